@@ -1,0 +1,338 @@
+// Package driver is bcast-opt's command line: it reads MLIR text, runs the
+// passes named on the command line, and prints the result. It is a
+// library so that tests (the lit runner) can run it in-process; the
+// bcast-opt binary is a thin main around Main.
+//
+// Pass flags and their help text come from the pass registry
+// (ir.RegisterPass); the driver holds no list of passes of its own.
+package driver
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes/pipeline"
+
+	// Dialects and passes register themselves.
+	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
+	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
+	_ "github.com/bcast-opt/bcast-opt/dialects/func"
+	// _ "github.com/bcast-opt/bcast-opt/passes" // TEMP
+)
+
+// options are the parsed command-line settings of one run.
+type options struct {
+	output            string
+	splitInputFile    bool
+	verifyDiagnostics bool
+	verifyEach        bool
+	printGeneric      bool
+	printAfterAll     bool
+	timing            bool
+	allowUnregistered bool
+	passPipeline      string
+	// passes in command-line order (from the per-pass flags)
+	passes []ir.PassEntry
+	// errors found while reading pass flags
+	flagErr error
+}
+
+// passFlag is the pflag.Value behind `--<pass>[=options]`; each Set appends
+// the pass to the shared ordered list, so passes run in command-line order.
+type passFlag struct {
+	info *ir.PassInfo
+	o    *options
+}
+
+func (f *passFlag) String() string { return "" }
+func (f *passFlag) Type() string   { return "options" }
+func (f *passFlag) Set(v string) error {
+	opts, err := parseOptionString(strings.TrimSpace(v))
+	if err != nil {
+		return fmt.Errorf("--%s: %v", f.info.Name, err)
+	}
+	e, err := ir.NewPassEntry(f.info.Name, opts)
+	if err != nil {
+		return err
+	}
+	f.o.passes = append(f.o.passes, e)
+	return nil
+}
+
+// parseOptionString parses `a=1 b=2` (also `{a=1 b=2}`) into options.
+func parseOptionString(s string) (ir.PassOptions, error) {
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(s, "{"), "}"))
+	opts := ir.PassOptions{}
+	if s == "" {
+		return opts, nil
+	}
+	for _, kv := range strings.Fields(s) {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			v = "true"
+		}
+		if k == "" {
+			return nil, fmt.Errorf("malformed pass option %q", kv)
+		}
+		opts[k] = v
+	}
+	return opts, nil
+}
+
+// normalizeArgs accepts MLIR's single-dash long flags (`-canonicalize`,
+// `-split-input-file`) by rewriting them to the double-dash form.
+func normalizeArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && a != "-o" && !strings.HasPrefix(a, "-o=") {
+			a = "-" + a
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// Main runs bcast-opt with args (without the program name) and returns the
+// exit status: 0 on success, 1 on invalid input or failed checks.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o := &options{}
+	cmd := newCommand(o, stdin, stdout, stderr)
+	cmd.SetArgs(normalizeArgs(args))
+	cmd.SetOut(stdout)
+	cmd.SetErr(stderr)
+	if err := cmd.Execute(); err != nil {
+		if _, isExit := err.(exitError); !isExit {
+			fmt.Fprintf(stderr, "bcast-opt: %v\n", err)
+		}
+		return 1
+	}
+	return 0
+}
+
+// exitError is a failure whose diagnostics are already printed.
+type exitError struct{}
+
+func (exitError) Error() string { return "failed" }
+
+func newCommand(o *options, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "bcast-opt [flags] [file|-]",
+		Short: "MLIR-style optimizer for programs with implicit broadcasting",
+		Long: `bcast-opt reads MLIR textual IR (func, arith, hlo/StableHLO, linalg, ...),
+runs the passes named by flags in command-line order (or --pass-pipeline),
+and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
+		Args:          cobra.MaximumNArgs(1),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			input := "-"
+			if len(args) == 1 {
+				input = args[0]
+			}
+			return run(o, input, stdin, stdout, stderr)
+		},
+	}
+	f := cmd.Flags()
+	f.SortFlags = false
+	f.StringVarP(&o.output, "output", "o", "-", "output file ('-' for stdout)")
+	f.BoolVar(&o.splitInputFile, "split-input-file", false, "split the input on '// -----' lines and process each chunk independently")
+	f.BoolVar(&o.verifyDiagnostics, "verify-diagnostics", false, "check that emitted diagnostics match expected-* comments in the input")
+	f.BoolVar(&o.verifyEach, "verify-each", true, "verify the IR after each pass")
+	f.BoolVar(&o.printGeneric, "mlir-print-op-generic", false, "print every op in the generic form")
+	f.BoolVar(&o.printAfterAll, "mlir-print-ir-after-all", false, "print the IR to stderr after each pass")
+	f.BoolVar(&o.timing, "mlir-timing", false, "print per-pass wall time to stderr")
+	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops of unregistered dialects (generic form)")
+	f.StringVar(&o.passPipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'")
+	for _, p := range ir.RegisteredPasses() {
+		help := p.Summary
+		if len(p.Options) > 0 {
+			var names []string
+			for _, opt := range p.Options {
+				names = append(names, opt.Name+"="+opt.Default)
+			}
+			help += " (options: " + strings.Join(names, " ") + ")"
+		}
+		fl := f.VarPF(&passFlag{info: p, o: o}, p.Name, "", help)
+		fl.NoOptDefVal = " "
+	}
+	return cmd
+}
+
+// chunk is one `// -----` separated piece of the input.
+type chunk struct {
+	text      []byte
+	startLine int // 0-based line of the chunk's first line in the file
+}
+
+func splitInput(src []byte, split bool) []chunk {
+	if !split {
+		return []chunk{{text: src}}
+	}
+	var chunks []chunk
+	lines := bytes.SplitAfter(src, []byte("\n"))
+	start, cur := 0, []byte{}
+	for i, l := range lines {
+		if bytes.HasPrefix(bytes.TrimSpace(l), []byte("// -----")) {
+			chunks = append(chunks, chunk{text: cur, startLine: start})
+			cur, start = []byte{}, i+1
+			continue
+		}
+		cur = append(cur, l...)
+	}
+	return append(chunks, chunk{text: cur, startLine: start})
+}
+
+func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if o.flagErr != nil {
+		return o.flagErr
+	}
+	entries := o.passes
+	if o.passPipeline != "" {
+		if len(o.passes) > 0 {
+			return fmt.Errorf("--pass-pipeline cannot be combined with individual pass flags")
+		}
+		var err error
+		if entries, err = pipelineEntries(o.passPipeline); err != nil {
+			return err
+		}
+	}
+	var src []byte
+	var err error
+	name := input
+	if input == "-" {
+		name = "<stdin>"
+		src, err = io.ReadAll(stdin)
+	} else {
+		src, err = os.ReadFile(input)
+	}
+	if err != nil {
+		return fmt.Errorf("cannot open input file: %v", err)
+	}
+	var timing *ir.Timing
+	if o.timing {
+		timing = &ir.Timing{}
+	}
+	var out bytes.Buffer
+	failed := false
+	for i, c := range splitInput(src, o.splitInputFile) {
+		if i > 0 {
+			out.WriteString("// -----\n")
+		}
+		// Pad with newlines so diagnostics carry the file's line numbers.
+		text := append(bytes.Repeat([]byte("\n"), c.startLine), c.text...)
+		text = text[:len(text):len(text)]
+		res, diags := processChunk(o, name, text, entries, timing, stderr)
+		out.Write(res)
+		if o.verifyDiagnostics {
+			if !checkDiagnostics(name, text, diags, stderr) {
+				failed = true
+			}
+			continue
+		}
+		if len(diags) > 0 {
+			for _, d := range diags {
+				fmt.Fprintln(stderr, d.Error())
+			}
+			failed = true
+		}
+	}
+	if timing != nil {
+		timing.Report(stderr)
+	}
+	if failed {
+		return exitError{}
+	}
+	if o.output == "-" || o.output == "" {
+		_, err = stdout.Write(out.Bytes())
+		return err
+	}
+	return os.WriteFile(o.output, out.Bytes(), 0o644)
+}
+
+// processChunk parses, verifies, runs the passes and prints one chunk.
+func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, timing *ir.Timing, stderr io.Writer) ([]byte, ir.DiagList) {
+	start := time.Now()
+	mod, err := ir.Parse(name, text, ir.ParseOptions{AllowUnregistered: o.allowUnregistered})
+	if timing != nil {
+		timing.Add("Parser", time.Since(start))
+	}
+	if err != nil {
+		return nil, ir.AsDiagnostics(err, ir.Location{File: name})
+	}
+	start = time.Now()
+	if err := ir.Verify(mod); err != nil {
+		return nil, ir.AsDiagnostics(err, mod.Loc)
+	}
+	if timing != nil {
+		timing.Add("Verifier", time.Since(start))
+	}
+	popts := ir.PrintOptions{Generic: o.printGeneric}
+	pm := &ir.PassManager{Entries: entries, VerifyEach: o.verifyEach, Timing: timing, PrintOptions: popts}
+	if o.printAfterAll {
+		pm.PrintAfterAll = stderr
+	}
+	if err := pm.Run(mod); err != nil {
+		return nil, ir.AsDiagnostics(err, mod.Loc)
+	}
+	start = time.Now()
+	b := ir.PrintBytes(mod, popts)
+	if timing != nil {
+		timing.Add("Output", time.Since(start))
+	}
+	return b, nil
+}
+
+// pipelineEntries converts a --pass-pipeline string to pass manager entries.
+func pipelineEntries(text string) ([]ir.PassEntry, error) {
+	elems, err := pipeline.Parse(text)
+	if err != nil {
+		return nil, fmt.Errorf("invalid --pass-pipeline: %v", err)
+	}
+	// An anchored builtin.module(...) pipeline runs on the module itself.
+	if len(elems) == 1 && elems[0].Anchor == "builtin.module" {
+		elems = elems[0].Nested
+	}
+	return convertElements(elems)
+}
+
+func convertElements(elems []pipeline.Element) ([]ir.PassEntry, error) {
+	var out []ir.PassEntry
+	for _, e := range elems {
+		if e.Anchor != "" {
+			nested, err := convertElements(e.Nested)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ir.PassEntry{Anchor: e.Anchor, Nested: nested})
+			continue
+		}
+		opts := ir.PassOptions{}
+		for _, op := range e.Options {
+			opts[op.Key] = op.Unquoted()
+		}
+		pe, err := ir.NewPassEntry(e.Pass, opts)
+		if err != nil {
+			return nil, fmt.Errorf("invalid --pass-pipeline: %v", err)
+		}
+		out = append(out, pe)
+	}
+	return out, nil
+}
+
+// PassNames lists the registered pass flags (for documentation tests).
+func PassNames() []string {
+	var names []string
+	for _, p := range ir.RegisteredPasses() {
+		names = append(names, p.Name)
+	}
+	sort.Strings(names)
+	return names
+}

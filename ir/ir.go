@@ -1,0 +1,592 @@
+package ir
+
+import "fmt"
+
+// Value is an SSA value: an operation result or a block argument. A value
+// keeps the list of its uses.
+type Value struct {
+	typ      Type
+	owner    *Operation // defining op for results
+	block    *Block     // owning block for block arguments
+	index    int
+	firstUse *OpOperand
+	// Loc is where a block argument was declared (results use their op's).
+	Loc Location
+}
+
+// Type returns the value's type.
+func (v *Value) Type() Type { return v.typ }
+
+// SetType changes the value's type (used by passes that refine types).
+func (v *Value) SetType(t Type) { v.typ = t }
+
+// DefiningOp returns the op producing the value, or nil for a block argument.
+func (v *Value) DefiningOp() *Operation { return v.owner }
+
+// OwnerBlock returns the block declaring a block argument, or nil.
+func (v *Value) OwnerBlock() *Block { return v.block }
+
+// Index is the result number or the argument number.
+func (v *Value) Index() int { return v.index }
+
+// IsBlockArg reports whether v is a block argument.
+func (v *Value) IsBlockArg() bool { return v.block != nil }
+
+// ParentBlock returns the block in which v is defined.
+func (v *Value) ParentBlock() *Block {
+	if v.block != nil {
+		return v.block
+	}
+	return v.owner.parent
+}
+
+// Location returns where v was defined.
+func (v *Value) Location() Location {
+	if v.owner != nil {
+		return v.owner.Loc
+	}
+	return v.Loc
+}
+
+// Uses returns the operands that use v, most recent first.
+func (v *Value) Uses() []*OpOperand {
+	var us []*OpOperand
+	for u := v.firstUse; u != nil; u = u.next {
+		us = append(us, u)
+	}
+	return us
+}
+
+// Users returns the distinct ops using v, in use-list order.
+func (v *Value) Users() []*Operation {
+	var ops []*Operation
+	for u := v.firstUse; u != nil; u = u.next {
+		dup := false
+		for _, o := range ops {
+			dup = dup || o == u.owner
+		}
+		if !dup {
+			ops = append(ops, u.owner)
+		}
+	}
+	return ops
+}
+
+// HasUses reports whether v is used.
+func (v *Value) HasUses() bool { return v.firstUse != nil }
+
+// HasOneUse reports whether v has exactly one use.
+func (v *Value) HasOneUse() bool { return v.firstUse != nil && v.firstUse.next == nil }
+
+// ReplaceAllUsesWith makes every use of v use w instead.
+func (v *Value) ReplaceAllUsesWith(w *Value) {
+	if v == w {
+		return
+	}
+	for v.firstUse != nil {
+		v.firstUse.Set(w)
+	}
+}
+
+// ReplaceUsesIf replaces the uses of v for which keep returns true.
+func (v *Value) ReplaceUsesIf(w *Value, pred func(*OpOperand) bool) {
+	for _, u := range v.Uses() {
+		if pred(u) {
+			u.Set(w)
+		}
+	}
+}
+
+// OpOperand is one use of a value by an operation.
+type OpOperand struct {
+	value      *Value
+	owner      *Operation
+	index      int
+	prev, next *OpOperand
+}
+
+// Get returns the used value.
+func (o *OpOperand) Get() *Value { return o.value }
+
+// Owner returns the using op.
+func (o *OpOperand) Owner() *Operation { return o.owner }
+
+// Index returns the operand number in the owner.
+func (o *OpOperand) Index() int { return o.index }
+
+// Set makes the operand use w.
+func (o *OpOperand) Set(w *Value) {
+	o.unlink()
+	o.value = w
+	o.link()
+}
+
+func (o *OpOperand) link() {
+	if o.value == nil {
+		return
+	}
+	o.next = o.value.firstUse
+	if o.next != nil {
+		o.next.prev = o
+	}
+	o.prev = nil
+	o.value.firstUse = o
+}
+
+func (o *OpOperand) unlink() {
+	if o.value == nil {
+		return
+	}
+	if o.prev != nil {
+		o.prev.next = o.next
+	} else {
+		o.value.firstUse = o.next
+	}
+	if o.next != nil {
+		o.next.prev = o.prev
+	}
+	o.prev, o.next = nil, nil
+}
+
+// Operation is an MLIR operation: a name, operands, results, attributes,
+// regions and successors. Ops live in a block's doubly linked list.
+type Operation struct {
+	name       string
+	def        *OpDef
+	operands   []*OpOperand
+	results    []*Value
+	Attrs      Attrs
+	regions    []*Region
+	successors []*Block
+	// Loc is the op's source location.
+	Loc        Location
+	parent     *Block
+	prev, next *Operation
+}
+
+// OpState describes an operation to create.
+type OpState struct {
+	Name        string
+	Operands    []*Value
+	ResultTypes []Type
+	Attrs       Attrs
+	Regions     []*Region
+	Successors  []*Block
+	Loc         Location
+}
+
+// AddAttr sets an attribute on the state.
+func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs.Set(name, v) }
+
+// NewOp creates a detached operation from a state. The registry supplies
+// the op definition if the name is registered.
+func NewOp(st *OpState) *Operation {
+	op := &Operation{name: st.Name, def: LookupOp(st.Name), Attrs: st.Attrs, Loc: st.Loc}
+	op.SetOperands(st.Operands)
+	op.results = make([]*Value, len(st.ResultTypes))
+	for i, t := range st.ResultTypes {
+		op.results[i] = &Value{typ: t, owner: op, index: i}
+	}
+	for _, r := range st.Regions {
+		op.AddRegion(r)
+	}
+	op.successors = append(op.successors, st.Successors...)
+	return op
+}
+
+// Name returns the op's full name, e.g. "hlo.add".
+func (op *Operation) Name() string { return op.name }
+
+// Def returns the registered definition, or nil for an unregistered op.
+func (op *Operation) Def() *OpDef { return op.def }
+
+// Dialect returns the namespace before the first dot.
+func (op *Operation) Dialect() string {
+	for i := 0; i < len(op.name); i++ {
+		if op.name[i] == '.' {
+			return op.name[:i]
+		}
+	}
+	return ""
+}
+
+// HasTrait reports whether the op's definition has trait t.
+func (op *Operation) HasTrait(t Trait) bool { return op.def != nil && op.def.Traits&t != 0 }
+
+// NumOperands returns the operand count.
+func (op *Operation) NumOperands() int { return len(op.operands) }
+
+// Operand returns operand i.
+func (op *Operation) Operand(i int) *Value { return op.operands[i].value }
+
+// OpOperand returns the use record of operand i.
+func (op *Operation) OpOperand(i int) *OpOperand { return op.operands[i] }
+
+// Operands returns a fresh slice of the operand values.
+func (op *Operation) Operands() []*Value {
+	vs := make([]*Value, len(op.operands))
+	for i, o := range op.operands {
+		vs[i] = o.value
+	}
+	return vs
+}
+
+// SetOperand makes operand i use v.
+func (op *Operation) SetOperand(i int, v *Value) { op.operands[i].Set(v) }
+
+// SetOperands replaces all operands.
+func (op *Operation) SetOperands(vs []*Value) {
+	for _, o := range op.operands {
+		o.unlink()
+	}
+	op.operands = make([]*OpOperand, len(vs))
+	for i, v := range vs {
+		o := &OpOperand{value: v, owner: op, index: i}
+		o.link()
+		op.operands[i] = o
+	}
+}
+
+// NumResults returns the result count.
+func (op *Operation) NumResults() int { return len(op.results) }
+
+// Result returns result i.
+func (op *Operation) Result(i int) *Value { return op.results[i] }
+
+// Results returns the result values (the slice must not be modified).
+func (op *Operation) Results() []*Value { return op.results }
+
+// ResultTypes returns the result types.
+func (op *Operation) ResultTypes() []Type {
+	ts := make([]Type, len(op.results))
+	for i, r := range op.results {
+		ts[i] = r.typ
+	}
+	return ts
+}
+
+// OperandTypes returns the operand types.
+func (op *Operation) OperandTypes() []Type {
+	ts := make([]Type, len(op.operands))
+	for i, o := range op.operands {
+		ts[i] = o.value.typ
+	}
+	return ts
+}
+
+// NumRegions returns the region count.
+func (op *Operation) NumRegions() int { return len(op.regions) }
+
+// Region returns region i.
+func (op *Operation) Region(i int) *Region { return op.regions[i] }
+
+// Regions returns the regions.
+func (op *Operation) Regions() []*Region { return op.regions }
+
+// AddRegion attaches r (or a new empty region if r is nil) and returns it.
+func (op *Operation) AddRegion(r *Region) *Region {
+	if r == nil {
+		r = &Region{}
+	}
+	r.parent = op
+	op.regions = append(op.regions, r)
+	return r
+}
+
+// Successors returns the successor blocks.
+func (op *Operation) Successors() []*Block { return op.successors }
+
+// Block returns the containing block, or nil for a detached op.
+func (op *Operation) Block() *Block { return op.parent }
+
+// ParentOp returns the op owning the region containing op.
+func (op *Operation) ParentOp() *Operation {
+	if op.parent == nil || op.parent.parent == nil {
+		return nil
+	}
+	return op.parent.parent.parent
+}
+
+// Next returns the following op in the block.
+func (op *Operation) Next() *Operation { return op.next }
+
+// Prev returns the preceding op in the block.
+func (op *Operation) Prev() *Operation { return op.prev }
+
+// Attr returns the attribute named name, or nil.
+func (op *Operation) Attr(name string) Attribute { return op.Attrs.Get(name) }
+
+// SetAttr sets an attribute.
+func (op *Operation) SetAttr(name string, v Attribute) { op.Attrs.Set(name, v) }
+
+// Remove unlinks op from its block without dropping its uses.
+func (op *Operation) Remove() {
+	b := op.parent
+	if b == nil {
+		return
+	}
+	if op.prev != nil {
+		op.prev.next = op.next
+	} else {
+		b.first = op.next
+	}
+	if op.next != nil {
+		op.next.prev = op.prev
+	} else {
+		b.last = op.prev
+	}
+	op.prev, op.next, op.parent = nil, nil, nil
+	b.n--
+}
+
+// DropAllReferences unlinks op's operands (and those of nested ops) from
+// their values' use lists.
+func (op *Operation) DropAllReferences() {
+	for _, o := range op.operands {
+		o.unlink()
+		o.value = nil
+	}
+	for _, r := range op.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				o.DropAllReferences()
+			}
+		}
+	}
+}
+
+// Erase removes op from its block and drops its operand uses. Its results
+// must be unused.
+func (op *Operation) Erase() {
+	for _, r := range op.results {
+		if r.firstUse != nil {
+			panic(fmt.Sprintf("ir: erasing %s whose result #%d still has uses", op.name, r.index))
+		}
+	}
+	op.DropAllReferences()
+	op.Remove()
+}
+
+// MoveBefore moves op to just before other (possibly in another block).
+func (op *Operation) MoveBefore(other *Operation) {
+	op.Remove()
+	other.parent.insertBefore(other, op)
+}
+
+// IsBeforeInBlock reports whether op precedes other in the same block.
+func (op *Operation) IsBeforeInBlock(other *Operation) bool {
+	for o := op.next; o != nil; o = o.next {
+		if o == other {
+			return true
+		}
+	}
+	return false
+}
+
+// IsAncestor reports whether op is other or contains it.
+func (op *Operation) IsAncestor(other *Operation) bool {
+	for o := other; o != nil; o = o.ParentOp() {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// Walk calls fn on op and every nested op in pre-order. If fn returns false
+// the walk does not descend into that op's regions.
+func (op *Operation) Walk(fn func(*Operation) bool) {
+	if !fn(op) {
+		return
+	}
+	for _, r := range op.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; {
+				next := o.next
+				o.Walk(fn)
+				o = next
+			}
+		}
+	}
+}
+
+// WalkPost calls fn on every nested op and then op itself (post-order); fn
+// may erase the op it is given.
+func (op *Operation) WalkPost(fn func(*Operation)) {
+	for _, r := range op.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; {
+				next := o.next
+				o.WalkPost(fn)
+				o = next
+			}
+		}
+	}
+	fn(op)
+}
+
+// Emit returns an error diagnostic at the op, prefixed `'name' op `, as MLIR does.
+func (op *Operation) Emit(format string, args ...any) *Diagnostic {
+	return Errorf(op.Loc, "'%s' op %s", op.name, fmt.Sprintf(format, args...))
+}
+
+// Region is a list of blocks owned by an op.
+type Region struct {
+	blocks []*Block
+	parent *Operation
+}
+
+// Blocks returns the blocks (the slice must not be modified).
+func (r *Region) Blocks() []*Block { return r.blocks }
+
+// Empty reports whether the region has no block.
+func (r *Region) Empty() bool { return len(r.blocks) == 0 }
+
+// Front returns the entry block, or nil.
+func (r *Region) Front() *Block {
+	if len(r.blocks) == 0 {
+		return nil
+	}
+	return r.blocks[0]
+}
+
+// ParentOp returns the owning op.
+func (r *Region) ParentOp() *Operation { return r.parent }
+
+// AddBlock appends b (or a new block if nil) and returns it.
+func (r *Region) AddBlock(b *Block) *Block {
+	if b == nil {
+		b = &Block{}
+	}
+	b.parent = r
+	r.blocks = append(r.blocks, b)
+	return b
+}
+
+// RemoveBlock detaches b from the region.
+func (r *Region) RemoveBlock(b *Block) {
+	for i, x := range r.blocks {
+		if x == b {
+			r.blocks = append(r.blocks[:i], r.blocks[i+1:]...)
+			b.parent = nil
+			return
+		}
+	}
+}
+
+// TakeBody moves all blocks of other into r (which must be empty).
+func (r *Region) TakeBody(other *Region) {
+	for _, b := range other.blocks {
+		b.parent = r
+	}
+	r.blocks = append(r.blocks, other.blocks...)
+	other.blocks = nil
+}
+
+// Block is a list of operations with arguments.
+type Block struct {
+	args        []*Value
+	first, last *Operation
+	n           int
+	parent      *Region
+}
+
+// NewBlock returns a detached block with arguments of the given types.
+func NewBlock(types ...Type) *Block {
+	b := &Block{}
+	for _, t := range types {
+		b.AddArg(t, Location{})
+	}
+	return b
+}
+
+// Args returns the block arguments.
+func (b *Block) Args() []*Value { return b.args }
+
+// Arg returns argument i.
+func (b *Block) Arg(i int) *Value { return b.args[i] }
+
+// AddArg appends an argument.
+func (b *Block) AddArg(t Type, loc Location) *Value {
+	v := &Value{typ: t, block: b, index: len(b.args), Loc: loc}
+	b.args = append(b.args, v)
+	return v
+}
+
+// EraseArg removes argument i, which must be unused.
+func (b *Block) EraseArg(i int) {
+	b.args = append(b.args[:i], b.args[i+1:]...)
+	for j := i; j < len(b.args); j++ {
+		b.args[j].index = j
+	}
+}
+
+// First returns the first op, or nil.
+func (b *Block) First() *Operation { return b.first }
+
+// Last returns the last op, or nil.
+func (b *Block) Last() *Operation { return b.last }
+
+// Len returns the number of ops.
+func (b *Block) Len() int { return b.n }
+
+// Ops returns the ops as a fresh slice.
+func (b *Block) Ops() []*Operation {
+	ops := make([]*Operation, 0, b.n)
+	for o := b.first; o != nil; o = o.next {
+		ops = append(ops, o)
+	}
+	return ops
+}
+
+// Parent returns the containing region.
+func (b *Block) Parent() *Region { return b.parent }
+
+// ParentOp returns the op owning the containing region.
+func (b *Block) ParentOp() *Operation {
+	if b.parent == nil {
+		return nil
+	}
+	return b.parent.parent
+}
+
+// Append adds op at the end of the block.
+func (b *Block) Append(op *Operation) { b.insertBefore(nil, op) }
+
+// InsertBefore inserts op before pos (at the end if pos is nil).
+func (b *Block) InsertBefore(pos, op *Operation) { b.insertBefore(pos, op) }
+
+func (b *Block) insertBefore(pos, op *Operation) {
+	if op.parent != nil {
+		panic("ir: inserting an op that is already in a block")
+	}
+	op.parent = b
+	b.n++
+	if pos == nil {
+		op.prev = b.last
+		op.next = nil
+		if b.last != nil {
+			b.last.next = op
+		} else {
+			b.first = op
+		}
+		b.last = op
+		return
+	}
+	op.next = pos
+	op.prev = pos.prev
+	if pos.prev != nil {
+		pos.prev.next = op
+	} else {
+		b.first = op
+	}
+	pos.prev = op
+}
+
+// Terminator returns the last op if it is a terminator.
+func (b *Block) Terminator() *Operation {
+	if b.last != nil && b.last.HasTrait(Terminator) {
+		return b.last
+	}
+	return nil
+}

@@ -1,0 +1,197 @@
+package ir
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+)
+
+// PassOption declares an option of a pass (`canonicalize{max-iterations=3}`).
+type PassOption struct {
+	Name    string
+	Help    string
+	Default string
+}
+
+// PassInfo declares a pass. The registry of PassInfos is the single
+// source of bcast-opt's pass flags and of its --help text.
+type PassInfo struct {
+	// Name is the flag name, e.g. "canonicalize".
+	Name string
+	// Title is the pass's class-like name printed in IR dumps ("Canonicalizer").
+	Title string
+	// Summary is the one-line help text.
+	Summary string
+	// Options are the accepted options.
+	Options []PassOption
+	// Run transforms op (the op the pass is scheduled on, usually the
+	// module or a function) and returns an error to stop the pipeline.
+	Run func(op *Operation, opts PassOptions) error
+}
+
+// PassOptions are the option values a pass is run with.
+type PassOptions map[string]string
+
+// Get returns the value of option name, or def if unset.
+func (o PassOptions) Get(name, def string) string {
+	if v, ok := o[name]; ok {
+		return v
+	}
+	return def
+}
+
+var passes = map[string]*PassInfo{}
+
+// RegisterPass adds a pass to the registry; duplicate names panic.
+func RegisterPass(p *PassInfo) {
+	if _, dup := passes[p.Name]; dup {
+		panic("ir: pass registered twice: " + p.Name)
+	}
+	passes[p.Name] = p
+}
+
+// LookupPass returns the pass named name, or nil.
+func LookupPass(name string) *PassInfo { return passes[name] }
+
+// RegisteredPasses returns the passes sorted by name.
+func RegisteredPasses() []*PassInfo {
+	ps := make([]*PassInfo, 0, len(passes))
+	for _, p := range passes {
+		ps = append(ps, p)
+	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Name < ps[j].Name })
+	return ps
+}
+
+// PassEntry is one step of a pipeline: a pass, or a nested pipeline that
+// runs on every op named Anchor directly inside the current op.
+type PassEntry struct {
+	Pass    *PassInfo
+	Options PassOptions
+	Anchor  string
+	Nested  []PassEntry
+}
+
+// PassManager runs a pipeline of passes on a module.
+type PassManager struct {
+	Entries []PassEntry
+	// VerifyEach verifies the IR after every pass (on by default in bcast-opt).
+	VerifyEach bool
+	// PrintAfterAll, if set, receives the IR after each pass.
+	PrintAfterAll io.Writer
+	// PrintOptions are used for PrintAfterAll.
+	PrintOptions PrintOptions
+	// Timing, if set, accumulates wall time per pass.
+	Timing *Timing
+}
+
+// NewPassEntry builds an entry for a registered pass name with options,
+// checking the option names.
+func NewPassEntry(name string, opts PassOptions) (PassEntry, error) {
+	p := LookupPass(name)
+	if p == nil {
+		return PassEntry{}, fmt.Errorf("'%s' does not refer to a registered pass", name)
+	}
+	for k := range opts {
+		known := false
+		for _, o := range p.Options {
+			known = known || o.Name == k
+		}
+		if !known {
+			return PassEntry{}, fmt.Errorf("no such option '%s' for pass '%s'", k, name)
+		}
+	}
+	return PassEntry{Pass: p, Options: opts}, nil
+}
+
+// Run runs the pipeline on op.
+func (pm *PassManager) Run(op *Operation) error {
+	return pm.run(op, pm.Entries)
+}
+
+func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
+	for _, e := range entries {
+		if e.Pass == nil {
+			// Nested pipeline on matching ops directly inside op.
+			for _, r := range op.regions {
+				for _, b := range r.blocks {
+					for o := b.first; o != nil; o = o.next {
+						if e.Anchor == "any" || o.name == e.Anchor {
+							if err := pm.run(o, e.Nested); err != nil {
+								return err
+							}
+						}
+					}
+				}
+			}
+			continue
+		}
+		start := time.Now()
+		err := e.Pass.Run(op, e.Options)
+		if pm.Timing != nil {
+			pm.Timing.Add(e.Pass.Title+" ("+e.Pass.Name+")", time.Since(start))
+		}
+		if err != nil {
+			return err
+		}
+		if pm.VerifyEach {
+			start := time.Now()
+			if err := Verify(op); err != nil {
+				d := AsDiagnostics(err, op.Loc)[0]
+				d.AddNote(Location{}, "the IR failed to verify after pass '%s'", e.Pass.Name)
+				return d
+			}
+			if pm.Timing != nil {
+				pm.Timing.Add("(verifier)", time.Since(start))
+			}
+		}
+		if pm.PrintAfterAll != nil {
+			fmt.Fprintf(pm.PrintAfterAll, "// -----// IR Dump After %s (%s) //----- //\n", e.Pass.Title, e.Pass.Name)
+			pm.PrintAfterAll.Write(PrintBytes(op, pm.PrintOptions))
+			fmt.Fprintln(pm.PrintAfterAll)
+		}
+	}
+	return nil
+}
+
+// Timing accumulates named wall-clock durations in first-use order.
+type Timing struct {
+	names []string
+	times map[string]time.Duration
+}
+
+// Add adds d to the entry name.
+func (t *Timing) Add(name string, d time.Duration) {
+	if t.times == nil {
+		t.times = map[string]time.Duration{}
+	}
+	if _, ok := t.times[name]; !ok {
+		t.names = append(t.names, name)
+	}
+	t.times[name] += d
+}
+
+// Report writes an MLIR-style execution time report.
+func (t *Timing) Report(w io.Writer) {
+	var total time.Duration
+	for _, n := range t.names {
+		total += t.times[n]
+	}
+	bar := "===" + strings.Repeat("-", 73) + "==="
+	fmt.Fprintln(w, bar)
+	fmt.Fprintln(w, "                         ... Execution time report ...")
+	fmt.Fprintln(w, bar)
+	fmt.Fprintf(w, "  Total Execution Time: %.4f seconds\n\n", total.Seconds())
+	fmt.Fprintln(w, "  ----Wall Time----  ----Name----")
+	for _, n := range t.names {
+		d := t.times[n]
+		pct := 0.0
+		if total > 0 {
+			pct = 100 * float64(d) / float64(total)
+		}
+		fmt.Fprintf(w, "    %.4f (%5.1f%%)  %s\n", d.Seconds(), pct, n)
+	}
+	fmt.Fprintf(w, "    %.4f (100.0%%)  Total\n", total.Seconds())
+}

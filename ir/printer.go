@@ -1,0 +1,286 @@
+package ir
+
+import (
+	"io"
+	"strconv"
+)
+
+// PrintOptions control printing.
+type PrintOptions struct {
+	// Generic prints every op in the generic form (--mlir-print-op-generic).
+	Generic bool
+}
+
+// Print writes op (normally a module) in MLIR's textual format. Output is
+// deterministic: the same IR always prints to the same bytes.
+func Print(w io.Writer, op *Operation, opts PrintOptions) error {
+	_, err := w.Write(PrintBytes(op, opts))
+	return err
+}
+
+// PrintString returns op printed as text.
+func PrintString(op *Operation, opts PrintOptions) string { return string(PrintBytes(op, opts)) }
+
+// PrintBytes returns op printed as text.
+func PrintBytes(op *Operation, opts PrintOptions) []byte {
+	pr := newPrinter(opts)
+	pr.collectAliases(op)
+	pr.printAliases()
+	pr.names.numberTop(op)
+	pr.op(op)
+	pr.ap.buf = append(pr.ap.buf, '\n')
+	return pr.ap.buf
+}
+
+// ValueName returns the name v would have when op is printed (e.g. "%0");
+// useful for messages.
+func newPrinter(opts PrintOptions) *printer {
+	return &printer{opts: opts, names: newNameState(), ap: attrPrinter{aliases: map[string]string{}}}
+}
+
+type printer struct {
+	opts        PrintOptions
+	ap          attrPrinter
+	indent      int
+	names       *nameState
+	aliasOrder  []string
+	aliasOfMaps map[string]bool
+}
+
+// collectAliases assigns `#map`, `#map1`, ... to the affine maps used in
+// op attributes, in order of first use, as mlir-opt does.
+func (pr *printer) collectAliases(op *Operation) {
+	var visit func(a Attribute)
+	visit = func(a Attribute) {
+		switch a := a.(type) {
+		case *AffineMapAttr:
+			s := a.Map.String()
+			if _, ok := pr.ap.aliases[s]; !ok {
+				name := "map"
+				if n := len(pr.aliasOrder); n > 0 {
+					name += strconv.Itoa(n)
+				}
+				pr.ap.aliases[s] = name
+				pr.aliasOrder = append(pr.aliasOrder, s)
+			}
+		case *ArrayAttr:
+			for _, e := range a.Elems {
+				visit(e)
+			}
+		case *DictionaryAttr:
+			for _, e := range a.Entries {
+				visit(e.Value)
+			}
+		}
+	}
+	op.Walk(func(o *Operation) bool {
+		for _, e := range o.Attrs.list {
+			visit(e.Value)
+		}
+		return true
+	})
+}
+
+func (pr *printer) printAliases() {
+	for _, s := range pr.aliasOrder {
+		pr.ap.buf = append(pr.ap.buf, '#')
+		pr.ap.str(pr.ap.aliases[s])
+		pr.ap.str(" = affine_map<")
+		pr.ap.str(s)
+		pr.ap.str(">\n")
+	}
+}
+
+func (pr *printer) newline() {
+	pr.ap.buf = append(pr.ap.buf, '\n')
+	for i := 0; i < pr.indent; i++ {
+		pr.ap.buf = append(pr.ap.buf, ' ', ' ')
+	}
+}
+
+func (pr *printer) value(v *Value) { pr.ap.str(pr.names.valueName(v)) }
+
+func (pr *printer) op(op *Operation) {
+	if n := op.NumResults(); n > 0 {
+		pr.resultNames(op)
+		pr.ap.str(" = ")
+	}
+	if !pr.opts.Generic && op.def != nil && op.def.Print != nil {
+		pr.ap.str(prettyName(op))
+		op.def.Print(&OpPrinter{pr: pr, op: op}, op)
+		return
+	}
+	pr.genericOp(op)
+}
+
+// resultNames prints `%0`, `%0:2`, or `%a, %b` for ops whose results got
+// different name hints.
+func (pr *printer) resultNames(op *Operation) {
+	first := pr.names.valueName(op.results[0])
+	if op.NumResults() == 1 {
+		pr.ap.str(first)
+		return
+	}
+	if pr.names.isGroup(op) {
+		pr.ap.str(first)
+		pr.ap.buf = append(pr.ap.buf, ':')
+		pr.ap.buf = strconv.AppendInt(pr.ap.buf, int64(op.NumResults()), 10)
+		return
+	}
+	for i, r := range op.results {
+		if i > 0 {
+			pr.ap.str(", ")
+		}
+		pr.ap.str(pr.names.valueName(r))
+	}
+}
+
+// prettyName drops the `builtin.` prefix, and the prefix of the default
+// dialect of the closest enclosing op that declares one, as MLIR does.
+func prettyName(op *Operation) string {
+	d := op.Dialect()
+	if d == "builtin" {
+		return op.name[len("builtin."):]
+	}
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.def != nil && p.def.DefaultDialect != "" {
+			if p.def.DefaultDialect == d {
+				return op.name[len(d)+1:]
+			}
+			break
+		}
+	}
+	return op.name
+}
+
+func (pr *printer) genericOp(op *Operation) {
+	pr.ap.buf = appendQuoted(pr.ap.buf, op.name)
+	pr.ap.buf = append(pr.ap.buf, '(')
+	for i, o := range op.operands {
+		if i > 0 {
+			pr.ap.str(", ")
+		}
+		pr.value(o.value)
+	}
+	pr.ap.buf = append(pr.ap.buf, ')')
+	if len(op.successors) > 0 {
+		pr.ap.buf = append(pr.ap.buf, '[')
+		for i, b := range op.successors {
+			if i > 0 {
+				pr.ap.str(", ")
+			}
+			pr.ap.str(pr.names.blockName(b))
+		}
+		pr.ap.buf = append(pr.ap.buf, ']')
+	}
+	var props, rest []NamedAttr
+	for _, e := range op.Attrs.list {
+		if op.def != nil && op.def.IsInherent(e.Name) {
+			props = append(props, e)
+		} else {
+			rest = append(rest, e)
+		}
+	}
+	if len(props) > 0 {
+		pr.ap.str(" <{")
+		pr.ap.dictBody(props)
+		pr.ap.str("}>")
+	}
+	if len(op.regions) > 0 {
+		pr.ap.str(" (")
+		for i, r := range op.regions {
+			if i > 0 {
+				pr.ap.str(", ")
+			}
+			pr.region(r, true, true)
+		}
+		pr.ap.buf = append(pr.ap.buf, ')')
+	}
+	if len(rest) > 0 {
+		pr.ap.str(" {")
+		pr.ap.dictBody(rest)
+		pr.ap.buf = append(pr.ap.buf, '}')
+	}
+	pr.ap.str(" : ")
+	pr.functionType(op.OperandTypes(), op.ResultTypes())
+}
+
+func (pr *printer) functionType(ins, outs []Type) {
+	pr.ap.buf = append(pr.ap.buf, '(')
+	for i, t := range ins {
+		if i > 0 {
+			pr.ap.str(", ")
+		}
+		pr.ap.str(t.String())
+	}
+	pr.ap.str(") -> ")
+	pr.resultTypes(outs)
+}
+
+func (pr *printer) resultTypes(outs []Type) {
+	if len(outs) == 1 {
+		if _, fn := outs[0].(*FunctionType); !fn {
+			pr.ap.str(outs[0].String())
+			return
+		}
+	}
+	pr.ap.buf = append(pr.ap.buf, '(')
+	for i, t := range outs {
+		if i > 0 {
+			pr.ap.str(", ")
+		}
+		pr.ap.str(t.String())
+	}
+	pr.ap.buf = append(pr.ap.buf, ')')
+}
+
+// region prints `{ ... }`. The entry block header is printed when it has
+// arguments and printEntryArgs is set, or when the region has other
+// blocks that branch to it.
+func (pr *printer) region(r *Region, printEntryArgs, printEmptyBlock bool) {
+	pr.ap.buf = append(pr.ap.buf, '{')
+	pr.indent++
+	for i, b := range r.blocks {
+		header := i > 0 || (printEntryArgs && len(b.args) > 0)
+		if header {
+			pr.indent--
+			pr.newline()
+			pr.blockHeader(b)
+			pr.indent++
+		}
+		for o := b.first; o != nil; o = o.next {
+			pr.newline()
+			pr.op(o)
+		}
+	}
+	pr.indent--
+	if len(r.blocks) == 0 || (len(r.blocks) == 1 && r.blocks[0].n == 0 && !(printEntryArgs && len(r.blocks[0].args) > 0)) {
+		if len(r.blocks) == 0 || !printEmptyBlock {
+			pr.ap.buf = append(pr.ap.buf, '\n')
+			for i := 0; i < pr.indent; i++ {
+				pr.ap.buf = append(pr.ap.buf, ' ', ' ')
+			}
+			pr.ap.buf = append(pr.ap.buf, '}')
+			return
+		}
+	}
+	pr.newline()
+	pr.ap.buf = append(pr.ap.buf, '}')
+}
+
+func (pr *printer) blockHeader(b *Block) {
+	pr.ap.str(pr.names.blockName(b))
+	if len(b.args) > 0 {
+		pr.ap.buf = append(pr.ap.buf, '(')
+		for i, a := range b.args {
+			if i > 0 {
+				pr.ap.str(", ")
+			}
+			pr.value(a)
+			pr.ap.str(": ")
+			pr.ap.str(a.typ.String())
+		}
+		pr.ap.buf = append(pr.ap.buf, ')')
+	}
+	pr.ap.buf = append(pr.ap.buf, ':')
+}

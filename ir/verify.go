@@ -1,0 +1,338 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bcast-opt/bcast-opt/ir/broadcast"
+)
+
+// Verify checks op and everything nested in it: registered arity, traits,
+// the op's own verifier, symbol uniqueness, terminators and dominance. It
+// stops at the first invalid op, as MLIR's verifier does, and returns its
+// diagnostic.
+func Verify(op *Operation) error {
+	v := &verifier{dom: map[*Region]*domInfo{}}
+	return v.verify(op)
+}
+
+type verifier struct {
+	dom map[*Region]*domInfo
+}
+
+func (v *verifier) verify(op *Operation) error {
+	if err := v.verifyOp(op); err != nil {
+		return err
+	}
+	for _, r := range op.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				if err := v.verify(o); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (v *verifier) verifyOp(op *Operation) error {
+	for i, o := range op.operands {
+		if o.value == nil {
+			return op.Emit("operand #%d is null", i)
+		}
+		if err := v.checkDominance(op, i, o.value); err != nil {
+			return err
+		}
+	}
+	d := op.def
+	if d == nil {
+		return v.verifyRegions(op, false)
+	}
+	if err := d.verifyArity(op); err != nil {
+		return err
+	}
+	if err := v.verifyTraits(op); err != nil {
+		return err
+	}
+	if err := v.verifyRegions(op, true); err != nil {
+		return err
+	}
+	if d.Verify != nil {
+		if err := d.Verify(op); err != nil {
+			return AsDiagnostics(err, op.Loc)[0]
+		}
+	}
+	return nil
+}
+
+func (v *verifier) verifyRegions(op *Operation, registered bool) error {
+	for ri, r := range op.regions {
+		if registered && op.HasTrait(SingleBlock) && len(r.blocks) > 1 {
+			return op.Emit("expects region #%d to have 0 or 1 blocks", ri)
+		}
+		for bi, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				if o.HasTrait(Terminator) && o.next != nil {
+					return o.Emit("must be the last operation in the parent block")
+				}
+			}
+			needTerm := registered && !op.HasTrait(NoTerminator)
+			if needTerm && (b.last == nil || (b.last.def != nil && !b.last.HasTrait(Terminator))) {
+				loc := op.Loc
+				if b.last != nil {
+					loc = b.last.Loc
+				}
+				return Errorf(loc, "block #%d of region #%d of '%s' must end with a terminator operation", bi, ri, op.name).
+					AddNote(op.Loc, "in this operation")
+			}
+		}
+	}
+	if op.HasTrait(SymbolTable) {
+		seen := map[string]*Operation{}
+		for _, r := range op.regions {
+			for _, b := range r.blocks {
+				for o := b.first; o != nil; o = o.next {
+					name, ok := o.Attr("sym_name").(*StringAttr)
+					if !ok {
+						continue
+					}
+					if prev, dup := seen[name.Value]; dup {
+						return Errorf(o.Loc, "redefinition of symbol named '%s'", name.Value).AddNote(prev.Loc, "see existing symbol definition here")
+					}
+					seen[name.Value] = o
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkDominance verifies that operand i of op is visible: defined in an
+// enclosing region, not across an isolated-from-above boundary, and before
+// its use.
+func (v *verifier) checkDominance(op *Operation, i int, val *Value) error {
+	defBlock := val.ParentBlock()
+	if defBlock == nil {
+		return op.Emit("operand #%d uses a value that is not in any block", i)
+	}
+	// Find the ancestor of op (or op itself) in defBlock's region.
+	user := op
+	for user != nil && user.parent != nil && user.parent.parent != defBlock.parent {
+		p := user.ParentOp()
+		if p != nil && p.HasTrait(IsolatedFromAbove) {
+			return op.Emit("using value defined outside the region").
+				AddNote(p.Loc, "required by region isolation constraints")
+		}
+		user = p
+	}
+	if user == nil || user.parent == nil {
+		return op.Emit("operand #%d does not dominate this use", i).AddNote(val.Location(), "operand defined here")
+	}
+	if user.parent == defBlock {
+		if val.owner == nil {
+			return nil
+		}
+		if val.owner == user {
+			if user == op {
+				return op.Emit("operand #%d does not dominate this use", i).AddNote(val.Location(), "operand defined here")
+			}
+			return nil
+		}
+		if val.owner.IsBeforeInBlock(user) {
+			return nil
+		}
+		return op.Emit("operand #%d does not dominate this use", i).AddNote(val.Location(), "operand defined here (op in the same block)")
+	}
+	if v.dominates(defBlock, user.parent) {
+		return nil
+	}
+	return op.Emit("operand #%d does not dominate this use", i).AddNote(val.Location(), "operand defined here (op in a parent region or another block)")
+}
+
+type domInfo struct {
+	dom map[*Block]map[*Block]bool
+}
+
+// dominates reports whether block a dominates block b in their region.
+func (v *verifier) dominates(a, b *Block) bool {
+	r := a.parent
+	di, ok := v.dom[r]
+	if !ok {
+		di = computeDominators(r)
+		v.dom[r] = di
+	}
+	return di.dom[b][a]
+}
+
+// computeDominators runs the iterative data-flow algorithm on a region's CFG.
+func computeDominators(r *Region) *domInfo {
+	preds := map[*Block][]*Block{}
+	for _, b := range r.blocks {
+		if t := b.last; t != nil {
+			for _, s := range t.successors {
+				preds[s] = append(preds[s], b)
+			}
+		}
+	}
+	all := map[*Block]bool{}
+	for _, b := range r.blocks {
+		all[b] = true
+	}
+	dom := map[*Block]map[*Block]bool{}
+	for i, b := range r.blocks {
+		if i == 0 {
+			dom[b] = map[*Block]bool{b: true}
+			continue
+		}
+		s := map[*Block]bool{}
+		for x := range all {
+			s[x] = true
+		}
+		dom[b] = s
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range r.blocks[1:] {
+			var nd map[*Block]bool
+			for _, p := range preds[b] {
+				if nd == nil {
+					nd = map[*Block]bool{}
+					for x := range dom[p] {
+						nd[x] = true
+					}
+					continue
+				}
+				for x := range nd {
+					if !dom[p][x] {
+						delete(nd, x)
+					}
+				}
+			}
+			if nd == nil {
+				nd = map[*Block]bool{} // unreachable: dominated by nothing but itself
+			}
+			nd[b] = true
+			if len(nd) != len(dom[b]) {
+				dom[b] = nd
+				changed = true
+			}
+		}
+	}
+	return &domInfo{dom: dom}
+}
+
+func (v *verifier) verifyTraits(op *Operation) error {
+	t := op.def.Traits
+	if t&SameOperandsAndResultType != 0 {
+		var first Type
+		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+			if first == nil {
+				first = ty
+			} else if ty != first {
+				return op.Emit("requires the same type for all operands and results")
+			}
+		}
+	}
+	if t&SameOperandsAndResultElementType != 0 {
+		var first Type
+		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+			et := ElementTypeOf(ty)
+			if first == nil {
+				first = et
+			} else if et != first {
+				return op.Emit("requires the same element type for all operands and results")
+			}
+		}
+	}
+	if t&SameOperandsAndResultShape != 0 {
+		var first []int64
+		haveFirst := false
+		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+			st, ok := ty.(ShapedType)
+			if !ok || !st.HasRank() {
+				continue
+			}
+			if !haveFirst {
+				first, haveFirst = st.Shape(), true
+			} else if !shapesCompatible(first, st.Shape()) {
+				return op.Emit("requires the same shape for all operands and results")
+			}
+		}
+	}
+	if t&Broadcastable != 0 {
+		return VerifyBroadcastable(op)
+	}
+	return nil
+}
+
+// shapesCompatible reports whether two shapes can be equal at run time.
+func shapesCompatible(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && a[i] != Dynamic && b[i] != Dynamic {
+			return false
+		}
+	}
+	return true
+}
+
+// VerifyBroadcastable checks the Broadcastable trait exactly as its
+// documentation states (SPEC §4): at least one operand, one result, tensor
+// or vector types, shape inference over the ranked operands, the rank check
+// and the static-dim check of the result.
+func VerifyBroadcastable(op *Operation) error {
+	if op.NumOperands() < 1 {
+		return op.Emit("requires at least one operand (Broadcastable)")
+	}
+	if op.NumResults() != 1 {
+		return op.Emit("requires exactly one result (Broadcastable), but found %d", op.NumResults())
+	}
+	ops := make([]broadcast.Operand, op.NumOperands())
+	for i, ty := range op.OperandTypes() {
+		st, ok := ty.(ShapedType)
+		if !ok || !isTensorOrVector(ty) {
+			return op.Emit("operand #%d must be a tensor or vector (Broadcastable), but got '%s'", i, ty)
+		}
+		ops[i] = broadcast.Operand{Shape: st.Shape(), Ranked: st.HasRank()}
+	}
+	rt := op.results[0].typ
+	if !isTensorOrVector(rt) {
+		return op.Emit("result must be a tensor or vector (Broadcastable), but got '%s'", rt)
+	}
+	inferred, ok, conflict := broadcast.InferShape(ops)
+	if conflict != nil {
+		return op.Emit("%s", conflict.Error())
+	}
+	rst := rt.(ShapedType)
+	if !ok || !rst.HasRank() {
+		return nil
+	}
+	if m := broadcast.CheckResult(inferred, rst.Shape()); m != nil {
+		return op.Emit("result type '%s' is not compatible with the inferred broadcast shape %s: %s", rt, FormatShape(inferred), m.Error())
+	}
+	return nil
+}
+
+func isTensorOrVector(t Type) bool {
+	switch t.(type) {
+	case *RankedTensorType, *UnrankedTensorType, *VectorType:
+		return true
+	}
+	return false
+}
+
+// FormatShape prints a shape as `[2, ?, 4]`.
+func FormatShape(s []int64) string {
+	parts := make([]string, len(s))
+	for i, d := range s {
+		if d == Dynamic {
+			parts[i] = "?"
+		} else {
+			parts[i] = fmt.Sprint(d)
+		}
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
