@@ -11,7 +11,9 @@ import "strconv"
 type nameState struct {
 	values map[*Value]string
 	blocks map[*Block]string
-	groups map[*Operation]bool
+	groups map[*Operation]string // result group name of multi-result ops
+	// generic disables name hints (mlir-opt's generic form prints none)
+	generic bool
 }
 
 type nameCtx struct {
@@ -34,15 +36,42 @@ func (u *usedNames) has(n string) bool {
 }
 
 func newNameState() *nameState {
-	return &nameState{values: map[*Value]string{}, blocks: map[*Block]string{}, groups: map[*Operation]bool{}}
+	return &nameState{values: map[*Value]string{}, blocks: map[*Block]string{}, groups: map[*Operation]string{}}
 }
 
-func (ns *nameState) numberTop(op *Operation) {
-	ctx := &nameCtx{used: &usedNames{names: map[string]bool{}}}
-	ns.numberResults(op, ctx)
+// numberTop names everything nested in op with MLIR's algorithm: a stack
+// of regions, each numbered whole before the regions nested in its ops are
+// pushed. In the pretty form a nested region starts from the counters its
+// parent region ended with (so sibling functions all start at %0); the
+// generic form prints unique IDs, as mlir-opt does, so the counters only
+// grow and name hints are not used.
+func (ns *nameState) numberTop(op *Operation, generic bool) {
+	type item struct {
+		r   *Region
+		ctx nameCtx
+	}
+	ctx := nameCtx{used: &usedNames{names: map[string]bool{}}}
+	ns.generic = generic
+	ns.numberResults(op, &ctx)
+	var stack []item
 	for _, r := range op.regions {
-		c := *ctx
-		ns.numberRegion(r, &c)
+		stack = append(stack, item{r, ctx})
+	}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !generic {
+			ctx = it.ctx
+		}
+		ctx.used = &usedNames{names: map[string]bool{}, parent: it.ctx.used}
+		ns.numberRegion(it.r, &ctx)
+		for _, b := range it.r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				for _, sub := range o.regions {
+					stack = append(stack, item{sub, ctx})
+				}
+			}
+		}
 	}
 }
 
@@ -67,7 +96,7 @@ func (ns *nameState) numberResults(op *Operation, ctx *nameCtx) {
 		return
 	}
 	hint := ""
-	if op.def != nil && op.def.ResultNames != nil {
+	if !ns.generic && op.def != nil && op.def.ResultNames != nil {
 		hint = op.def.ResultNames(op)
 	}
 	var name string
@@ -81,20 +110,14 @@ func (ns *nameState) numberResults(op *Operation, ctx *nameCtx) {
 		ns.values[op.results[0]] = name
 		return
 	}
-	ns.groups[op] = true
-	ns.values[op.results[0]] = name
-	for i := 1; i < len(op.results); i++ {
+	ns.groups[op] = name
+	for i := 0; i < len(op.results); i++ {
 		ns.values[op.results[i]] = name + "#" + strconv.Itoa(i)
 	}
 }
 
 func (ns *nameState) numberRegion(r *Region, ctx *nameCtx) {
 	parent := r.parent
-	if parent != nil && parent.HasTrait(IsolatedFromAbove) {
-		ctx = &nameCtx{used: &usedNames{names: map[string]bool{}}}
-	} else {
-		ctx.used = &usedNames{names: map[string]bool{}, parent: ctx.used}
-	}
 	regionIndex := 0
 	if parent != nil {
 		for i, x := range parent.regions {
@@ -106,7 +129,7 @@ func (ns *nameState) numberRegion(r *Region, ctx *nameCtx) {
 	for bi, b := range r.blocks {
 		ns.blocks[b] = "^bb" + strconv.Itoa(bi)
 		var hints []string
-		if bi == 0 && parent != nil && parent.def != nil && parent.def.BlockArgNames != nil {
+		if !ns.generic && bi == 0 && parent != nil && parent.def != nil && parent.def.BlockArgNames != nil {
 			hints = parent.def.BlockArgNames(parent, regionIndex)
 		}
 		for i, a := range b.args {
@@ -119,14 +142,6 @@ func (ns *nameState) numberRegion(r *Region, ctx *nameCtx) {
 		}
 		for o := b.first; o != nil; o = o.next {
 			ns.numberResults(o, ctx)
-		}
-	}
-	for _, b := range r.blocks {
-		for o := b.first; o != nil; o = o.next {
-			for _, sub := range o.regions {
-				c := *ctx
-				ns.numberRegion(sub, &c)
-			}
 		}
 	}
 }
@@ -145,4 +160,7 @@ func (ns *nameState) blockName(b *Block) string {
 	return "^INVALIDBLOCK"
 }
 
-func (ns *nameState) isGroup(op *Operation) bool { return ns.groups[op] }
+func (ns *nameState) groupName(op *Operation) (string, bool) {
+	n, ok := ns.groups[op]
+	return n, ok
+}

@@ -252,7 +252,7 @@ func (op *OpParser) ParseOptionalAttrDictWithKeyword(attrs *Attrs) {
 func (op *OpParser) ParseOptionalProperties(attrs *Attrs) {
 	if op.p.tok.kind == tLess {
 		op.p.advance()
-		for _, e := range op.p.parseDictBody() {
+		for _, e := range op.p.parseDict() {
 			attrs.Set(e.Name, e.Value)
 		}
 		op.p.expect(tGreater, "to end properties")

@@ -505,7 +505,7 @@ func (p *parser) parseGenericOp(start token) *Operation {
 	}
 	if p.tok.kind == tLess {
 		p.advance()
-		d := p.parseDictBody()
+		d := p.parseDict()
 		for _, e := range d {
 			st.Attrs.Set(e.Name, e.Value)
 		}

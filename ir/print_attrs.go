@@ -185,20 +185,16 @@ func isBareIdent(s string) bool {
 	return true
 }
 
-// appendQuoted writes a string literal with MLIR's escapes (\" \\ \n \t,
-// other non-printable bytes as \XX hex).
+// appendQuoted writes a string literal escaped as llvm::printEscapedString
+// does: `\\` for a backslash, `\XX` hex for '"' and non-printable bytes.
 func appendQuoted(buf []byte, s string) []byte {
 	buf = append(buf, '"')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '"' || c == '\\':
+		case c == '\\':
 			buf = append(buf, '\\', c)
-		case c == '\n':
-			buf = append(buf, '\\', 'n')
-		case c == '\t':
-			buf = append(buf, '\\', 't')
-		case c < 0x20 || c >= 0x7f:
+		case c == '"' || c < 0x20 || c >= 0x7f:
 			const hexd = "0123456789ABCDEF"
 			buf = append(buf, '\\', hexd[c>>4], hexd[c&15])
 		default:

@@ -26,7 +26,7 @@ func PrintBytes(op *Operation, opts PrintOptions) []byte {
 	pr := newPrinter(opts)
 	pr.collectAliases(op)
 	pr.printAliases()
-	pr.names.numberTop(op)
+	pr.names.numberTop(op, opts.Generic)
 	pr.op(op)
 	pr.ap.buf = append(pr.ap.buf, '\n')
 	return pr.ap.buf
@@ -116,13 +116,12 @@ func (pr *printer) op(op *Operation) {
 // resultNames prints `%0`, `%0:2`, or `%a, %b` for ops whose results got
 // different name hints.
 func (pr *printer) resultNames(op *Operation) {
-	first := pr.names.valueName(op.results[0])
 	if op.NumResults() == 1 {
-		pr.ap.str(first)
+		pr.ap.str(pr.names.valueName(op.results[0]))
 		return
 	}
-	if pr.names.isGroup(op) {
-		pr.ap.str(first)
+	if g, ok := pr.names.groupName(op); ok {
+		pr.ap.str(g)
 		pr.ap.buf = append(pr.ap.buf, ':')
 		pr.ap.buf = strconv.AppendInt(pr.ap.buf, int64(op.NumResults()), 10)
 		return
@@ -283,4 +282,43 @@ func (pr *printer) blockHeader(b *Block) {
 		pr.ap.buf = append(pr.ap.buf, ')')
 	}
 	pr.ap.buf = append(pr.ap.buf, ':')
+	pr.predComment(b)
+}
+
+// predComment prints mlir-opt's `// pred: ^bb0` note after a block label.
+func (pr *printer) predComment(b *Block) {
+	if b.parent == nil {
+		return
+	}
+	var preds []*Block
+	for _, x := range b.parent.blocks {
+		if t := x.last; t != nil {
+			for _, s := range t.successors {
+				if s == b {
+					preds = append(preds, x)
+				}
+			}
+		}
+	}
+	single := len(preds) > 0
+	for _, p := range preds {
+		single = single && p == preds[0]
+	}
+	switch {
+	case len(preds) == 0:
+		if b != b.parent.blocks[0] {
+			pr.ap.str("  // no predecessors")
+		}
+	case single:
+		pr.ap.str("  // pred: ")
+		pr.ap.str(pr.names.blockName(preds[0]))
+	default:
+		pr.ap.str("  // " + strconv.Itoa(len(preds)) + " preds: ")
+		for i, p := range preds {
+			if i > 0 {
+				pr.ap.str(", ")
+			}
+			pr.ap.str(pr.names.blockName(p))
+		}
+	}
 }

@@ -184,9 +184,21 @@ func binaryDef(b BinaryOp) *ir.OpDef {
 	if b.Commutative {
 		traits |= ir.Commutative
 	}
+	// Float ops carry fast-math flags; addi, subi, muli and shli carry
+	// integer overflow flags; both default to `none`, which MLIR's
+	// generic form prints.
 	flagAttr, flagKw := "fastmath", "fastmath"
 	if b.Kind == IntOp {
 		flagAttr, flagKw = "overflowFlags", "overflow"
+		switch b.Name {
+		case "addi", "subi", "muli", "shli":
+		default:
+			flagAttr, flagKw = "", ""
+		}
+	}
+	var inherent []string
+	if flagAttr != "" {
+		inherent = []string{flagAttr}
 	}
 	d := &ir.OpDef{
 		Name:          "arith." + b.Name,
@@ -196,13 +208,17 @@ func binaryDef(b BinaryOp) *ir.OpDef {
 		Operands:      2,
 		Results:       1,
 		Regions:       0,
-		InherentAttrs: []string{flagAttr},
+		InherentAttrs: inherent,
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
 			a := p.ParseOperand()
 			p.Parse(",")
 			c := p.ParseOperand()
-			if p.AcceptKeyword(flagKw) {
-				st.AddAttr(flagAttr, &ir.OpaqueAttr{Text: "arith." + flagKw + p.ParseAngleBody()})
+			if flagKw != "" {
+				body := "<none>"
+				if p.AcceptKeyword(flagKw) {
+					body = p.ParseAngleBody()
+				}
+				st.AddAttr(flagAttr, &ir.OpaqueAttr{Text: "arith." + flagKw + body})
 			}
 			p.ParseOptionalAttrDict(&st.Attrs)
 			t := p.ParseColonType()
@@ -213,7 +229,7 @@ func binaryDef(b BinaryOp) *ir.OpDef {
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
 			p.Write(" ")
 			p.Operands(op.Operands())
-			if f, ok := op.Attr(flagAttr).(*ir.OpaqueAttr); ok && f.Text != "arith."+flagKw+"<none>" {
+			if f, ok := op.Attr(flagAttr).(*ir.OpaqueAttr); ok && flagAttr != "" && f.Text != "arith."+flagKw+"<none>" {
 				p.Write(" " + f.Text[len("arith."):])
 			}
 			p.OptionalAttrDict(flagAttr)

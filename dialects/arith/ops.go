@@ -91,9 +91,11 @@ func unaryDef(name string, k Kind, f func(float64) float64) *ir.OpDef {
 		InherentAttrs: []string{"fastmath"},
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
 			a := p.ParseOperand()
+			body := "<none>"
 			if p.AcceptKeyword("fastmath") {
-				st.AddAttr("fastmath", &ir.OpaqueAttr{Text: "arith.fastmath" + p.ParseAngleBody()})
+				body = p.ParseAngleBody()
 			}
+			st.AddAttr("fastmath", &ir.OpaqueAttr{Text: "arith.fastmath" + body})
 			p.ParseOptionalAttrDict(&st.Attrs)
 			t := p.ParseColonType()
 			st.Operands = []*ir.Value{p.Resolve(a, t)}

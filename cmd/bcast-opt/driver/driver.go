@@ -283,7 +283,8 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		return nil, ir.AsDiagnostics(err, mod.Loc)
 	}
 	start = time.Now()
-	b := ir.PrintBytes(mod, popts)
+	// mlir-opt ends its output with an empty line; so do we.
+	b := append(ir.PrintBytes(mod, popts), '\n')
 	if timing != nil {
 		timing.Add("Output", time.Since(start))
 	}

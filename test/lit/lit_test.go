@@ -1,0 +1,78 @@
+// Package lit runs the project's lit-style tests: every .mlir file under
+// this directory, through bcast-opt and FileCheck run in-process.
+package lit
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/cmd/bcast-opt/driver"
+	_ "github.com/bcast-opt/bcast-opt/internal/testdialect" // test.broadcastable
+	"github.com/bcast-opt/bcast-opt/test/filecheck"
+	"github.com/bcast-opt/bcast-opt/test/litrun"
+)
+
+// fileCheck runs the Go FileCheck, and in cross-check mode also LLVM's,
+// failing when their verdicts differ.
+func fileCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if os.Getenv("BCAST_FILECHECK_CROSSCHECK") != "1" {
+		return filecheck.Main(args, stdin, stdout, stderr)
+	}
+	input, err := io.ReadAll(stdin)
+	if err != nil {
+		return 2
+	}
+	ours := filecheck.Main(args, bytesReader(input), stdout, stderr)
+	tool := llvmFileCheck()
+	if tool == "" {
+		io.WriteString(stderr, "cross-check: no LLVM FileCheck on PATH\n")
+		return 2
+	}
+	cmd := exec.Command(tool, args...)
+	cmd.Stdin = bytesReader(input)
+	cmd.Stderr = io.Discard
+	theirs := 0
+	if err := cmd.Run(); err != nil {
+		theirs = 1
+		if ee, ok := err.(*exec.ExitError); ok {
+			theirs = ee.ExitCode()
+		}
+	}
+	if (ours == 0) != (theirs == 0) {
+		io.WriteString(stderr, "cross-check: Go FileCheck and "+tool+" disagree\n")
+		return 3
+	}
+	return ours
+}
+
+func llvmFileCheck() string {
+	for _, n := range []string{"FileCheck-19", "FileCheck", "FileCheck-14"} {
+		if p, err := exec.LookPath(n); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func TestLit(t *testing.T) {
+	features := map[string]bool{}
+	if _, err := exec.LookPath("mlir-opt-19"); err == nil {
+		features["mlir-opt"] = true
+	} else if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
+		t.Fatal("mlir-opt-19 is required (BCAST_REQUIRE_TOOLS=1) but not on PATH")
+	}
+	if os.Getenv("BCAST_FILECHECK_CROSSCHECK") == "1" && llvmFileCheck() == "" {
+		t.Fatal("BCAST_FILECHECK_CROSSCHECK=1 but no LLVM FileCheck on PATH")
+	}
+	cfg := litrun.Config{
+		Tools: map[string]litrun.Tool{
+			"bcast-opt": driver.Main,
+			"FileCheck": fileCheck,
+		},
+		Features: features,
+		External: map[string]bool{"mlir-opt-19": true},
+	}
+	litrun.RunDir(t, cfg, ".")
+}
