@@ -103,7 +103,7 @@ func CloneRegionInto(src, dst *Region, m map[*Value]*Value) {
 		nb := dst.AddBlock(nil)
 		bm[b] = nb
 		for _, a := range b.args {
-			m[a] = nb.AddArg(a.typ, a.Loc)
+			m[a] = nb.AddArg(a.typ, a.Location())
 		}
 	}
 	for _, b := range src.blocks {

@@ -10,8 +10,11 @@ type Value struct {
 	block    *Block     // owning block for block arguments
 	index    int
 	firstUse *OpOperand
-	// Loc is where a block argument was declared (results use their op's).
-	Loc Location
+	// pname is the printer's scratch name, valid while pepoch matches the
+	// printing in progress (a map keyed by value costs more than all the
+	// rest of printing on large modules).
+	pname  valName
+	pepoch uint32
 }
 
 // Type returns the value's type.
@@ -45,7 +48,10 @@ func (v *Value) Location() Location {
 	if v.owner != nil {
 		return v.owner.Loc
 	}
-	return v.Loc
+	if v.block != nil && v.index < len(v.block.argLocs) {
+		return v.block.argLocs[v.index]
+	}
+	return Location{}
 }
 
 // Uses returns the operands that use v, most recent first.
@@ -162,6 +168,7 @@ type Operation struct {
 	Loc        Location
 	parent     *Block
 	prev, next *Operation
+	order      int // position in the block, valid while parent.orderValid
 }
 
 // OpState describes an operation to create.
@@ -181,16 +188,54 @@ func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs.Set(name, v) }
 // NewOp creates a detached operation from a state. The registry supplies
 // the op definition if the name is registered.
 func NewOp(st *OpState) *Operation {
-	op := &Operation{name: st.Name, def: LookupOp(st.Name), Attrs: st.Attrs, Loc: st.Loc}
-	op.SetOperands(st.Operands)
-	op.results = make([]*Value, len(st.ResultTypes))
-	for i, t := range st.ResultTypes {
-		op.results[i] = &Value{typ: t, owner: op, index: i}
+	return newOp(st, LookupOp(st.Name))
+}
+
+// smallOp co-allocates an op with up to two operands and one result,
+// the common case, so that building IR costs one allocation per op.
+type smallOp struct {
+	op       Operation
+	operands [2]OpOperand
+	opPtrs   [2]*OpOperand
+	result   Value
+	resPtr   [1]*Value
+}
+
+func newOp(st *OpState, def *OpDef) *Operation {
+	var op *Operation
+	nOps, nRes := len(st.Operands), len(st.ResultTypes)
+	if nOps <= 2 && nRes <= 1 {
+		s := &smallOp{}
+		op = &s.op
+		op.operands = s.opPtrs[:nOps]
+		for i, v := range st.Operands {
+			o := &s.operands[i]
+			*o = OpOperand{value: v, owner: op, index: i}
+			o.link()
+			op.operands[i] = o
+		}
+		if nRes == 1 {
+			s.result = Value{typ: st.ResultTypes[0], owner: op}
+			s.resPtr[0] = &s.result
+			op.results = s.resPtr[:]
+		}
+	} else {
+		op = &Operation{}
+		op.SetOperands(st.Operands)
+		vals := make([]Value, nRes)
+		op.results = make([]*Value, nRes)
+		for i, t := range st.ResultTypes {
+			vals[i] = Value{typ: t, owner: op, index: i}
+			op.results[i] = &vals[i]
+		}
 	}
+	op.name, op.def, op.Attrs, op.Loc = st.Name, def, st.Attrs, st.Loc
 	for _, r := range st.Regions {
 		op.AddRegion(r)
 	}
-	op.successors = append(op.successors, st.Successors...)
+	if len(st.Successors) > 0 {
+		op.successors = append([]*Block(nil), st.Successors...)
+	}
 	return op
 }
 
@@ -240,8 +285,10 @@ func (op *Operation) SetOperands(vs []*Value) {
 		o.unlink()
 	}
 	op.operands = make([]*OpOperand, len(vs))
+	backing := make([]OpOperand, len(vs))
 	for i, v := range vs {
-		o := &OpOperand{value: v, owner: op, index: i}
+		o := &backing[i]
+		*o = OpOperand{value: v, owner: op, index: i}
 		o.link()
 		op.operands[i] = o
 	}
@@ -337,6 +384,7 @@ func (op *Operation) Remove() {
 	}
 	op.prev, op.next, op.parent = nil, nil, nil
 	b.n--
+	b.orderValid = false
 }
 
 // DropAllReferences unlinks op's operands (and those of nested ops) from
@@ -373,14 +421,20 @@ func (op *Operation) MoveBefore(other *Operation) {
 	other.parent.insertBefore(other, op)
 }
 
-// IsBeforeInBlock reports whether op precedes other in the same block.
+// IsBeforeInBlock reports whether op precedes other in the same block. The
+// block numbers its ops lazily, so a sequence of queries costs O(1) each
+// until the block changes.
 func (op *Operation) IsBeforeInBlock(other *Operation) bool {
-	for o := op.next; o != nil; o = o.next {
-		if o == other {
-			return true
+	b := op.parent
+	if !b.orderValid {
+		i := 0
+		for o := b.first; o != nil; o = o.next {
+			o.order = i
+			i++
 		}
+		b.orderValid = true
 	}
-	return false
+	return op.order < other.order
 }
 
 // IsAncestor reports whether op is other or contains it.
@@ -486,9 +540,11 @@ func (r *Region) TakeBody(other *Region) {
 // Block is a list of operations with arguments.
 type Block struct {
 	args        []*Value
+	argLocs     []Location
 	first, last *Operation
 	n           int
 	parent      *Region
+	orderValid  bool
 }
 
 // NewBlock returns a detached block with arguments of the given types.
@@ -508,14 +564,16 @@ func (b *Block) Arg(i int) *Value { return b.args[i] }
 
 // AddArg appends an argument.
 func (b *Block) AddArg(t Type, loc Location) *Value {
-	v := &Value{typ: t, block: b, index: len(b.args), Loc: loc}
+	v := &Value{typ: t, block: b, index: len(b.args)}
 	b.args = append(b.args, v)
+	b.argLocs = append(b.argLocs, loc)
 	return v
 }
 
 // EraseArg removes argument i, which must be unused.
 func (b *Block) EraseArg(i int) {
 	b.args = append(b.args[:i], b.args[i+1:]...)
+	b.argLocs = append(b.argLocs[:i], b.argLocs[i+1:]...)
 	for j := i; j < len(b.args); j++ {
 		b.args[j].index = j
 	}
@@ -563,6 +621,11 @@ func (b *Block) insertBefore(pos, op *Operation) {
 	op.parent = b
 	b.n++
 	if pos == nil {
+		if b.orderValid && b.last != nil {
+			op.order = b.last.order + 1 // appending keeps the numbering valid
+		} else {
+			b.orderValid = false
+		}
 		op.prev = b.last
 		op.next = nil
 		if b.last != nil {
@@ -573,6 +636,7 @@ func (b *Block) insertBefore(pos, op *Operation) {
 		b.last = op
 		return
 	}
+	b.orderValid = false
 	op.next = pos
 	op.prev = pos.prev
 	if pos.prev != nil {

@@ -48,7 +48,7 @@ func (k tokKind) String() string { return tokNames[k] }
 type token struct {
 	kind       tokKind
 	start, end int
-	line, col  int
+	line, col  int32
 }
 
 // lexer scans MLIR text. It tracks line numbers as it goes so that every
@@ -56,7 +56,7 @@ type token struct {
 type lexer struct {
 	src       []byte
 	pos       int
-	line      int
+	line      int32
 	lineStart int
 	errMsg    string
 }
@@ -96,7 +96,7 @@ func (l *lexer) skipSpace() {
 
 func (l *lexer) next() token {
 	l.skipSpace()
-	t := token{start: l.pos, line: l.line, col: l.pos - l.lineStart + 1}
+	t := token{start: l.pos, line: l.line, col: int32(l.pos - l.lineStart + 1)}
 	if l.pos >= len(l.src) {
 		t.kind = tEOF
 		t.end = l.pos
@@ -172,6 +172,7 @@ func (l *lexer) next() token {
 		return l.lexPrefixed(t, tHashId)
 	case '@':
 		if l.pos < len(l.src) && l.src[l.pos] == '"' {
+			l.pos++
 			st := l.lexString(t)
 			if st.kind == tError {
 				return st

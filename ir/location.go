@@ -13,7 +13,7 @@ import (
 // file needs.
 type Location struct {
 	File      string
-	Line, Col int
+	Line, Col int32
 }
 
 // Known reports whether the location points into a file.

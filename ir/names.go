@@ -1,20 +1,43 @@
 package ir
 
-import "strconv"
+import (
+	"strconv"
+	"sync/atomic"
+)
 
 // nameState assigns printed names to values and blocks the way mlir-opt
 // does: values of a region are numbered `%0, %1, ...` in order, block
 // arguments `%arg0, ...` (or an op's hints such as `%in`), name hints get
-// `_N` suffixes on conflict, nested regions continue the numbering of their
-// parent region after all of its values, and regions of ops that are
-// isolated from above start again at zero.
+// `_N` suffixes on conflict, and nested regions continue the numbering of
+// their parent region after all of its values.
+//
+// Names are kept in scratch fields of the values, tagged with this
+// printing's epoch, so printing the same IR from two goroutines at once is
+// not supported (neither is printing while mutating).
 type nameState struct {
-	values map[*Value]string
+	epoch  uint32
+	hints  []string
 	blocks map[*Block]string
-	groups map[*Operation]string // result group name of multi-result ops
 	// generic disables name hints (mlir-opt's generic form prints none)
 	generic bool
 }
+
+// valName is a value's printed name: `%<id>`, `%arg<id>` or `%<hint>`,
+// followed by `#<index>` for results of multi-result ops.
+type valName struct {
+	kind  uint8 // nameNum, nameArg or nameHint
+	group bool  // result of a multi-result op
+	id    int32 // number, or index into nameState.hints
+}
+
+const (
+	nameNone uint8 = iota
+	nameNum
+	nameArg
+	nameHint
+)
+
+var printEpoch atomic.Uint32
 
 type nameCtx struct {
 	nextValue, nextArg, nextConflict int
@@ -36,7 +59,7 @@ func (u *usedNames) has(n string) bool {
 }
 
 func newNameState() *nameState {
-	return &nameState{values: map[*Value]string{}, blocks: map[*Block]string{}, groups: map[*Operation]string{}}
+	return &nameState{epoch: printEpoch.Add(1), blocks: map[*Block]string{}}
 }
 
 // numberTop names everything nested in op with MLIR's algorithm: a stack
@@ -75,7 +98,8 @@ func (ns *nameState) numberTop(op *Operation, generic bool) {
 	}
 }
 
-func (ns *nameState) uniq(hint string, ctx *nameCtx) string {
+// uniq returns a hint made unique with MLIR's `_N` suffixes.
+func (ns *nameState) uniq(hint string, ctx *nameCtx) int32 {
 	name := hint
 	if ctx.used.has(name) {
 		for {
@@ -88,7 +112,13 @@ func (ns *nameState) uniq(hint string, ctx *nameCtx) string {
 		}
 	}
 	ctx.used.names[name] = true
-	return "%" + name
+	ns.hints = append(ns.hints, name)
+	return int32(len(ns.hints) - 1)
+}
+
+func (ns *nameState) set(v *Value, n valName) {
+	v.pname = n
+	v.pepoch = ns.epoch
 }
 
 func (ns *nameState) numberResults(op *Operation, ctx *nameCtx) {
@@ -99,20 +129,16 @@ func (ns *nameState) numberResults(op *Operation, ctx *nameCtx) {
 	if !ns.generic && op.def != nil && op.def.ResultNames != nil {
 		hint = op.def.ResultNames(op)
 	}
-	var name string
+	var n valName
 	if hint != "" {
-		name = ns.uniq(hint, ctx)
+		n = valName{kind: nameHint, id: ns.uniq(hint, ctx)}
 	} else {
-		name = "%" + strconv.Itoa(ctx.nextValue)
+		n = valName{kind: nameNum, id: int32(ctx.nextValue)}
 		ctx.nextValue++
 	}
-	if len(op.results) == 1 {
-		ns.values[op.results[0]] = name
-		return
-	}
-	ns.groups[op] = name
-	for i := 0; i < len(op.results); i++ {
-		ns.values[op.results[i]] = name + "#" + strconv.Itoa(i)
+	n.group = len(op.results) > 1
+	for _, r := range op.results {
+		ns.set(r, n)
 	}
 }
 
@@ -134,10 +160,16 @@ func (ns *nameState) numberRegion(r *Region, ctx *nameCtx) {
 		}
 		for i, a := range b.args {
 			if i < len(hints) && hints[i] != "" {
-				ns.values[a] = ns.uniq(hints[i], ctx)
+				ns.set(a, valName{kind: nameHint, id: ns.uniq(hints[i], ctx)})
 				continue
 			}
-			ns.values[a] = "%arg" + strconv.Itoa(ctx.nextArg)
+			if bi > 0 {
+				// Arguments of other blocks are numbered like results.
+				ns.set(a, valName{kind: nameNum, id: int32(ctx.nextValue)})
+				ctx.nextValue++
+				continue
+			}
+			ns.set(a, valName{kind: nameArg, id: int32(ctx.nextArg)})
 			ctx.nextArg++
 		}
 		for o := b.first; o != nil; o = o.next {
@@ -146,21 +178,37 @@ func (ns *nameState) numberRegion(r *Region, ctx *nameCtx) {
 	}
 }
 
-func (ns *nameState) valueName(v *Value) string {
-	if n, ok := ns.values[v]; ok {
-		return n
+// appendBase appends a value's name without the `#index` of a group member.
+func (ns *nameState) appendBase(buf []byte, v *Value) []byte {
+	if v.pepoch != ns.epoch {
+		return append(buf, "<<UNKNOWN SSA VALUE>>"...)
 	}
-	return "<<UNKNOWN SSA VALUE>>"
+	buf = append(buf, '%')
+	switch v.pname.kind {
+	case nameNum:
+		return strconv.AppendInt(buf, int64(v.pname.id), 10)
+	case nameArg:
+		buf = append(buf, "arg"...)
+		return strconv.AppendInt(buf, int64(v.pname.id), 10)
+	}
+	return append(buf, ns.hints[v.pname.id]...)
 }
+
+// appendName appends the name of a use of v (`%0`, `%arg1`, `%0#1`).
+func (ns *nameState) appendName(buf []byte, v *Value) []byte {
+	buf = ns.appendBase(buf, v)
+	if v.pepoch == ns.epoch && v.pname.group {
+		buf = append(buf, '#')
+		buf = strconv.AppendInt(buf, int64(v.index), 10)
+	}
+	return buf
+}
+
+func (ns *nameState) valueName(v *Value) string { return string(ns.appendName(nil, v)) }
 
 func (ns *nameState) blockName(b *Block) string {
 	if n, ok := ns.blocks[b]; ok {
 		return n
 	}
 	return "^INVALIDBLOCK"
-}
-
-func (ns *nameState) groupName(op *Operation) (string, bool) {
-	n, ok := ns.groups[op]
-	return n, ok
 }

@@ -11,12 +11,13 @@ import (
 // it is missing; ParseOptional*/Accept* methods report whether the syntax
 // was present. Custom parsers therefore read straight through.
 type OpParser struct {
-	p      *parser
-	opName string
+	p       *parser
+	opTok   token
+	scratch [2]*Value
 }
 
 // OpName returns the op name as written (e.g. "stablehlo.add").
-func (op *OpParser) OpName() string { return op.opName }
+func (op *OpParser) OpName() string { return string(op.p.src[op.opTok.start:op.opTok.end]) }
 
 // Loc returns the location of the current token.
 func (op *OpParser) Loc() Location { return op.p.loc() }
@@ -311,4 +312,12 @@ func (op *OpParser) ParseAngleBody() string {
 		op.p.fail("expected '<'")
 	}
 	return op.p.scanBalancedAngle()
+}
+
+// Operands2 returns a two-element operand list backed by the parser's
+// per-op state, so that the common binary op parses without allocating.
+// The slice is only valid for the OpState being parsed.
+func (op *OpParser) Operands2(a, b *Value) []*Value {
+	op.scratch[0], op.scratch[1] = a, b
+	return op.scratch[:2:2]
 }

@@ -343,7 +343,7 @@ func (p *parser) tokenAtOffset(off int) token {
 			start = i + 1
 		}
 	}
-	return token{start: off, end: off, line: line, col: off - start + 1}
+	return token{start: off, end: off, line: int32(line), col: int32(off - start + 1)}
 }
 
 // parseStrided parses `strided<[s0, s1, ...], offset: o>`.

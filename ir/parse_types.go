@@ -2,7 +2,16 @@ package ir
 
 import (
 	"strconv"
+	"unsafe"
 )
+
+// unsafeString views b as a string for map lookups without copying.
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
 
 // parseType parses any type, including aliases and function types.
 func (p *parser) parseType() Type {
@@ -12,10 +21,45 @@ func (p *parser) parseType() Type {
 	case tExclaimId:
 		return p.parseExclaimType()
 	case tBareIdent:
-		return p.parseBuiltinType()
+		return p.parseBuiltinTypeCached()
 	}
 	p.fail("expected non-function type")
 	return nil
+}
+
+// parseBuiltinTypeCached memoizes shaped types by their source spelling:
+// the same `tensor<?x4096xf32>` recurs on most lines of a module, and a
+// map hit is much cheaper than building and uniquing the type again.
+func (p *parser) parseBuiltinTypeCached() Type {
+	t := p.tok
+	w := p.view(t)
+	if (w != "tensor" && w != "memref" && w != "vector") || t.end >= len(p.src) || p.src[t.end] != '<' {
+		return p.parseBuiltinType()
+	}
+	// Find the closing '>' of a simple spelling (no nested brackets, strings
+	// or newlines); anything else takes the normal path.
+	end := t.end + 1
+	for end < len(p.src) {
+		c := p.src[end]
+		if c == '>' {
+			break
+		}
+		if c == '<' || c == '"' || c == '\n' || c == '(' || c == '{' || c == '#' || c == '!' {
+			return p.parseBuiltinType()
+		}
+		end++
+	}
+	if end >= len(p.src) {
+		return p.parseBuiltinType()
+	}
+	key := unsafeString(p.src[t.start : end+1])
+	if ty, ok := p.typeCache[key]; ok {
+		p.resetLexer(end + 1)
+		return ty
+	}
+	ty := p.parseBuiltinType()
+	p.typeCache[string(p.src[t.start:end+1])] = ty
+	return ty
 }
 
 func (p *parser) parseFunctionType() *FunctionType {
@@ -242,7 +286,7 @@ func (p *parser) parseDims(allowUnranked, allowScalable bool) (dims []int64, sca
 	}
 	errAt := func(msg string) {
 		p.lex.pos = i
-		tok := token{line: p.lex.line, col: i - p.lex.lineStart + 1}
+		tok := token{line: p.lex.line, col: int32(i - p.lex.lineStart + 1)}
 		p.failAt(tok, "%s", msg)
 	}
 	for {

@@ -3,6 +3,7 @@ package ir
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // ParseOptions control parsing.
@@ -17,7 +18,7 @@ type ParseOptions struct {
 // position `file:line:col`.
 func Parse(file string, src []byte, opts ParseOptions) (mod *Operation, err error) {
 	p := &parser{file: file, src: src, lex: newLexer(src), opts: opts,
-		attrAliases: map[string]Attribute{}, typeAliases: map[string]Type{}}
+		attrAliases: map[string]Attribute{}, typeAliases: map[string]Type{}, typeCache: map[string]Type{}}
 	defer func() {
 		if r := recover(); r != nil {
 			pe, ok := r.(bailout)
@@ -45,11 +46,35 @@ type parser struct {
 	attrAliases map[string]Attribute
 	typeAliases map[string]Type
 	scopes      []*scope
+	customCache map[string]*OpDef
+	typeCache   map[string]Type
+	// states are reused for custom ops, one per nesting depth
+	states []*customState
+	depth  int
+}
+
+type customState struct {
+	st OpState
+	op OpParser
+}
+
+// valRef is a defined SSA name: a result group (or one block argument)
+// starting at first, n values long.
+type valRef struct {
+	first *Value
+	n     int32
+}
+
+func (r valRef) values() []*Value {
+	if r.first.owner != nil {
+		return r.first.owner.results[r.first.index : r.first.index+int(r.n)]
+	}
+	return r.first.block.args[r.first.index : r.first.index+1]
 }
 
 // scope holds the SSA names and block labels of one region.
 type scope struct {
-	values   map[string][]*Value
+	values   map[string]valRef
 	fwd      map[string]*fwdRef
 	blocks   map[string]*blockRef
 	isolated bool
@@ -74,6 +99,15 @@ func (p *parser) advance() {
 }
 
 func (p *parser) text() string { return string(p.src[p.tok.start:p.tok.end]) }
+
+// view returns a token's text without copying; it is valid while the
+// source is, i.e. only during the parse. Anything kept must be cloned.
+func (p *parser) view(t token) string {
+	if t.end == t.start {
+		return ""
+	}
+	return unsafe.String(&p.src[t.start], t.end-t.start)
+}
 
 func (p *parser) locOf(t token) Location { return Location{File: p.file, Line: t.line, Col: t.col} }
 
@@ -197,7 +231,7 @@ func (p *parser) skipFileMetadata() {
 // --- scopes ---
 
 func (p *parser) pushScope(isolated bool) {
-	p.scopes = append(p.scopes, &scope{values: map[string][]*Value{}, isolated: isolated})
+	p.scopes = append(p.scopes, &scope{values: map[string]valRef{}, isolated: isolated})
 }
 
 // popScope closes a region: unresolved forward references move to the
@@ -248,8 +282,8 @@ func (p *parser) failUndefined(fwd map[string]*fwdRef) {
 func (p *parser) lookupValue(name string, idx int) ([]*Value, bool) {
 	for i := len(p.scopes) - 1; i >= 0; i-- {
 		s := p.scopes[i]
-		if vs, ok := s.values[name]; ok {
-			return vs, true
+		if r, ok := s.values[name]; ok {
+			return r.values(), true
 		}
 		if s.isolated {
 			break
@@ -303,6 +337,7 @@ func (p *parser) resolveValue(ref OperandRef, t Type) *Value {
 
 // defineValues binds a result group name in the current scope and resolves
 // pending forward references to it.
+// Names are views into the source text: the scope maps die with the parse.
 func (p *parser) defineValues(name string, vs []*Value, at token) {
 	s := p.scopes[len(p.scopes)-1]
 	for i := len(p.scopes) - 1; i >= 0; i-- {
@@ -313,7 +348,7 @@ func (p *parser) defineValues(name string, vs []*Value, at token) {
 			break
 		}
 	}
-	s.values[name] = vs
+	s.values[name] = valRef{first: vs[0], n: int32(len(vs))}
 	if len(s.fwd) == 0 {
 		return
 	}
@@ -363,9 +398,9 @@ type OperandRef struct {
 
 func (p *parser) parseOperandRef() OperandRef {
 	t := p.expect(tPercentId, "")
-	ref := OperandRef{Name: string(p.src[t.start:t.end]), tok: t}
+	ref := OperandRef{Name: p.view(t), tok: t}
 	if p.tok.kind == tHashId {
-		n, err := strconv.Atoi(p.text()[1:])
+		n, err := strconv.Atoi(p.view(p.tok)[1:])
 		if err != nil {
 			p.fail("invalid SSA value result number")
 		}
@@ -383,14 +418,15 @@ type resultName struct {
 
 func (p *parser) parseOperation() *Operation {
 	start := p.tok
-	var names []resultName
+	var namesBuf [2]resultName
+	names := namesBuf[:0]
 	if p.tok.kind == tPercentId {
 		for {
 			t := p.expect(tPercentId, "")
-			rn := resultName{name: string(p.src[t.start:t.end]), count: 1, tok: t}
+			rn := resultName{name: p.view(t), count: 1, tok: t}
 			if p.accept(tColon) {
 				ct := p.expect(tInteger, "result count")
-				n, err := strconv.Atoi(string(p.src[ct.start:ct.end]))
+				n, err := strconv.Atoi(p.view(ct))
 				if err != nil || n < 1 {
 					p.failAt(ct, "expected named operation to have at least 1 result")
 				}
@@ -456,6 +492,20 @@ func (p *parser) parseLocation() {
 			return
 		}
 	}
+}
+
+// lookupCustom finds the definition for a custom op name as written,
+// caching the resolution (aliases, default dialects) per spelling.
+func (p *parser) lookupCustom(raw string) *OpDef {
+	if d, ok := p.customCache[raw]; ok {
+		return d
+	}
+	d := LookupOp(p.resolveOpName(token{}, raw))
+	if p.customCache == nil {
+		p.customCache = map[string]*OpDef{}
+	}
+	p.customCache[strings.Clone(raw)] = d
+	return d
 }
 
 func (p *parser) resolveOpName(t token, raw string) string {
@@ -546,9 +596,8 @@ func (p *parser) parseGenericOp(start token) *Operation {
 
 func (p *parser) parseCustomOp(start token) *Operation {
 	nt := p.tok
-	raw := p.text()
-	name := p.resolveOpName(nt, raw)
-	def := LookupOp(name)
+	raw := p.view(nt)
+	def := p.lookupCustom(raw)
 	if def == nil || def.Parse == nil {
 		if def == nil {
 			p.failAt(nt, "custom op '%s' is unknown", raw)
@@ -556,12 +605,22 @@ func (p *parser) parseCustomOp(start token) *Operation {
 		p.failAt(nt, "custom op '%s' has no custom assembly form; use the generic form", raw)
 	}
 	p.advance()
-	st := &OpState{Name: name, Loc: p.locOf(start)}
-	op := &OpParser{p: p, opName: raw}
-	if err := def.Parse(op, st); err != nil {
+	// Custom parsers nest (func.func parses its body's ops), so states are
+	// kept per nesting depth and reused across ops at that depth.
+	if p.depth == len(p.states) {
+		p.states = append(p.states, &customState{op: OpParser{p: p}})
+	}
+	cs := p.states[p.depth]
+	p.depth++
+	cs.st = OpState{Name: def.Name, Loc: p.locOf(start)}
+	cs.op.opTok = nt
+	if err := def.Parse(&cs.op, &cs.st); err != nil {
 		panic(bailout{AsDiagnostics(err, p.locOf(start))[0]})
 	}
-	return NewOp(st)
+	p.depth--
+	op := newOp(&cs.st, def)
+	cs.st = OpState{}
+	return op
 }
 
 // RegionArg is an entry block argument declared by an op's custom syntax

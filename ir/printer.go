@@ -24,6 +24,9 @@ func PrintString(op *Operation, opts PrintOptions) string { return string(PrintB
 // PrintBytes returns op printed as text.
 func PrintBytes(op *Operation, opts PrintOptions) []byte {
 	pr := newPrinter(opts)
+	n := 0
+	op.Walk(func(*Operation) bool { n++; return true })
+	pr.ap.buf = make([]byte, 0, 64*n+64)
 	pr.collectAliases(op)
 	pr.printAliases()
 	pr.names.numberTop(op, opts.Generic)
@@ -98,7 +101,7 @@ func (pr *printer) newline() {
 	}
 }
 
-func (pr *printer) value(v *Value) { pr.ap.str(pr.names.valueName(v)) }
+func (pr *printer) value(v *Value) { pr.ap.buf = pr.names.appendName(pr.ap.buf, v) }
 
 func (pr *printer) op(op *Operation) {
 	if n := op.NumResults(); n > 0 {
@@ -117,39 +120,12 @@ func (pr *printer) op(op *Operation) {
 // different name hints.
 func (pr *printer) resultNames(op *Operation) {
 	if op.NumResults() == 1 {
-		pr.ap.str(pr.names.valueName(op.results[0]))
+		pr.value(op.results[0])
 		return
 	}
-	if g, ok := pr.names.groupName(op); ok {
-		pr.ap.str(g)
-		pr.ap.buf = append(pr.ap.buf, ':')
-		pr.ap.buf = strconv.AppendInt(pr.ap.buf, int64(op.NumResults()), 10)
-		return
-	}
-	for i, r := range op.results {
-		if i > 0 {
-			pr.ap.str(", ")
-		}
-		pr.ap.str(pr.names.valueName(r))
-	}
-}
-
-// prettyName drops the `builtin.` prefix, and the prefix of the default
-// dialect of the closest enclosing op that declares one, as MLIR does.
-func prettyName(op *Operation) string {
-	d := op.Dialect()
-	if d == "builtin" {
-		return op.name[len("builtin."):]
-	}
-	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		if p.def != nil && p.def.DefaultDialect != "" {
-			if p.def.DefaultDialect == d {
-				return op.name[len(d)+1:]
-			}
-			break
-		}
-	}
-	return op.name
+	pr.ap.buf = pr.names.appendBase(pr.ap.buf, op.results[0])
+	pr.ap.buf = append(pr.ap.buf, ':')
+	pr.ap.buf = strconv.AppendInt(pr.ap.buf, int64(op.NumResults()), 10)
 }
 
 func (pr *printer) genericOp(op *Operation) {
@@ -234,13 +210,14 @@ func (pr *printer) resultTypes(outs []Type) {
 }
 
 // region prints `{ ... }`. The entry block header is printed when it has
-// arguments and printEntryArgs is set, or when the region has other
-// blocks that branch to it.
+// arguments and printEntryArgs is set, when it is empty and either other
+// blocks follow (or the next block would read back as the entry) or
+// printEmptyBlock asks for it (an empty block stays a block).
 func (pr *printer) region(r *Region, printEntryArgs, printEmptyBlock bool) {
 	pr.ap.buf = append(pr.ap.buf, '{')
 	pr.indent++
 	for i, b := range r.blocks {
-		header := i > 0 || (printEntryArgs && len(b.args) > 0)
+		header := i > 0 || (printEntryArgs && len(b.args) > 0) || (b.n == 0 && (len(r.blocks) > 1 || printEmptyBlock))
 		if header {
 			pr.indent--
 			pr.newline()
@@ -253,16 +230,6 @@ func (pr *printer) region(r *Region, printEntryArgs, printEmptyBlock bool) {
 		}
 	}
 	pr.indent--
-	if len(r.blocks) == 0 || (len(r.blocks) == 1 && r.blocks[0].n == 0 && !(printEntryArgs && len(r.blocks[0].args) > 0)) {
-		if len(r.blocks) == 0 || !printEmptyBlock {
-			pr.ap.buf = append(pr.ap.buf, '\n')
-			for i := 0; i < pr.indent; i++ {
-				pr.ap.buf = append(pr.ap.buf, ' ', ' ')
-			}
-			pr.ap.buf = append(pr.ap.buf, '}')
-			return
-		}
-	}
 	pr.newline()
 	pr.ap.buf = append(pr.ap.buf, '}')
 }
@@ -321,4 +288,22 @@ func (pr *printer) predComment(b *Block) {
 			pr.ap.str(pr.names.blockName(p))
 		}
 	}
+}
+
+// prettyName drops the `builtin.` prefix, and the prefix of the default
+// dialect of the closest enclosing op that declares one, as MLIR does.
+func prettyName(op *Operation) string {
+	d := op.Dialect()
+	if d == "builtin" {
+		return op.name[len("builtin."):]
+	}
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.def != nil && p.def.DefaultDialect != "" {
+			if p.def.DefaultDialect == d {
+				return op.name[len(d)+1:]
+			}
+			break
+		}
+	}
+	return op.name
 }

@@ -163,6 +163,13 @@ var BinaryOps = []BinaryOp{
 	}},
 }
 
+// noFlags holds the shared default (`<none>`) flag attributes; attributes
+// are immutable, so every op can point at the same one.
+var noFlags = map[string]*ir.OpaqueAttr{
+	"fastmath": {Text: "arith.fastmath<none>"},
+	"overflow": {Text: "arith.overflow<none>"},
+}
+
 // elemOK reports whether t (scalar, tensor or vector) has an element type of kind k.
 func elemOK(t ir.Type, k Kind) bool {
 	et := ir.ElementTypeOf(t)
@@ -214,15 +221,15 @@ func binaryDef(b BinaryOp) *ir.OpDef {
 			p.Parse(",")
 			c := p.ParseOperand()
 			if flagKw != "" {
-				body := "<none>"
+				flag := noFlags[flagKw]
 				if p.AcceptKeyword(flagKw) {
-					body = p.ParseAngleBody()
+					flag = &ir.OpaqueAttr{Text: "arith." + flagKw + p.ParseAngleBody()}
 				}
-				st.AddAttr(flagAttr, &ir.OpaqueAttr{Text: "arith." + flagKw + body})
+				st.AddAttr(flagAttr, flag)
 			}
 			p.ParseOptionalAttrDict(&st.Attrs)
 			t := p.ParseColonType()
-			st.Operands = []*ir.Value{p.Resolve(a, t), p.Resolve(c, t)}
+			st.Operands = p.Operands2(p.Resolve(a, t), p.Resolve(c, t))
 			st.ResultTypes = []ir.Type{t}
 			return nil
 		},

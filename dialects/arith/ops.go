@@ -91,11 +91,11 @@ func unaryDef(name string, k Kind, f func(float64) float64) *ir.OpDef {
 		InherentAttrs: []string{"fastmath"},
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
 			a := p.ParseOperand()
-			body := "<none>"
+			flag := noFlags["fastmath"]
 			if p.AcceptKeyword("fastmath") {
-				body = p.ParseAngleBody()
+				flag = &ir.OpaqueAttr{Text: "arith.fastmath" + p.ParseAngleBody()}
 			}
-			st.AddAttr("fastmath", &ir.OpaqueAttr{Text: "arith.fastmath" + body})
+			st.AddAttr("fastmath", flag)
 			p.ParseOptionalAttrDict(&st.Attrs)
 			t := p.ParseColonType()
 			st.Operands = []*ir.Value{p.Resolve(a, t)}
@@ -201,6 +201,10 @@ func EvalIntPredicate(p int, a, b int64, t *ir.IntegerType) bool {
 }
 
 func cmpDef(name string, preds []string, k Kind) *ir.OpDef {
+	inherent := []string{"predicate"}
+	if k == FloatOp {
+		inherent = append(inherent, "fastmath")
+	}
 	return &ir.OpDef{
 		Name:          "arith." + name,
 		Summary:       "comparison with a predicate, giving i1",
@@ -208,7 +212,7 @@ func cmpDef(name string, preds []string, k Kind) *ir.OpDef {
 		Traits:        ir.Pure | ir.Elementwise,
 		Operands:      2,
 		Results:       1,
-		InherentAttrs: []string{"predicate", "fastmath"},
+		InherentAttrs: inherent,
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
 			loc := p.Loc()
 			kw := p.ParseIdent("comparison predicate")
@@ -226,6 +230,13 @@ func cmpDef(name string, preds []string, k Kind) *ir.OpDef {
 			a := p.ParseOperand()
 			p.Parse(",")
 			c := p.ParseOperand()
+			if k == FloatOp {
+				flag := noFlags["fastmath"]
+				if p.AcceptKeyword("fastmath") {
+					flag = &ir.OpaqueAttr{Text: "arith.fastmath" + p.ParseAngleBody()}
+				}
+				st.AddAttr("fastmath", flag)
+			}
 			p.ParseOptionalAttrDict(&st.Attrs)
 			t := p.ParseColonType()
 			st.Operands = []*ir.Value{p.Resolve(a, t), p.Resolve(c, t)}
@@ -236,7 +247,10 @@ func cmpDef(name string, preds []string, k Kind) *ir.OpDef {
 			idx := op.Attr("predicate").(*ir.IntegerAttr).Value
 			p.Write(" " + preds[idx] + ", ")
 			p.Operands(op.Operands())
-			p.OptionalAttrDict("predicate")
+			if f, ok := op.Attr("fastmath").(*ir.OpaqueAttr); ok && f.Text != "arith.fastmath<none>" {
+				p.Write(" " + f.Text[len("arith."):])
+			}
+			p.OptionalAttrDict("predicate", "fastmath")
 			p.Write(" : ")
 			p.Type(op.Operand(0).Type())
 		},

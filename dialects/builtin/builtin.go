@@ -66,6 +66,12 @@ var UnrealizedConversionCast = &ir.OpDef{
 		st.ResultTypes = p.ParseTypeList()
 		return nil
 	},
+	Verify: func(op *ir.Operation) error {
+		if op.NumResults() == 0 {
+			return op.Emit("expected at least one result")
+		}
+		return nil
+	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		if op.NumOperands() > 0 {
 			p.Write(" ")

@@ -223,6 +223,12 @@ func verifyFunc(op *ir.Operation) error {
 	if _, ok := op.Attr("sym_name").(*ir.StringAttr); !ok {
 		return op.Emit("requires string attribute 'sym_name'")
 	}
+	if v := op.Attr("sym_visibility"); v != nil {
+		s, ok := v.(*ir.StringAttr)
+		if !ok || (s.Value != "public" && s.Value != "private" && s.Value != "nested") {
+			return op.Emit("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", ir.AttrString(v))
+		}
+	}
 	for _, n := range []string{"arg_attrs", "res_attrs"} {
 		want := len(ft.Inputs)
 		if n == "res_attrs" {

@@ -59,27 +59,41 @@ func fuzzCount(n int) int {
 var funcMapRE = regexp.MustCompile(`(?m)^\s*func\.func @f(\d+)\(\) attributes \{m = affine_map<(.*)>\} \{$`)
 
 // mlirPrintMaps round-trips each map source through mlir-opt (one function
-// attribute per map) and returns what mlir-opt prints for each.
+// attribute per map) and returns what mlir-opt prints for each. Maps that
+// mlir-opt rejects or crashes on (it has assertion-free crashes on some
+// semi-affine inputs) are isolated by bisection and get "" as output.
 func mlirPrintMaps(t *testing.T, tool string, srcs []string, extraArgs ...string) []string {
 	t.Helper()
-	var sb strings.Builder
-	for i, s := range srcs {
-		fmt.Fprintf(&sb, "func.func @f%d() attributes {m = affine_map<%s>} { return }\n", i, s)
-	}
-	out, err := runMLIROpt(t, tool, sb.String(), append([]string{"--mlir-print-local-scope"}, extraArgs...)...)
-	if err != nil {
-		t.Fatalf("mlir-opt failed: %v", err)
-	}
 	got := make([]string, len(srcs))
-	for _, m := range funcMapRE.FindAllStringSubmatch(out, -1) {
-		i, _ := strconv.Atoi(m[1])
-		got[i] = m[2]
-	}
-	for i, g := range got {
-		if g == "" {
-			t.Fatalf("no output from mlir-opt for map %d %q in:\n%s", i, srcs[i], out)
+	var run func(lo, hi int)
+	run = func(lo, hi int) {
+		if lo >= hi {
+			return
+		}
+		var sb strings.Builder
+		for i := lo; i < hi; i++ {
+			fmt.Fprintf(&sb, "func.func @f%d() attributes {m = affine_map<%s>} { return }\n", i, srcs[i])
+		}
+		out, err := runMLIROpt(t, tool, sb.String(), append([]string{"--mlir-print-local-scope"}, extraArgs...)...)
+		if err != nil {
+			if hi-lo > 1 {
+				mid := (lo + hi) / 2
+				run(lo, mid)
+				run(mid, hi)
+			}
+			return
+		}
+		for _, m := range funcMapRE.FindAllStringSubmatch(out, -1) {
+			i, _ := strconv.Atoi(m[1])
+			got[i] = m[2]
+		}
+		for i := lo; i < hi; i++ {
+			if got[i] == "" {
+				t.Fatalf("no output from mlir-opt for map %d %q in:\n%s", i, srcs[i], out)
+			}
 		}
 	}
+	run(0, len(srcs))
 	return got
 }
 
@@ -159,8 +173,8 @@ func TestMLIROptPrinting(t *testing.T) {
 	fails, notFixed := 0, 0
 	for i, src := range srcs {
 		m, err := ParseMap(src)
-		if err != nil {
-			t.Errorf("ParseMap(%q): %v", src, err)
+		if err != nil || want[i] == "" {
+			t.Errorf("ParseMap(%q): %v; mlir-opt: %q", src, err, want[i])
 			continue
 		}
 		if got := m.String(); got != want[i] {
@@ -168,8 +182,14 @@ func TestMLIROptPrinting(t *testing.T) {
 			t.Errorf("map %q:\n  ours:     %s\n  mlir-opt: %s", src, got, want[i])
 		}
 		m2, err := ParseMap(want[i])
+		if (err != nil) != (want2[i] == "") {
+			t.Errorf("reparsing mlir-opt output %q: our error %v, mlir-opt output %q", want[i], err, want2[i])
+			continue
+		}
 		if err != nil {
-			t.Errorf("ParseMap(%q) (mlir-opt output): %v", want[i], err)
+			// E.g. "d0 - -9223372036854775808": MLIR cannot reparse its own
+			// output for INT64_MIN and neither can we.
+			notFixed++
 			continue
 		}
 		if got := m2.String(); got != want2[i] {
@@ -204,8 +224,14 @@ func TestMLIROptSimplify(t *testing.T) {
 		srcs = append(srcs, src)
 	}
 	want := mlirPrintMaps(t, tool, srcs, "--affine-simplify-structures")
-	fails := 0
+	fails, crashes := 0, 0
 	for i, src := range srcs {
+		if want[i] == "" {
+			// mlir-opt 19 crashes in simplifySemiAffine on inputs such as
+			// "(s0 floordiv s0) floordiv s0"; we keep such divisions.
+			crashes++
+			continue
+		}
 		m, err := ParseMap(src)
 		if err != nil {
 			t.Errorf("ParseMap(%q): %v", src, err)
@@ -219,6 +245,10 @@ func TestMLIROptSimplify(t *testing.T) {
 			t.Fatal("too many failures")
 		}
 	}
+	if crashes > len(srcs)/50 {
+		t.Errorf("mlir-opt failed on %d of %d maps", crashes, len(srcs))
+	}
+	t.Logf("%d maps checked; mlir-opt crashed on %d", len(srcs), crashes)
 }
 
 var mlirErrRE = regexp.MustCompile(`in\.mlir:1:(\d+): error: (.*)`)

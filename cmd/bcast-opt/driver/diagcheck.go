@@ -117,7 +117,7 @@ func checkDiagnostics(file string, text []byte, diags ir.DiagList, stderr io.Wri
 	for _, d := range all {
 		found := false
 		for _, e := range exps {
-			if e.matched || e.sev != d.Severity || !d.Loc.Known() || e.line != d.Loc.Line {
+			if e.matched || e.sev != d.Severity || !d.Loc.Known() || e.line != int(d.Loc.Line) {
 				continue
 			}
 			if (e.re != nil && e.re.MatchString(d.Msg)) || (e.re == nil && strings.Contains(d.Msg, e.msg)) {

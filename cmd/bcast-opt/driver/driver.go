@@ -25,7 +25,7 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
 	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
 	_ "github.com/bcast-opt/bcast-opt/dialects/func"
-	// _ "github.com/bcast-opt/bcast-opt/passes" // TEMP
+	_ "github.com/bcast-opt/bcast-opt/passes"
 )
 
 // options are the parsed command-line settings of one run.

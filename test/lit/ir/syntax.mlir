@@ -44,7 +44,7 @@ module @named attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 :
 
   // CHECK-LABEL: func.func @dense
   func.func @dense() {
-    // CHECK: arith.constant dense<[[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
+    // CHECK: arith.constant dense<{{\[\[}}1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
     %0 = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
     // CHECK: arith.constant dense<0.000000e+00> : tensor<4x4xf32>
     %1 = arith.constant dense<0.0> : tensor<4x4xf32>

@@ -1,0 +1,133 @@
+package passes
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// Canonicalize is the `canonicalize` pass: it applies every registered op's
+// canonicalization patterns and folders to a fixed point with the greedy
+// rewrite driver, erasing trivially dead ops on the way, and keeps
+// constants uniqued at the start of their function (or of the closest
+// region whose op is isolated from above or unregistered).
+//
+// Each iteration, like MLIR's, first hoists and uniques the existing
+// constants, then runs the driver over all nested ops once, then (unless
+// region-simplify=disabled) removes unreachable blocks; it stops when an
+// iteration changes nothing or after max-iterations iterations.
+var Canonicalize = &ir.PassInfo{
+	Name:    "canonicalize",
+	Title:   "Canonicalizer",
+	Summary: "Canonicalize operations",
+	Options: []ir.PassOption{
+		{Name: "max-iterations", Default: "10",
+			Help: "Max. iterations between applying patterns / simplifying regions (-1: no limit)"},
+		{Name: "region-simplify", Default: "normal",
+			Help: "Control-flow simplification: disabled, normal (erase unreachable blocks) or aggressive (same as normal here); true/false mean normal/disabled"},
+		{Name: "test-convergence", Default: "false",
+			Help: "Test only: fail the pass if the rewrites did not converge"},
+	},
+	Run: runCanonicalize,
+}
+
+func runCanonicalize(op *ir.Operation, opts ir.PassOptions) error {
+	maxIter, err := intOption(opts, "max-iterations", 10)
+	if err != nil {
+		return err
+	}
+	simplify, err := regionSimplifyOption(opts)
+	if err != nil {
+		return err
+	}
+	testConvergence, err := boolOption(opts, "test-convergence", false)
+	if err != nil {
+		return err
+	}
+	if !CanonicalizeOp(op, maxIter, simplify) && testConvergence {
+		return op.Emit("canonicalization did not converge after %d iterations", maxIter)
+	}
+	return nil
+}
+
+// CanonicalizeOp canonicalizes everything nested in op (see Canonicalize)
+// with at most maxIter iterations (a negative bound means no limit),
+// simplifying regions if simplify is set. It reports whether it converged.
+func CanonicalizeOp(op *ir.Operation, maxIter int, simplify bool) bool {
+	patterns := CanonicalizationPatterns()
+	// One driver sweep per iteration: the hoisting of constants must run
+	// between sweeps, as in MLIR, to get MLIR's constant order. The driver's
+	// own folding is replaced by FoldPattern, which materializes constants
+	// where MLIR does (see doc.go).
+	cfg := ir.GreedyConfig{MaxIterations: 1, Fold: false}
+	for iter := 0; maxIter < 0 || iter < maxIter; iter++ {
+		hoistConstants(op)
+		changed := ir.ApplyPatternsGreedily(op, patterns, cfg)
+		if simplify && eraseUnreachableBlocks(op) {
+			changed = true
+		}
+		if !changed {
+			return true
+		}
+	}
+	return false
+}
+
+// CanonicalizationPatterns returns, for every registered op, a FoldPattern
+// (if the op folds or is commutative) followed by the op's own
+// canonicalization patterns, so folding is tried first as in MLIR.
+func CanonicalizationPatterns() []ir.Pattern {
+	var ps []ir.Pattern
+	for _, d := range ir.RegisteredOps() {
+		if (d.Fold != nil || d.Traits&ir.Commutative != 0) && d.Traits&ir.ConstantLike == 0 {
+			ps = append(ps, FoldPattern(d.Name))
+		}
+		ps = append(ps, d.Canonicalize...)
+	}
+	return ps
+}
+
+// intOption parses an integer pass option.
+func intOption(opts ir.PassOptions, name string, def int) (int, error) {
+	s, ok := opts[name]
+	if !ok {
+		return def, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("invalid value '%s' for option '%s': expected an integer", s, name)
+	}
+	return v, nil
+}
+
+// boolOption parses a boolean pass option; a bare flag means true.
+func boolOption(opts ir.PassOptions, name string, def bool) (bool, error) {
+	s, ok := opts[name]
+	if !ok {
+		return def, nil
+	}
+	switch s {
+	case "", "true", "1":
+		return true, nil
+	case "false", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("invalid value '%s' for option '%s': expected true or false", s, name)
+}
+
+// regionSimplifyOption reads `region-simplify`: MLIR 19's enum values
+// (disabled, normal, aggressive) and the boolean spelling of older MLIR.
+func regionSimplifyOption(opts ir.PassOptions) (bool, error) {
+	s, ok := opts["region-simplify"]
+	if !ok {
+		return true, nil
+	}
+	switch s {
+	case "normal", "aggressive", "true", "1", "":
+		return true, nil
+	case "disabled", "false", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("invalid value '%s' for option 'region-simplify': expected disabled, normal or aggressive", s)
+}

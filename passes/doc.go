@@ -1,0 +1,50 @@
+// Package passes holds the generic MLIR transformations: canonicalize,
+// cse, symbol-dce and inline, with MLIR's flag names, options and
+// semantics (SPEC §5). Importing the package registers them with
+// ir.RegisterPass; bcast-opt and the pipeline parser find them there.
+//
+// The package owns only these passes and their helpers (constant hoisting,
+// op equivalence, dominator trees, symbol-table walks). It must not change
+// the IR core (ir/) or the dialects; dialect-specific rewrites belong to
+// the dialects' OpDef.Canonicalize pattern lists, which canonicalize
+// collects from ir.RegisteredOps. The pass-pipeline parser lives in the
+// sub-package pipeline, owned separately.
+//
+// # Differences from mlir-opt-19
+//
+// The tests run mlir-opt-19 on the same inputs and compare the output
+// text. The deliberate or known differences are:
+//
+//   - canonicalize: the output depends on the folders and patterns the
+//     dialects declare; where MLIR's arith has more (for example
+//     `muli(muli(x, c1), c2)` reassociation, `cmpi eq %x, %x` or
+//     `subi %x, %x` folds) the results differ.
+//   - canonicalize: region simplification only erases unreachable blocks.
+//     MLIR's "normal" level also removes dead block arguments and dead
+//     cycles (runRegionDCE), and "aggressive" merges identical blocks;
+//     `aggressive` is accepted and behaves as `normal`. `true`/`false` are
+//     accepted for `region-simplify` (MLIR 19 does not accept them).
+//     `top-down`, `max-num-rewrites` and the pattern filters are not
+//     implemented; the driver visits nested ops in post-order within each
+//     sweep where MLIR goes top-down, which can change the order of
+//     constants materialized for ops nested in regions.
+//   - canonicalize does not use the ir driver's own folding: the driver
+//     materializes folded constants at the start of the function, while
+//     MLIR 19 materializes them just before the folded op and hoists them
+//     at the start of the next iteration, which gives a different constant
+//     order. FoldPattern and hoistConstants reproduce MLIR 19.
+//   - cse: the bodies of symbol tables (builtin.module) are treated as
+//     graph regions, the only ones we know of; MLIR asks each op's
+//     RegionKindInterface. Ops with memory effects are never merged (MLIR
+//     merges reads with no write in between; we have no effect model).
+//   - symbol-dce: unregistered ops with one region are treated as ordinary
+//     ops; MLIR gives up with "operation contains potentially unknown
+//     symbol table".
+//   - inline: only single-block callees are inlined (MLIR also inlines
+//     multi-block bodies with cf.br). Functions on a call-graph cycle are
+//     never inlined; MLIR 19 refuses self-recursive callees too but
+//     partially unrolls mutual recursion. The `default-pipeline` option
+//     takes a comma-separated list of passes with `{key=value}` options,
+//     not a full nested pipeline; `inlining-threshold` and `op-pipelines`
+//     are not implemented (every legal call is inlined).
+package passes

@@ -1,0 +1,1 @@
+// RUN: fail && echo should-not-run

@@ -1,0 +1,2 @@
+// REQUIRES: a &&
+// RUN: echo x

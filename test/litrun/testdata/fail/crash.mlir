@@ -1,0 +1,2 @@
+// A crash is not an expected failure for plain `not`.
+// RUN: not panic

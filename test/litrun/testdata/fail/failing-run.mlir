@@ -1,0 +1,3 @@
+// RUN: echo fine | check fine
+// RUN: echo actual-output | check expected-output
+// RUN: echo never-runs

@@ -1,0 +1,4 @@
+// This file has no RUN lines.
+func.func @f() {
+  return
+}

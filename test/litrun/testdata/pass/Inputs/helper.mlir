@@ -1,0 +1,2 @@
+// Files under Inputs/ are auxiliary and are not run as tests.
+// RUN: fail

@@ -1,0 +1,2 @@
+// REQUIRES: asserts, !nonexistent-feature
+// RUN: echo ran | check ran

@@ -1,0 +1,2 @@
+// Tests in subdirectories are found too.
+// RUN: echo nested | check nested

@@ -1,0 +1,2 @@
+// UNSUPPORTED: asserts && known-bug
+// RUN: fail

@@ -1,0 +1,2 @@
+// XFAIL: known-bug, some-other-feature
+// RUN: fail

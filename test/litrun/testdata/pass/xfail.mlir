@@ -1,0 +1,3 @@
+// XFAIL: *
+// An expected failure: the test passes because the RUN line fails.
+// RUN: fail
