@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -202,7 +203,7 @@ func (p *parser) numberLiteral(tk token, neg bool, t Type) (Attribute, string) {
 			return &FloatAttr{Type: t, Value: FloatFromBits(bits, ty.Kind)}, ""
 		}
 		v, err := strconv.ParseFloat(s, 64)
-		if err != nil {
+		if err != nil && !(errors.Is(err, strconv.ErrRange) && (math.IsInf(v, 0) || v == 0)) {
 			return nil, "invalid floating point literal"
 		}
 		if neg {
@@ -220,7 +221,8 @@ func (p *parser) numberLiteral(tk token, neg bool, t Type) (Attribute, string) {
 		if it, isInt := t.(*IntegerType); isInt && it.Width == 1 {
 			return &BoolAttr{Value: v != 0}, ""
 		}
-		return &IntegerAttr{Type: t, Value: v}, ""
+		// Store the value in canonical form: `255 : i8` is `-1 : i8`.
+		return &IntegerAttr{Type: t, Value: TruncateInt(v, t)}, ""
 	}
 	return nil, "invalid type for numeric literal: " + t.String()
 }
@@ -318,11 +320,12 @@ func (p *parser) parseAffineMapAttr() Attribute {
 	if p.tok.kind != tLess {
 		p.fail("expected '<' in affine map")
 	}
-	lt := p.tok
-	body := p.scanBalancedAngle()
-	m, err := affine.ParseMap(body[1 : len(body)-1])
+	// The affine parser reads the map straight from the source and says
+	// where it stopped; the closing '>' must follow.
+	body := p.tok.end
+	m, n, err := affine.ParseMapPrefix(unsafeString(p.src[body:]))
 	if err != nil {
-		off := lt.end
+		off := body
 		msg := err.Error()
 		if pe, ok := err.(*affine.ParseError); ok {
 			off += pe.Offset
@@ -330,6 +333,21 @@ func (p *parser) parseAffineMapAttr() Attribute {
 		}
 		p.failAt(p.tokenAtOffset(off), "%s", msg)
 	}
+	end := body + n
+	for end < len(p.src) && (p.src[end] == ' ' || p.src[end] == '\t' || p.src[end] == '\n' || p.src[end] == '\r') {
+		end++
+	}
+	if end >= len(p.src) || p.src[end] != '>' {
+		p.failAt(p.tokenAtOffset(end), "expected '>' to end affine map")
+	}
+	// Keep the lexer's line bookkeeping right across a multi-line map.
+	for i := p.tok.end; i <= end; i++ {
+		if p.src[i] == '\n' {
+			p.lex.line++
+			p.lex.lineStart = i + 1
+		}
+	}
+	p.resetLexer(end + 1)
 	return &AffineMapAttr{Map: m}
 }
 
@@ -567,5 +585,3 @@ func joinDims(s []int64) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-var _ = math.Inf

@@ -137,19 +137,27 @@ func (p *parser) bodyFollows(t token) bool {
 // and `->` does not close a bracket.
 func (p *parser) scanBalancedAngle() string {
 	start := p.tok.start
-	i := start
-	depth := 0
-	for i < len(p.src) {
+	var want []byte // closers expected, innermost last
+	for i := start; i < len(p.src); i++ {
 		c := p.src[i]
 		switch c {
-		case '<', '(', '[', '{':
-			depth++
+		case '<':
+			want = append(want, '>')
+		case '(':
+			want = append(want, ')')
+		case '[':
+			want = append(want, ']')
+		case '{':
+			want = append(want, '}')
 		case '>', ')', ']', '}':
 			if c == '>' && i > 0 && p.src[i-1] == '-' {
-				break
+				continue // the arrow of a function type
 			}
-			depth--
-			if depth == 0 {
+			if len(want) == 0 || want[len(want)-1] != c {
+				p.failAt(p.tokenAtOffset(i), "unbalanced '%c' in dialect type or attribute", c)
+			}
+			want = want[:len(want)-1]
+			if len(want) == 0 {
 				p.resetLexer(i + 1)
 				return string(p.src[start : i+1])
 			}
@@ -165,7 +173,6 @@ func (p *parser) scanBalancedAngle() string {
 			p.lex.line++
 			p.lex.lineStart = i + 1
 		}
-		i++
 	}
 	p.fail("unbalanced '<' in dialect type or attribute")
 	return ""

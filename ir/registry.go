@@ -80,6 +80,9 @@ type OpDef struct {
 	// MinOperands applies when Operands is Variadic.
 	Operands, Results, Regions int
 	MinOperands                int
+	// Successors is the number of successor blocks (0 for all but branch
+	// terminators), or Variadic.
+	Successors int
 	// InherentAttrs are the op's own attributes; the generic printer
 	// puts them in the properties dictionary `<{...}>`.
 	InherentAttrs []string
@@ -198,7 +201,10 @@ func (d *OpDef) verifyArity(op *Operation) error {
 	if err := check("results", d.Results, 0, op.NumResults()); err != nil {
 		return err
 	}
-	return check("regions", d.Regions, 0, op.NumRegions())
+	if err := check("regions", d.Regions, 0, op.NumRegions()); err != nil {
+		return err
+	}
+	return check("successors", d.Successors, 0, len(op.successors))
 }
 
 // String is the op name.

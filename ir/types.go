@@ -252,11 +252,11 @@ func Integer(width int, sign Signedness) *IntegerType {
 
 // Common types.
 var (
-	I1    = Integer(1, Signless)
-	I8    = Integer(8, Signless)
-	I16   = Integer(16, Signless)
-	I32   = Integer(32, Signless)
-	I64   = Integer(64, Signless)
+	I1         = Integer(1, Signless)
+	I8         = Integer(8, Signless)
+	I16        = Integer(16, Signless)
+	I32        = Integer(32, Signless)
+	I64        = Integer(64, Signless)
 	Index Type = intern("index", func() Type { return &IndexType{} })
 	None  Type = intern("none", func() Type { return &NoneType{} })
 	F16T       = Float(F16)

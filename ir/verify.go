@@ -134,24 +134,35 @@ func (v *verifier) checkDominance(op *Operation, i int, val *Value) error {
 			return nil
 		}
 		if val.owner == user {
-			if user == op {
-				return op.Emit("operand #%d does not dominate this use", i).AddNote(val.Location(), "operand defined here")
-			}
-			return nil
+			// An op's own result, used by the op or inside its regions.
+			return op.Emit("operand #%d does not dominate this use", i).AddNote(val.Location(), "operand defined here")
 		}
 		if val.owner.IsBeforeInBlock(user) {
 			return nil
 		}
 		return op.Emit("operand #%d does not dominate this use", i).AddNote(val.Location(), "operand defined here (op in the same block)")
 	}
-	if v.dominates(defBlock, user.parent) {
+	if v.dominates(defBlock, user.parent) || !v.reachable(user.parent) {
+		// MLIR does not check dominance in unreachable blocks.
 		return nil
 	}
 	return op.Emit("operand #%d does not dominate this use", i).AddNote(val.Location(), "operand defined here (op in a parent region or another block)")
 }
 
 type domInfo struct {
-	dom map[*Block]map[*Block]bool
+	dom       map[*Block]map[*Block]bool
+	reachable map[*Block]bool
+}
+
+// reachable reports whether b can be reached from its region's entry.
+func (v *verifier) reachable(b *Block) bool {
+	r := b.parent
+	di, ok := v.dom[r]
+	if !ok {
+		di = computeDominators(r)
+		v.dom[r] = di
+	}
+	return di.reachable[b]
 }
 
 // dominates reports whether block a dominates block b in their region.
@@ -219,7 +230,23 @@ func computeDominators(r *Region) *domInfo {
 			}
 		}
 	}
-	return &domInfo{dom: dom}
+	reach := map[*Block]bool{}
+	var visit func(b *Block)
+	visit = func(b *Block) {
+		if reach[b] {
+			return
+		}
+		reach[b] = true
+		if t := b.last; t != nil {
+			for _, s := range t.successors {
+				visit(s)
+			}
+		}
+	}
+	if len(r.blocks) > 0 {
+		visit(r.blocks[0])
+	}
+	return &domInfo{dom: dom, reachable: reach}
 }
 
 func (v *verifier) verifyTraits(op *Operation) error {
@@ -248,7 +275,17 @@ func (v *verifier) verifyTraits(op *Operation) error {
 	if t&SameOperandsAndResultShape != 0 {
 		var first []int64
 		haveFirst := false
-		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+		all := append(op.OperandTypes(), op.ResultTypes()...)
+		shaped := 0
+		for _, ty := range all {
+			if _, ok := ty.(ShapedType); ok {
+				shaped++
+			}
+		}
+		if shaped != 0 && shaped != len(all) {
+			return op.Emit("requires the same shape for all operands and results")
+		}
+		for _, ty := range all {
 			st, ok := ty.(ShapedType)
 			if !ok || !st.HasRank() {
 				continue

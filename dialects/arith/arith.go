@@ -176,7 +176,16 @@ func elemOK(t ir.Type, k Kind) bool {
 	if k == FloatOp {
 		return ir.IsFloat(et)
 	}
-	return ir.IsIntOrIndex(et)
+	return isSignlessIntOrIndex(et)
+}
+
+// isSignlessIntOrIndex reports whether t is `index` or a signless integer
+// (arith does not take si/ui types).
+func isSignlessIntOrIndex(t ir.Type) bool {
+	if it, ok := t.(*ir.IntegerType); ok {
+		return it.Sign == ir.Signless
+	}
+	return t == ir.Index
 }
 
 func kindName(k Kind) string {

@@ -49,6 +49,9 @@ var Constant = &ir.OpDef{
 		if _, ok := v.(*ir.StringAttr); ok {
 			return op.Emit("value must be an integer, float, or elements attribute")
 		}
+		if it, ok := ir.ElementTypeOf(t).(*ir.IntegerType); ok && it.Sign != ir.Signless {
+			return op.Emit("integer return type must be signless")
+		}
 		return nil
 	},
 	Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult { return nil },
@@ -423,7 +426,7 @@ func castDef(name string, ok func(from, to ir.Type) bool) *ir.OpDef {
 }
 
 func intWidth(t ir.Type) int {
-	if it, ok := t.(*ir.IntegerType); ok {
+	if it, ok := t.(*ir.IntegerType); ok && it.Sign == ir.Signless {
 		return it.Width
 	}
 	return 0

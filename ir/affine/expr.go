@@ -496,10 +496,7 @@ func IsPureAffine(e Expr) bool {
 func LargestKnownDivisor(e Expr) int64 {
 	switch x := e.(type) {
 	case ConstantExpr:
-		if x.Value == math.MinInt64 {
-			return 1
-		}
-		return abs64(x.Value)
+		return abs64(x.Value) // wraps for math.MinInt64, like MLIR
 	case BinaryExpr:
 		switch x.op {
 		case KindFloorDiv, KindCeilDiv:
@@ -511,11 +508,8 @@ func LargestKnownDivisor(e Expr) int64 {
 			}
 			return 1
 		case KindMul:
-			p, ok := mulOvf(LargestKnownDivisor(x.lhs), LargestKnownDivisor(x.rhs))
-			if !ok {
-				return 1
-			}
-			return p
+			// The product wraps around on overflow, exactly as in MLIR.
+			return LargestKnownDivisor(x.lhs) * LargestKnownDivisor(x.rhs)
 		default: // Add, Mod
 			return int64(gcd(uint64(LargestKnownDivisor(x.lhs)), uint64(LargestKnownDivisor(x.rhs))))
 		}

@@ -3,6 +3,7 @@ package affine
 import (
 	"bytes"
 	"fmt"
+	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -219,12 +220,13 @@ func TestMLIROptSimplify(t *testing.T) {
 	for seed := int64(0); seed < int64(fuzzCount(600)); seed++ {
 		g := newGen(seed+1_000_000, int(seed%4), int(seed/4%3))
 		g.maxDepth = 3 + int(seed%3)
+		g.bigConsts = seed%7 == 0
 		g.pureAffine = seed%3 != 0
 		src, _ := g.mapText(1 + int(seed%3))
 		srcs = append(srcs, src)
 	}
 	want := mlirPrintMaps(t, tool, srcs, "--affine-simplify-structures")
-	fails, crashes := 0, 0
+	fails, crashes, mlirBugs := 0, 0, 0
 	for i, src := range srcs {
 		if want[i] == "" {
 			// mlir-opt 19 crashes in simplifySemiAffine on inputs such as
@@ -238,6 +240,12 @@ func TestMLIROptSimplify(t *testing.T) {
 			continue
 		}
 		if got := m.Simplify().String(); got != want[i] {
+			if mw, err := ParseMap(want[i]); err == nil && semanticallyDiffer(m, mw) {
+				// A known MLIR 19 miscompile (see Simplify's documentation).
+				t.Logf("mlir-opt simplified %q to the inequivalent %q; ours: %q", src, want[i], got)
+				mlirBugs++
+				continue
+			}
 			fails++
 			t.Errorf("simplify %q (parsed %s):\n  ours:     %s\n  mlir-opt: %s", src, m, got, want[i])
 		}
@@ -248,7 +256,34 @@ func TestMLIROptSimplify(t *testing.T) {
 	if crashes > len(srcs)/50 {
 		t.Errorf("mlir-opt failed on %d of %d maps", crashes, len(srcs))
 	}
-	t.Logf("%d maps checked; mlir-opt crashed on %d", len(srcs), crashes)
+	t.Logf("%d maps checked; mlir-opt crashed on %d and miscompiled %d", len(srcs), crashes, mlirBugs)
+}
+
+// semanticallyDiffer reports whether a and b (with the same inputs) evaluate
+// differently at some sample point where both are defined.
+func semanticallyDiffer(a, b Map) bool {
+	if a.NumDims != b.NumDims || a.NumSymbols != b.NumSymbols || len(a.Results) != len(b.Results) {
+		return true
+	}
+	r := rand.New(rand.NewSource(1))
+	for trial := 0; trial < 200; trial++ {
+		dims := make([]int64, a.NumDims)
+		syms := make([]int64, a.NumSymbols)
+		for i := range dims {
+			dims[i] = r.Int63n(41) - 20
+		}
+		for i := range syms {
+			syms[i] = r.Int63n(41) - 20
+		}
+		for i := range a.Results {
+			va, errA := EvalExpr(a.Results[i], dims, syms)
+			vb, errB := EvalExpr(b.Results[i], dims, syms)
+			if errA == nil && errB == nil && va != vb {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var mlirErrRE = regexp.MustCompile(`in\.mlir:1:(\d+): error: (.*)`)

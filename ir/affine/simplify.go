@@ -16,8 +16,12 @@ import (
 // Expressions containing a floordiv/ceildiv/mod by a non-positive constant
 // are returned unchanged (after the semi-affine step), as in MLIR.
 //
-// One deliberate deviation: MLIR 19 also folds "(x - x mod q) floordiv q" and
-// "... ceildiv q" to 0, which is wrong; here only the mod form is folded.
+// Deliberate deviations, where MLIR 19 computes a wrong result or crashes:
+// MLIR also folds "(x - x mod q) floordiv q" and "... ceildiv q" to 0 (only
+// the mod form is folded here); MLIR confuses semi-affine terms such as
+// "d0 * s0" and "d0 floordiv s0" that share their operands (both are kept
+// here); and MLIR crashes on "(s0 floordiv s0) floordiv s0" (kept as
+// "1 floordiv s0" here).
 func Simplify(e Expr, numDims, numSymbols int) Expr {
 	nd, ns := maxPositions(e)
 	numDims, numSymbols = max(numDims, nd), max(numSymbols, ns)
@@ -293,7 +297,10 @@ func (f *flattener) semiFromFlat(flat []int64) Expr {
 			offsetDim--
 		}
 	}
-	slices.SortFunc(entries, func(x, y entry) int {
+	// MLIR keys "d_i * s_j" and "d_i floordiv s_j" (etc.) identically and
+	// then silently drops one of them, producing a wrong result; a stable
+	// sort keeps both here, in creation order.
+	slices.SortStableFunc(entries, func(x, y entry) int {
 		if c := cmp.Compare(x.key.a, y.key.a); c != 0 {
 			return c
 		}

@@ -119,6 +119,12 @@ var unpinnable = []struct {
 			pm := &ir.PassManager{Entries: []ir.PassEntry{{Pass: breakIR}}, VerifyEach: true}
 			return pm.Run(m)
 		}},
+	{"unexpected trailing input after affine map",
+		"affine.ParseMap (Go API); the IR parser reads maps with ParseMapPrefix and reports a missing '>' itself",
+		func(t *testing.T) error {
+			_, err := affine.ParseMap("(d0) -> (d0) x")
+			return err
+		}},
 	{"unexpected trailing input after affine expression",
 		"affine.ParseExpr (Go API); textual IR only contains whole maps",
 		func(t *testing.T) error {

@@ -102,7 +102,19 @@ func normalizeArgs(args []string) []string {
 
 // Main runs bcast-opt with args (without the program name) and returns the
 // exit status: 0 on success, 1 on invalid input or failed checks.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+//
+// A bug that panics is reported as one line, not a Go stack trace (set
+// BCAST_DEBUG=1 to get the trace).
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			if os.Getenv("BCAST_DEBUG") == "1" {
+				panic(r)
+			}
+			fmt.Fprintf(stderr, "bcast-opt: internal error: %v (this is a bug; rerun with BCAST_DEBUG=1 for a stack trace)\n", r)
+			status = 1
+		}
+	}()
 	o := &options{}
 	cmd := newCommand(o, stdin, stdout, stderr)
 	cmd.SetArgs(normalizeArgs(args))

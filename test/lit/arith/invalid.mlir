@@ -335,3 +335,11 @@ func.func @cast_shape(%a: tensor<4xi32>) {
   %0 = arith.sitofp %a : tensor<4xi32> to tensor<8xf32>
   return
 }
+
+// -----
+
+func.func @constant_unsigned() {
+  // expected-error @+1 {{'arith.constant' op integer return type must be signless}}
+  %0 = "arith.constant"() <{value = 1 : ui32}> : () -> ui32
+  return
+}

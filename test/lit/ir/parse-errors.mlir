@@ -1036,7 +1036,7 @@ func.func @dense_dialect_element_type() {
 
 // -----
 
-// expected-error @+1 {{unexpected trailing input after affine map}}
+// expected-error @+1 {{expected '>' to end affine map}}
 #m = affine_map<(d0) -> (d0) x>
 
 // -----

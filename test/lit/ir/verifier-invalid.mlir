@@ -241,3 +241,34 @@ func.func @cast_without_results(%a: f32) {
   "builtin.unrealized_conversion_cast"(%a) : (f32) -> ()
   return
 }
+
+// -----
+
+// An op's result used inside the op's own region does not dominate the use.
+func.func @result_used_in_own_region() {
+  // expected-note @+1 {{operand defined here}}
+  %0 = "test.op"() ({
+    // expected-error @+1 {{operand #0 does not dominate this use}}
+    "test.use"(%0) : (i32) -> ()
+  }) : () -> i32
+  return
+}
+
+// -----
+
+// A registered op without successors may not be given any.
+func.func @return_with_successor() {
+  // expected-error @+1 {{'func.return' op expected 0 successors, but found 1}}
+  "func.return"()[^bb1] : () -> ()
+^bb1:
+  return
+}
+
+// -----
+
+// SameOperandsAndResultShape: a scalar and a tensor never have the same shape.
+func.func @scalar_to_tensor(%a: f32) {
+  // expected-error @+1 {{'arith.extf' op requires the same shape for all operands and results}}
+  %0 = "arith.extf"(%a) : (f32) -> tensor<4xf64>
+  return
+}

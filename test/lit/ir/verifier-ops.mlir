@@ -125,3 +125,18 @@ func.func @same_shape(%a: tensor<?x4xf16>, %b: vector<2xi32>) {
   %1 = arith.sitofp %b : vector<2xi32> to vector<2xf32>
   return
 }
+
+// -----
+
+// Like MLIR, dominance is not checked in unreachable blocks.
+// CHECK-LABEL: func.func @unreachable_blocks
+func.func @unreachable_blocks() {
+  return
+^bb1:
+  %0 = arith.constant 1 : i32
+  return
+^bb2:
+  // CHECK: arith.addi
+  %1 = arith.addi %0, %0 : i32
+  return
+}

@@ -1,0 +1,30 @@
+// Package ir is the core of bcast-opt: an MLIR-style intermediate
+// representation and everything that works on it generically.
+//
+// It owns
+//   - the IR itself (ir.go): operations with operands, results, attributes,
+//     regions and successors; blocks with arguments; values with use lists;
+//   - types (types.go) and attributes (attrs.go, dense.go), uniqued or
+//     compared structurally, printed deterministically;
+//   - locations and diagnostics (location.go) in `file:line:col: error:` form;
+//   - the op registry (registry.go): each op is declared once, as an OpDef
+//     with its traits, arity, verifier, custom syntax and folder;
+//   - the hand-written lexer and recursive-descent parser for MLIR's textual
+//     format (lexer.go, parser.go, parse_types.go, parse_attrs.go) and the
+//     OpParser interface dialects write custom syntax against (opparser.go);
+//   - the printer (printer.go, print_attrs.go, names.go, opprinter.go), which
+//     prints what mlir-opt-19 prints, byte for byte, for the dialects both
+//     know (tested against the real tool);
+//   - the verifier (verify.go), including the Broadcastable trait, whose
+//     shape inference lives in the sub-package broadcast;
+//   - the Builder (builder.go), the greedy pattern-rewrite driver
+//     (rewrite.go) and the pass manager and pass registry (pass.go).
+//
+// Dialects live in ../dialects and register their ops from init functions;
+// passes live in ../passes. This package must not import either: it knows
+// no op by name except through the registry.
+//
+// Printing writes scratch names into the values it prints, so the same IR
+// must not be printed from two goroutines at once (nor printed while it is
+// being changed).
+package ir
