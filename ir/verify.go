@@ -321,6 +321,12 @@ func shapesCompatible(a, b []int64) bool {
 // or vector types, shape inference over the ranked operands, the rank check
 // and the static-dim check of the result.
 func VerifyBroadcastable(op *Operation) error {
+	return VerifyBroadcastableWith(op, broadcast.Spec{})
+}
+
+// VerifyBroadcastableWith is VerifyBroadcastable under a broadcast policy
+// and optional XLA broadcast_dimensions (the hlo ops' attributes).
+func VerifyBroadcastableWith(op *Operation, spec broadcast.Spec) error {
 	if op.NumOperands() < 1 {
 		return op.Emit("requires at least one operand (Broadcastable)")
 	}
@@ -339,7 +345,7 @@ func VerifyBroadcastable(op *Operation) error {
 	if !isTensorOrVector(rt) {
 		return op.Emit("result must be a tensor or vector (Broadcastable), but got '%s'", rt)
 	}
-	inferred, ok, conflict := broadcast.InferShape(ops)
+	inferred, _, ok, conflict := broadcast.Infer(ops, spec)
 	if conflict != nil {
 		return op.Emit("%s", conflict.Error())
 	}

@@ -90,3 +90,10 @@ var UnrealizedConversionCast = &ir.OpDef{
 func init() {
 	ir.Register(Module, UnrealizedConversionCast)
 }
+
+// NewModule returns an empty `module` with one block to append ops to.
+func NewModule() *ir.Operation {
+	m := ir.NewOp(&ir.OpState{Name: "builtin.module"})
+	m.AddRegion(nil).AddBlock(nil)
+	return m
+}

@@ -20,9 +20,12 @@ type Conflict struct {
 	Operand, OtherOperand int
 	Dim                   int
 	Size, Other           int64
-	// Reason is set for policy violations (e.g. "size-1 stretching is not
-	// allowed under broadcast_policy \"rank\"").
+	// Reason is set for policy violations (e.g. "broadcast_policy \"rank\"
+	// does not stretch size-1 dims") and printed after the sizes.
 	Reason string
+	// Message, if set, replaces the whole message (malformed
+	// broadcast_dimensions, rank mismatches under a policy).
+	Message string
 }
 
 func dimString(d int64) string {
@@ -34,6 +37,9 @@ func dimString(d int64) string {
 
 // Error formats the conflict for a diagnostic.
 func (c *Conflict) Error() string {
+	if c.Message != "" {
+		return c.Message
+	}
 	msg := fmt.Sprintf("operands #%d and #%d are not broadcast compatible: dim %d is %s in operand #%d and %s in operand #%d",
 		c.OtherOperand, c.Operand, c.Dim, dimString(c.Other), c.OtherOperand, dimString(c.Size), c.Operand)
 	if c.Reason != "" {
@@ -89,56 +95,8 @@ type Operand struct {
 // pairwise with InferDim from the first ranked operand on. ok is false when
 // no operand is ranked. A conflict names the two operands involved.
 func InferShape(ops []Operand) (shape []int64, ok bool, conflict *Conflict) {
-	rank := -1
-	for _, o := range ops {
-		if o.Ranked && len(o.Shape) > rank {
-			rank = len(o.Shape)
-		}
-	}
-	if rank < 0 {
-		return nil, false, nil
-	}
-	// owner[i] is the operand that last determined dim i, for messages.
-	var owner []int
-	for idx, o := range ops {
-		if !o.Ranked {
-			continue
-		}
-		if shape == nil {
-			shape = append([]int64(nil), o.Shape...)
-			owner = make([]int, len(shape))
-			for i := range owner {
-				owner[i] = idx
-			}
-			continue
-		}
-		r := len(shape)
-		if len(o.Shape) > r {
-			r = len(o.Shape)
-		}
-		a, b := ExpandRank(shape, r), ExpandRank(o.Shape, r)
-		na := make([]int, r)
-		for i := range na {
-			if j := i - (r - len(owner)); j >= 0 {
-				na[i] = owner[j]
-			} else {
-				na[i] = idx
-			}
-		}
-		for i := 0; i < r; i++ {
-			d, good := InferDim(a[i], b[i])
-			if !good {
-				return nil, true, &Conflict{Operand: idx, OtherOperand: na[i], Dim: i, Size: b[i], Other: a[i]}
-			}
-			if d != a[i] {
-				na[i] = idx
-			}
-			a[i] = d
-		}
-		shape, owner = a, na
-	}
-	_ = rank
-	return shape, true, nil
+	shape, _, ok, conflict = Infer(ops, Spec{Policy: Numpy})
+	return shape, ok, conflict
 }
 
 // ResultMismatch explains why a declared result shape does not fit the

@@ -81,3 +81,79 @@ func TestCheckResult(t *testing.T) {
 		}
 	}
 }
+
+func TestInferSpec(t *testing.T) {
+	r := func(s ...int64) Operand { return Operand{Shape: s, Ranked: true} }
+	cases := []struct {
+		name   string
+		ops    []Operand
+		spec   Spec
+		want   []int64
+		places [][]int64
+		errSub string
+	}{
+		{"xla composition 4 + 1x2 dims [0]", []Operand{r(4), r(1, 2)}, Spec{Dims: []int64{0}}, []int64{4, 2}, [][]int64{{0}, {0, 1}}, ""},
+		{"xla 1x2 onto 4x3x1 dims [1,2]", []Operand{r(1, 2), r(4, 3, 1)}, Spec{Dims: []int64{1, 2}}, []int64{4, 3, 2}, [][]int64{{1, 2}, {0, 1, 2}}, ""},
+		{"xla column", []Operand{r(2, 3), r(2)}, Spec{Dims: []int64{0}}, []int64{2, 3}, [][]int64{{0, 1}, {0}}, ""},
+		{"xla size mismatch", []Operand{r(2, 3), r(3)}, Spec{Dims: []int64{0}}, nil, nil, "dim 0 is 2 in operand #0 and 3 in operand #1"},
+		{"xla not increasing", []Operand{r(2, 3, 4), r(3, 2)}, Spec{Dims: []int64{1, 0}}, nil, nil, "strictly increasing"},
+		{"xla out of range", []Operand{r(2, 3), r(3)}, Spec{Dims: []int64{2}}, nil, nil, "out of range"},
+		{"xla wrong count", []Operand{r(2, 3), r(3)}, Spec{Dims: []int64{0, 1}}, nil, nil, "has 2 entries"},
+		{"rank policy expands rank", []Operand{r(4), r(3, 4)}, Spec{Policy: Rank}, []int64{3, 4}, [][]int64{{1}, {0, 1}}, ""},
+		{"rank policy no stretch", []Operand{r(1, 4), r(3, 4)}, Spec{Policy: Rank}, nil, nil, `broadcast_policy "rank" does not stretch size-1 dims`},
+		{"rank policy dynamic infers static", []Operand{r(D, 4), r(3, D)}, Spec{Policy: Rank}, []int64{3, 4}, [][]int64{{0, 1}, {0, 1}}, ""},
+		{"scalar policy", []Operand{r(), r(3, 4), r(3, 4)}, Spec{Policy: Scalar}, []int64{3, 4}, [][]int64{{}, {0, 1}, {0, 1}}, ""},
+		{"scalar policy rejects rank expansion", []Operand{r(4), r(3, 4)}, Spec{Policy: Scalar}, nil, nil, "only broadcasts rank-0 operands"},
+		{"none policy", []Operand{r(D, 4), r(3, 4)}, Spec{Policy: None}, []int64{3, 4}, [][]int64{{0, 1}, {0, 1}}, ""},
+		{"none policy rejects scalar", []Operand{r(), r(3)}, Spec{Policy: None}, nil, nil, "needs identical shapes"},
+	}
+	for _, c := range cases {
+		got, places, _, conflict := Infer(c.ops, c.spec)
+		if c.errSub != "" {
+			if conflict == nil || !contains(conflict.Error(), c.errSub) {
+				t.Errorf("%s: conflict = %v; want one containing %q", c.name, conflict, c.errSub)
+			}
+			continue
+		}
+		if conflict != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: Infer = %v, %v; want %v", c.name, got, conflict, c.want)
+			continue
+		}
+		for i, p := range places {
+			if !reflect.DeepEqual(append([]int64{}, p.ResultDim...), c.places[i]) {
+				t.Errorf("%s: operand #%d placed at %v; want %v", c.name, i, p.ResultDim, c.places[i])
+			}
+		}
+	}
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+func TestIsExpanding(t *testing.T) {
+	cases := []struct {
+		in, out  int64
+		p        Policy
+		exp, non bool
+	}{
+		{1, 4, Numpy, true, false},
+		{4, 4, Numpy, false, true},
+		{1, 1, Numpy, false, true},
+		{1, D, Numpy, false, false},
+		{D, 4, Numpy, false, false},
+		{D, D, Numpy, false, false},
+		{D, D, Rank, false, true},
+	}
+	for _, c := range cases {
+		e, n := IsExpanding(c.in, c.out, c.p)
+		if e != c.exp || n != c.non {
+			t.Errorf("IsExpanding(%d, %d, %v) = %v, %v; want %v, %v", c.in, c.out, c.p, e, n, c.exp, c.non)
+		}
+	}
+}

@@ -25,6 +25,7 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
 	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
 	_ "github.com/bcast-opt/bcast-opt/dialects/func"
+	_ "github.com/bcast-opt/bcast-opt/dialects/hlo"
 	_ "github.com/bcast-opt/bcast-opt/passes"
 )
 

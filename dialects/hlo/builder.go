@@ -1,0 +1,214 @@
+package hlo
+
+import (
+	"fmt"
+
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/broadcast"
+)
+
+// Option adjusts how a broadcasting op built through this API broadcasts.
+type Option func(*ir.OpState)
+
+// WithPolicy sets broadcast_policy (the default is numpy).
+func WithPolicy(p broadcast.Policy) Option {
+	return func(st *ir.OpState) {
+		if p != broadcast.Numpy {
+			st.AddAttr("broadcast_policy", ir.Str(p.String()))
+		}
+	}
+}
+
+// WithBroadcastDimensions sets XLA's broadcast_dimensions for a binary op.
+func WithBroadcastDimensions(dims ...int64) Option {
+	return func(st *ir.OpState) { st.AddAttr("broadcast_dimensions", ir.I64Array(dims...)) }
+}
+
+// InferResultType computes the result type of broadcasting operand types
+// under spec, with element type elem (nil: the operands' common element
+// type, which must exist). It is what the verifier checks and what the
+// builders below use, so the two always agree.
+func InferResultType(operands []ir.Type, spec broadcast.Spec, elem ir.Type) (ir.Type, error) {
+	ops := make([]broadcast.Operand, len(operands))
+	var common ir.Type
+	for i, t := range operands {
+		st, ok := t.(ir.ShapedType)
+		if !ok || !ir.IsTensor(t) {
+			return nil, fmt.Errorf("operand #%d must be a tensor, but got '%s'", i, t)
+		}
+		ops[i] = broadcast.Operand{Shape: st.Shape(), Ranked: st.HasRank()}
+		if common == nil {
+			common = st.ElementType()
+		} else if elem == nil && st.ElementType() != common {
+			return nil, fmt.Errorf("operands #0 and #%d have different element types '%s' and '%s'", i, common, st.ElementType())
+		}
+	}
+	if elem == nil {
+		elem = common
+	}
+	shape, _, ranked, conflict := broadcast.Infer(ops, spec)
+	if conflict != nil {
+		return nil, conflict
+	}
+	if !ranked {
+		return ir.UnrankedTensor(elem), nil
+	}
+	return ir.RankedTensor(shape, elem), nil
+}
+
+// build creates a broadcasting op after inferring its result type; errors
+// come back as values, never as panics.
+func build(b *ir.Builder, name string, operands []*ir.Value, elem ir.Type, typeOperands []int, attrs []ir.NamedAttr, opts []Option) (*ir.Value, error) {
+	st := &ir.OpState{Name: name, Operands: operands}
+	for _, a := range attrs {
+		st.AddAttr(a.Name, a.Value)
+	}
+	for _, o := range opts {
+		o(st)
+	}
+	// Infer the shape over all operands, and the element type over the
+	// value operands (select's predicate is i1 whatever the values are).
+	shapeOnly := make([]ir.Type, len(operands))
+	for i, v := range operands {
+		shapeOnly[i] = v.Type()
+	}
+	spec, err := specOf(st)
+	if err != nil {
+		return nil, err
+	}
+	if elem == nil {
+		vals := make([]ir.Type, len(typeOperands))
+		for i, k := range typeOperands {
+			vals[i] = operands[k].Type()
+		}
+		if _, err := InferResultType(vals, broadcast.Spec{Policy: broadcast.Numpy}, nil); err != nil {
+			// Only the element type check matters here; shapes are checked below.
+			if _, isShape := err.(*broadcast.Conflict); !isShape {
+				return nil, err
+			}
+		}
+		elem = ir.ElementTypeOf(vals[0])
+	}
+	rt, err := InferResultType(shapeOnly, spec, elem)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	st.ResultTypes = []ir.Type{rt}
+	op := b.Create(st)
+	if def := op.Def(); def != nil && def.Verify != nil {
+		if err := def.Verify(op); err != nil {
+			op.Erase()
+			return nil, err
+		}
+	}
+	return op.Result(0), nil
+}
+
+func specOf(st *ir.OpState) (broadcast.Spec, error) {
+	var s broadcast.Spec
+	if a, ok := st.Attrs.Get("broadcast_policy").(*ir.StringAttr); ok {
+		p, known := broadcast.ParsePolicy(a.Value)
+		if !known {
+			return s, fmt.Errorf("unknown broadcast policy %q", a.Value)
+		}
+		s.Policy = p
+	}
+	if a := st.Attrs.Get("broadcast_dimensions"); a != nil {
+		s.Dims = I64s(a)
+	}
+	return s, nil
+}
+
+// Binary builds the broadcasting binary op `hlo.<name>` (add, subtract,
+// multiply, divide, remainder, maximum, minimum, power, atan2, and, or, xor,
+// shift_left, shift_right_arithmetic, shift_right_logical).
+func Binary(b *ir.Builder, name string, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
+	if !broadcasting["hlo."+name] || name == "compare" || name == "select" || name == "clamp" {
+		return nil, fmt.Errorf("hlo.%s is not a binary broadcasting op", name)
+	}
+	return build(b, "hlo."+name, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+}
+
+// Add builds x + y with implicit broadcasting.
+func Add(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
+	return Binary(b, "add", x, y, opts...)
+}
+
+// Subtract builds x - y with implicit broadcasting.
+func Subtract(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
+	return Binary(b, "subtract", x, y, opts...)
+}
+
+// Multiply builds x * y with implicit broadcasting.
+func Multiply(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
+	return Binary(b, "multiply", x, y, opts...)
+}
+
+// Divide builds x / y with implicit broadcasting.
+func Divide(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
+	return Binary(b, "divide", x, y, opts...)
+}
+
+// Maximum builds max(x, y) with implicit broadcasting.
+func Maximum(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
+	return Binary(b, "maximum", x, y, opts...)
+}
+
+// Minimum builds min(x, y) with implicit broadcasting.
+func Minimum(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
+	return Binary(b, "minimum", x, y, opts...)
+}
+
+// Compare builds `hlo.compare dir, x, y` (dir: EQ, NE, GE, GT, LE, LT),
+// giving i1 elements.
+func Compare(b *ir.Builder, dir string, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
+	if !oneOf(dir, Directions) {
+		return nil, fmt.Errorf("unknown comparison direction %q", dir)
+	}
+	attrs := []ir.NamedAttr{{Name: "comparison_direction", Value: enumAttr("comparison_direction", dir)}}
+	return build(b, "hlo.compare", []*ir.Value{x, y}, ir.I1, []int{0, 1}, attrs, opts)
+}
+
+// Select builds `hlo.select pred, x, y`; all three broadcast.
+func Select(b *ir.Builder, pred, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
+	return build(b, "hlo.select", []*ir.Value{pred, x, y}, nil, []int{1, 2}, nil, opts)
+}
+
+// Clamp builds `hlo.clamp lo, x, hi`; all three broadcast.
+func Clamp(b *ir.Builder, lo, x, hi *ir.Value, opts ...Option) (*ir.Value, error) {
+	return build(b, "hlo.clamp", []*ir.Value{lo, x, hi}, nil, []int{0, 1, 2}, nil, opts)
+}
+
+// Unary builds the elementwise unary op `hlo.<name>` (negate, abs,
+// exponential, log, tanh, sqrt, ...).
+func Unary(b *ir.Builder, name string, x *ir.Value) (*ir.Value, error) {
+	def := ir.LookupOp("hlo." + name)
+	if def == nil || def.Operands != 1 || broadcasting["hlo."+name] {
+		return nil, fmt.Errorf("hlo.%s is not an elementwise unary op", name)
+	}
+	rt := x.Type()
+	if name == "is_finite" {
+		rt = ir.WithElementType(rt, ir.I1)
+	}
+	op := b.Create(&ir.OpState{Name: "hlo." + name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{rt}})
+	if err := def.Verify(op); err != nil {
+		op.Erase()
+		return nil, err
+	}
+	return op.Result(0), nil
+}
+
+// ScalarConstant builds a rank-0 `hlo.constant` of type elem.
+func ScalarConstant(b *ir.Builder, elem ir.Type, v float64) (*ir.Value, error) {
+	t := ir.RankedTensor(nil, elem)
+	var d *ir.DenseElementsAttr
+	switch elem.(type) {
+	case *ir.FloatType:
+		d = ir.NewDenseFloats(t, []float64{v})
+	case *ir.IntegerType:
+		d = ir.NewDenseInts(t, []int64{int64(v)})
+	default:
+		return nil, fmt.Errorf("no constants of element type %s", elem)
+	}
+	return NewConstant(b, d), nil
+}

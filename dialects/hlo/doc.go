@@ -1,0 +1,27 @@
+// Package hlo declares the hlo dialect: StableHLO's tensor ops, with
+// implicit numpy / XLA broadcasting on the elementwise ops (SPEC §4).
+//
+// Text written `stablehlo.X` or `mhlo.X` parses as `hlo.X`;
+// `chlo.broadcast_X` parses as `hlo.X` (CHLO's implicitly broadcasting ops
+// are exactly hlo's elementwise ops). Output uses the `hlo.` names, in
+// StableHLO's pretty syntax:
+//
+//	%0 = hlo.add %a, %b : tensor<4xf32>
+//	%1 = hlo.add %x, %v : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+//	%2 = hlo.add %v, %m {broadcast_dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<1x2xf32>) -> tensor<4x2xf32>
+//	%3 = hlo.compare GT, %a, %b, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+//	%4 = hlo.broadcast_in_dim %v, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+//
+// Broadcasting elementwise ops (binary ops, compare, select, clamp) take an
+// optional `broadcast_dimensions = array<i64: ...>` (binary ops: XLA
+// "InDim" broadcasting of the lower-rank operand) and an optional
+// `broadcast_policy = "numpy" | "rank" | "scalar" | "none"`. Their
+// verifier is the Broadcastable trait (ir.VerifyBroadcastableWith) under
+// that policy; the shape inference itself lives in ir/broadcast and
+// nowhere else. The builder functions (builder.go) infer result types with
+// the same code, so a front end gets an error value, not a panic, for
+// incompatible shapes.
+//
+// This package declares ops only; the passes that rewrite them are in
+// ../../passes and the lowering to linalg in ../../lower.
+package hlo

@@ -1,0 +1,126 @@
+package hlo
+
+import (
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// parseTypeSignature reads StableHLO's compact type signature after ':':
+// either one type T (every operand and the result have type T) or a
+// function type `(T1, T2) -> R`. It returns the operand types and the
+// result types for n operands.
+func parseTypeSignature(p *ir.OpParser, n int) (ins []ir.Type, outs []ir.Type) {
+	loc := p.Loc()
+	p.Parse(":")
+	if p.Peek("(") {
+		ft := p.ParseFunctionType()
+		if len(ft.Inputs) != n {
+			p.FailAt(loc, "expected %d operand types, but found %d", n, len(ft.Inputs))
+		}
+		return ft.Inputs, ft.Results
+	}
+	t := p.ParseType()
+	ins = make([]ir.Type, n)
+	for i := range ins {
+		ins[i] = t
+	}
+	return ins, []ir.Type{t}
+}
+
+// printTypeSignature prints the compact form when every operand and the
+// result share one type, else the function type.
+func printTypeSignature(p *ir.OpPrinter, op *ir.Operation) {
+	p.Write(" : ")
+	same := op.NumResults() == 1
+	for _, t := range op.OperandTypes() {
+		same = same && t == op.Result(0).Type()
+	}
+	if same {
+		p.Type(op.Result(0).Type())
+		return
+	}
+	p.FunctionType(op.OperandTypes(), op.ResultTypes())
+}
+
+// parseOperandsAndSignature is the whole syntax of ops written
+// `%a, %b {attrs} : signature`.
+func parseOperandsAndSignature(p *ir.OpParser, st *ir.OpState) {
+	loc := p.Loc()
+	refs := p.ParseOperandList()
+	p.ParseOptionalAttrDict(&st.Attrs)
+	ins, outs := parseTypeSignature(p, len(refs))
+	st.Operands = p.ResolveAll(refs, ins, loc)
+	st.ResultTypes = outs
+}
+
+func printOperandsAndSignature(p *ir.OpPrinter, op *ir.Operation, elided ...string) {
+	if op.NumOperands() > 0 {
+		p.Write(" ")
+		p.Operands(op.Operands())
+	}
+	p.OptionalAttrDict(elided...)
+	printTypeSignature(p, op)
+}
+
+// parseDimsList reads `name = [1, 2]` into an i64 dense array attribute.
+func parseDimsList(p *ir.OpParser, st *ir.OpState, keyword, attr string) {
+	p.ParseKeyword(keyword)
+	p.Parse("=")
+	st.AddAttr(attr, ir.I64Array(p.ParseI64List()...))
+}
+
+func printDimsList(p *ir.OpPrinter, op *ir.Operation, keyword, attr string) {
+	p.Write(", " + keyword + " = [")
+	for i, v := range I64s(op.Attr(attr)) {
+		if i > 0 {
+			p.Write(", ")
+		}
+		p.Int(v)
+	}
+	p.Write("]")
+}
+
+// I64s reads an integer list attribute: `array<i64: ...>`, a dense integer
+// tensor (MHLO's older spelling), or an array of integers. It returns nil
+// for anything else.
+func I64s(a ir.Attribute) []int64 {
+	switch a := a.(type) {
+	case *ir.DenseArrayAttr:
+		if a.Ints != nil || a.Floats == nil {
+			return append([]int64{}, a.Ints...)
+		}
+	case *ir.DenseElementsAttr:
+		if ir.IsIntOrIndex(a.Type.ElementType()) {
+			out := make([]int64, a.NumElements())
+			for i := range out {
+				out[i] = a.IntAt(int64(i))
+			}
+			return out
+		}
+	case *ir.ArrayAttr:
+		out := make([]int64, len(a.Elems))
+		for i, e := range a.Elems {
+			ia, ok := e.(*ir.IntegerAttr)
+			if !ok {
+				return nil
+			}
+			out[i] = ia.Value
+		}
+		return out
+	}
+	return nil
+}
+
+// IntAttr reads an integer attribute's value.
+func IntAttr(a ir.Attribute) (int64, bool) {
+	ia, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return ia.Value, true
+}
+
+// rankedTensor returns t as a ranked tensor type, or nil.
+func rankedTensor(t ir.Type) *ir.RankedTensorType {
+	rt, _ := t.(*ir.RankedTensorType)
+	return rt
+}
