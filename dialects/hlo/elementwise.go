@@ -220,13 +220,19 @@ func enumValue(a ir.Attribute, kind string) string {
 	return ""
 }
 
-func enumAttr(kind, v string) ir.Attribute { return &ir.OpaqueAttr{Text: "hlo<" + kind + " " + v + ">"} }
+func enumAttr(kind, v string) ir.Attribute {
+	return &ir.OpaqueAttr{Text: "hlo<" + kind + " " + v + ">"}
+}
 
 // Direction returns a compare op's direction (EQ, NE, GE, GT, LE, LT).
-func Direction(op *ir.Operation) string { return enumValue(op.Attr("comparison_direction"), "comparison_direction") }
+func Direction(op *ir.Operation) string {
+	return enumValue(op.Attr("comparison_direction"), "comparison_direction")
+}
 
 // CompareTypeOf returns a compare op's comparison type, or "" if absent.
-func CompareTypeOf(op *ir.Operation) string { return enumValue(op.Attr("compare_type"), "comparison_type") }
+func CompareTypeOf(op *ir.Operation) string {
+	return enumValue(op.Attr("compare_type"), "comparison_type")
+}
 
 func oneOf(s string, set []string) bool {
 	for _, x := range set {
