@@ -58,6 +58,19 @@ func (ap *attrPrinter) attr(a Attribute) {
 			if i > 0 {
 				ap.str(", ")
 			}
+			// Inside arrays MLIR elides the default types, i64 and f64.
+			switch x := e.(type) {
+			case *IntegerAttr:
+				if x.Type == I64 {
+					ap.intValue(x.Value, x.Type)
+					continue
+				}
+			case *FloatAttr:
+				if x.Type == F64T {
+					ap.floatValue(x.Value, F64T)
+					continue
+				}
+			}
 			ap.attr(e)
 		}
 		ap.buf = append(ap.buf, ']')

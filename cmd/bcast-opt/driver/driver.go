@@ -26,6 +26,9 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
 	_ "github.com/bcast-opt/bcast-opt/dialects/func"
 	_ "github.com/bcast-opt/bcast-opt/dialects/hlo"
+	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
+	_ "github.com/bcast-opt/bcast-opt/dialects/math"
+	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
 	_ "github.com/bcast-opt/bcast-opt/passes"
 )
 

@@ -1,0 +1,438 @@
+package tensor
+
+import (
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// Reassociation reads `[[0, 1], [2]]`: for each result (collapse) or
+// source (expand) dim, the group of dims of the higher-rank type it spans.
+func Reassociation(op *ir.Operation) [][]int64 {
+	arr, _ := op.Attr("reassociation").(*ir.ArrayAttr)
+	if arr == nil {
+		return nil
+	}
+	out := make([][]int64, len(arr.Elems))
+	for i, g := range arr.Elems {
+		ga, _ := g.(*ir.ArrayAttr)
+		if ga == nil {
+			return nil
+		}
+		for _, e := range ga.Elems {
+			ia, ok := e.(*ir.IntegerAttr)
+			if !ok {
+				return nil
+			}
+			out[i] = append(out[i], ia.Value)
+		}
+	}
+	return out
+}
+
+// ReassociationAttr builds the `reassociation` attribute.
+func ReassociationAttr(groups [][]int64) ir.Attribute {
+	gs := make([]ir.Attribute, len(groups))
+	for i, g := range groups {
+		es := make([]ir.Attribute, len(g))
+		for j, d := range g {
+			es[j] = ir.I64Attr(d)
+		}
+		gs[i] = &ir.ArrayAttr{Elems: es}
+	}
+	return &ir.ArrayAttr{Elems: gs}
+}
+
+func parseReassociation(p *ir.OpParser) [][]int64 {
+	p.Parse("[")
+	var groups [][]int64
+	if !p.Peek("]") {
+		for {
+			groups = append(groups, p.ParseI64List())
+			if !p.Accept(",") {
+				break
+			}
+		}
+	}
+	p.Parse("]")
+	return groups
+}
+
+func printReassociation(p *ir.OpPrinter, groups [][]int64) {
+	p.Write(" [")
+	for i, g := range groups {
+		if i > 0 {
+			p.Write(", ")
+		}
+		p.Write("[")
+		for j, d := range g {
+			if j > 0 {
+				p.Write(", ")
+			}
+			p.Int(d)
+		}
+		p.Write("]")
+	}
+	p.Write("]")
+}
+
+// verifyReassociation checks that groups partition the high-rank type's
+// dims in order and that each low-rank dim is the product of its group.
+func verifyReassociation(op *ir.Operation, groups [][]int64, high, low *ir.RankedTensorType) error {
+	if high == nil || low == nil || high.ElementType() != low.ElementType() {
+		return op.Emit("expects ranked tensors with one element type")
+	}
+	if len(groups) != low.Rank() {
+		return op.Emit("expected %d reassociation groups (one per dim of '%s'), but found %d", low.Rank(), low, len(groups))
+	}
+	next := int64(0)
+	for i, g := range groups {
+		prod, dyn := int64(1), false
+		for _, d := range g {
+			if d != next {
+				return op.Emit("reassociation groups must list the dims 0..%d contiguously and in order", high.Rank()-1)
+			}
+			next++
+			if s := high.Shape()[d]; s == ir.Dynamic {
+				dyn = true
+			} else {
+				prod *= s
+			}
+		}
+		if len(g) == 0 && low.Shape()[i] != 1 {
+			return op.Emit("an empty reassociation group needs a unit dim")
+		}
+		if s := low.Shape()[i]; !dyn && s != ir.Dynamic && s != prod {
+			return op.Emit("dim %d of '%s' is %d but its group of '%s' multiplies to %d", i, low, s, high, prod)
+		}
+		if dyn && low.Shape()[i] != ir.Dynamic {
+			return op.Emit("dim %d of '%s' must be dynamic: its group of '%s' has a dynamic dim", i, low, high)
+		}
+	}
+	if next != int64(high.Rank()) {
+		return op.Emit("reassociation groups must cover all %d dims of '%s'", high.Rank(), high)
+	}
+	return nil
+}
+
+// CollapseShape is `tensor.collapse_shape`:
+//
+//	%collapsed = tensor.collapse_shape %t [[0, 1], [2]] : tensor<4x1x8xf32> into tensor<4x8xf32>
+var CollapseShape = &ir.OpDef{
+	Name:          "tensor.collapse_shape",
+	Summary:       "merge groups of adjacent dims",
+	Doc:           "%collapsed = tensor.collapse_shape %t [[0, 1], [2]] : tensor<4x1x8xf32> into tensor<4x8xf32>",
+	Traits:        ir.Pure,
+	Operands:      1,
+	Results:       1,
+	InherentAttrs: []string{"reassociation"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		x := p.ParseOperand()
+		st.AddAttr("reassociation", ReassociationAttr(parseReassociation(p)))
+		p.ParseOptionalAttrDict(&st.Attrs)
+		from := p.ParseColonType()
+		p.ParseKeyword("into")
+		to := p.ParseType()
+		st.Operands = p.ResolveAll([]ir.OperandRef{x}, []ir.Type{from}, loc)
+		st.ResultTypes = []ir.Type{to}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.Write(" ")
+		p.Operand(op.Operand(0))
+		printReassociation(p, Reassociation(op))
+		p.OptionalAttrDict("reassociation")
+		p.Write(" : ")
+		p.Type(op.Operand(0).Type())
+		p.Write(" into ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		high, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+		low, _ := op.Result(0).Type().(*ir.RankedTensorType)
+		return verifyReassociation(op, Reassociation(op), high, low)
+	},
+	ResultNames: func(*ir.Operation) string { return "collapsed" },
+}
+
+// StaticList reads a static size list attribute (Dynamic entries stand for operands).
+func StaticList(op *ir.Operation, name string) []int64 {
+	a, _ := op.Attr(name).(*ir.DenseArrayAttr)
+	if a == nil {
+		return nil
+	}
+	return a.Ints
+}
+
+// parseMixedList reads `[4, %d, 8]` into static entries (Dynamic for
+// operands) and the operand references.
+func parseMixedList(p *ir.OpParser) ([]int64, []ir.OperandRef) {
+	p.Parse("[")
+	var static []int64
+	var refs []ir.OperandRef
+	if !p.Peek("]") {
+		for {
+			if p.PeekOperand() {
+				refs = append(refs, p.ParseOperand())
+				static = append(static, Dynamic)
+			} else {
+				static = append(static, p.ParseInteger())
+			}
+			if !p.Accept(",") {
+				break
+			}
+		}
+	}
+	p.Parse("]")
+	return static, refs
+}
+
+func printMixedList(p *ir.OpPrinter, static []int64, dyn []*ir.Value) {
+	p.Write("[")
+	k := 0
+	for i, s := range static {
+		if i > 0 {
+			p.Write(", ")
+		}
+		if s == Dynamic && k < len(dyn) {
+			p.Operand(dyn[k])
+			k++
+		} else {
+			p.Int(s)
+		}
+	}
+	p.Write("]")
+}
+
+func countDynamic(static []int64) int {
+	n := 0
+	for _, s := range static {
+		if s == Dynamic {
+			n++
+		}
+	}
+	return n
+}
+
+// ExpandShape is `tensor.expand_shape`, with MLIR 19's output_shape:
+//
+//	%expanded = tensor.expand_shape %t [[0, 1], [2]] output_shape [4, 1, %d] : tensor<4x?xf32> into tensor<4x1x?xf32>
+var ExpandShape = &ir.OpDef{
+	Name:          "tensor.expand_shape",
+	Summary:       "split dims into groups of dims",
+	Doc:           "%expanded = tensor.expand_shape %t [[0, 1], [2]] output_shape [4, 1, 8] : tensor<4x8xf32> into tensor<4x1x8xf32>",
+	Traits:        ir.Pure,
+	Operands:      ir.Variadic,
+	MinOperands:   1,
+	Results:       1,
+	InherentAttrs: []string{"reassociation", "static_output_shape"},
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		x := p.ParseOperand()
+		st.AddAttr("reassociation", ReassociationAttr(parseReassociation(p)))
+		p.ParseKeyword("output_shape")
+		static, refs := parseMixedList(p)
+		st.AddAttr("static_output_shape", &ir.DenseArrayAttr{Elem: ir.I64, Ints: static})
+		p.ParseOptionalAttrDict(&st.Attrs)
+		from := p.ParseColonType()
+		p.ParseKeyword("into")
+		to := p.ParseType()
+		types := []ir.Type{from}
+		for range refs {
+			types = append(types, ir.Index)
+		}
+		st.Operands = p.ResolveAll(append([]ir.OperandRef{x}, refs...), types, loc)
+		st.ResultTypes = []ir.Type{to}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.Write(" ")
+		p.Operand(op.Operand(0))
+		printReassociation(p, Reassociation(op))
+		p.Write(" output_shape ")
+		printMixedList(p, StaticList(op, "static_output_shape"), op.Operands()[1:])
+		p.OptionalAttrDict("reassociation", "static_output_shape")
+		p.Write(" : ")
+		p.Type(op.Operand(0).Type())
+		p.Write(" into ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		low, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+		high, _ := op.Result(0).Type().(*ir.RankedTensorType)
+		if err := verifyReassociation(op, Reassociation(op), high, low); err != nil {
+			return err
+		}
+		static := StaticList(op, "static_output_shape")
+		if len(static) != high.Rank() {
+			return op.Emit("expected output_shape to have %d entries, but found %d", high.Rank(), len(static))
+		}
+		if countDynamic(static) != op.NumOperands()-1 {
+			return op.Emit("expected %d dynamic output_shape values, but found %d", countDynamic(static), op.NumOperands()-1)
+		}
+		for i, s := range static {
+			if d := high.Shape()[i]; s != Dynamic && d != ir.Dynamic && s != d {
+				return op.Emit("output_shape entry %d is %d but the result dim is %d", i, s, d)
+			}
+		}
+		return nil
+	},
+	ResultNames: func(*ir.Operation) string { return "expanded" },
+}
+
+// sliceParts splits a slice op's operands into offsets, sizes and strides
+// by operandSegmentSizes (after the first `lead` operands).
+func sliceParts(op *ir.Operation, lead int) (offs, sizes, strides []*ir.Value) {
+	seg, _ := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
+	ops := op.Operands()
+	if seg == nil || len(seg.Ints) != lead+3 {
+		return nil, nil, nil
+	}
+	i := lead
+	no, ns, nt := int(seg.Ints[lead]), int(seg.Ints[lead+1]), int(seg.Ints[lead+2])
+	if i+no+ns+nt > len(ops) {
+		return nil, nil, nil
+	}
+	return ops[i : i+no], ops[i+no : i+no+ns], ops[i+no+ns : i+no+ns+nt]
+}
+
+func parseSliceLists(p *ir.OpParser, st *ir.OpState) (refs []ir.OperandRef, counts [3]int) {
+	for k, name := range []string{"static_offsets", "static_sizes", "static_strides"} {
+		static, r := parseMixedList(p)
+		st.AddAttr(name, &ir.DenseArrayAttr{Elem: ir.I64, Ints: static})
+		refs = append(refs, r...)
+		counts[k] = len(r)
+	}
+	return refs, counts
+}
+
+func printSliceLists(p *ir.OpPrinter, op *ir.Operation, lead int) {
+	offs, sizes, strides := sliceParts(op, lead)
+	printMixedList(p, StaticList(op, "static_offsets"), offs)
+	p.Write(" ")
+	printMixedList(p, StaticList(op, "static_sizes"), sizes)
+	p.Write(" ")
+	printMixedList(p, StaticList(op, "static_strides"), strides)
+}
+
+func verifySliceLists(op *ir.Operation, lead, rank int) error {
+	offs, sizes, strides := sliceParts(op, lead)
+	for k, name := range []string{"static_offsets", "static_sizes", "static_strides"} {
+		static := StaticList(op, name)
+		dyn := [][]*ir.Value{offs, sizes, strides}[k]
+		if len(static) != rank {
+			return op.Emit("expected %d %s entries, but found %d", rank, name[len("static_"):], len(static))
+		}
+		if countDynamic(static) != len(dyn) {
+			return op.Emit("expected %d dynamic %s values, but found %d", countDynamic(static), name[len("static_"):], len(dyn))
+		}
+	}
+	return nil
+}
+
+var sliceAttrs = []string{"static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"}
+
+// ExtractSlice is `tensor.extract_slice`:
+//
+//	%extracted_slice = tensor.extract_slice %t[0, 0] [2, %d] [1, 1] : tensor<4x?xf32> to tensor<2x?xf32>
+var ExtractSlice = &ir.OpDef{
+	Name:          "tensor.extract_slice",
+	Summary:       "a strided slice of a tensor",
+	Doc:           "%extracted_slice = tensor.extract_slice %t[0, 0] [2, 4] [1, 1] : tensor<4x4xf32> to tensor<2x4xf32>",
+	Traits:        ir.Pure,
+	Operands:      ir.Variadic,
+	MinOperands:   1,
+	Results:       1,
+	InherentAttrs: sliceAttrs,
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		x := p.ParseOperand()
+		refs, n := parseSliceLists(p, st)
+		st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{1, int64(n[0]), int64(n[1]), int64(n[2])}})
+		p.ParseOptionalAttrDict(&st.Attrs)
+		from := p.ParseColonType()
+		p.ParseKeyword("to")
+		to := p.ParseType()
+		types := []ir.Type{from}
+		for range refs {
+			types = append(types, ir.Index)
+		}
+		st.Operands = p.ResolveAll(append([]ir.OperandRef{x}, refs...), types, loc)
+		st.ResultTypes = []ir.Type{to}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.Write(" ")
+		p.Operand(op.Operand(0))
+		printSliceLists(p, op, 1)
+		p.OptionalAttrDict(sliceAttrs...)
+		p.Write(" : ")
+		p.Type(op.Operand(0).Type())
+		p.Write(" to ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		src, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+		if src == nil {
+			return op.Emit("expects a ranked tensor source")
+		}
+		return verifySliceLists(op, 1, src.Rank())
+	},
+	ResultNames: func(*ir.Operation) string { return "extracted_slice" },
+}
+
+// InsertSlice is `tensor.insert_slice`:
+//
+//	%inserted_slice = tensor.insert_slice %s into %t[0, 0] [2, %d] [1, 1] : tensor<2x?xf32> into tensor<4x?xf32>
+var InsertSlice = &ir.OpDef{
+	Name:          "tensor.insert_slice",
+	Summary:       "a tensor with a strided slice replaced",
+	Doc:           "%inserted_slice = tensor.insert_slice %s into %t[0, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<4x4xf32>",
+	Traits:        ir.Pure,
+	Operands:      ir.Variadic,
+	MinOperands:   2,
+	Results:       1,
+	InherentAttrs: sliceAttrs,
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		s := p.ParseOperand()
+		p.ParseKeyword("into")
+		d := p.ParseOperand()
+		refs, n := parseSliceLists(p, st)
+		st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{1, 1, int64(n[0]), int64(n[1]), int64(n[2])}})
+		p.ParseOptionalAttrDict(&st.Attrs)
+		from := p.ParseColonType()
+		p.ParseKeyword("into")
+		to := p.ParseType()
+		types := []ir.Type{from, to}
+		for range refs {
+			types = append(types, ir.Index)
+		}
+		st.Operands = p.ResolveAll(append([]ir.OperandRef{s, d}, refs...), types, loc)
+		st.ResultTypes = []ir.Type{to}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.Write(" ")
+		p.Operand(op.Operand(0))
+		p.Write(" into ")
+		p.Operand(op.Operand(1))
+		printSliceLists(p, op, 2)
+		p.OptionalAttrDict(sliceAttrs...)
+		p.Write(" : ")
+		p.Type(op.Operand(0).Type())
+		p.Write(" into ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		dst, _ := op.Operand(1).Type().(*ir.RankedTensorType)
+		if dst == nil || op.Result(0).Type() != dst {
+			return op.Emit("expects the result to have the destination's ranked tensor type")
+		}
+		return verifySliceLists(op, 2, dst.Rank())
+	},
+	ResultNames: func(*ir.Operation) string { return "inserted_slice" },
+}
+
+func init() {
+	ir.Register(CollapseShape, ExpandShape, ExtractSlice, InsertSlice)
+}

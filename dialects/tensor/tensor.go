@@ -1,0 +1,282 @@
+// Package tensor declares the ops of MLIR's tensor dialect that the
+// linalg pipeline needs, with MLIR's syntax: empty, dim, cast, extract,
+// from_elements, collapse_shape, expand_shape, extract_slice and
+// insert_slice. Importing the package registers them.
+//
+// Static size lists (expand_shape's output_shape, the slice offsets, sizes
+// and strides) store a dynamic entry as MLIR does, as math.MinInt64 in the
+// attribute with the value among the operands, so the generic form is
+// MLIR's.
+package tensor
+
+import (
+	"math"
+
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// Dynamic marks a dynamic entry in a static size list attribute.
+const Dynamic = math.MinInt64
+
+// Empty is `tensor.empty`, a tensor whose contents are unspecified:
+//
+//	%0 = tensor.empty(%d) : tensor<4x?xf32>
+var Empty = &ir.OpDef{
+	Name:     "tensor.empty",
+	Summary:  "a tensor of the given shape with unspecified contents",
+	Doc:      "%0 = tensor.empty(%d) : tensor<4x?xf32>",
+	Traits:   ir.Pure,
+	Operands: ir.Variadic,
+	Results:  1,
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		p.Parse("(")
+		refs := p.ParseOperandList()
+		p.Parse(")")
+		p.ParseOptionalAttrDict(&st.Attrs)
+		t := p.ParseColonType()
+		idx := make([]ir.Type, len(refs))
+		for i := range idx {
+			idx[i] = ir.Index
+		}
+		st.Operands = p.ResolveAll(refs, idx, loc)
+		st.ResultTypes = []ir.Type{t}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.Write("(")
+		p.Operands(op.Operands())
+		p.Write(")")
+		p.OptionalAttrDict()
+		p.Write(" : ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+		if !ok {
+			return op.Emit("result must be a ranked tensor")
+		}
+		n := 0
+		for _, d := range rt.Shape() {
+			if d == ir.Dynamic {
+				n++
+			}
+		}
+		if n != op.NumOperands() {
+			return op.Emit("incorrect number of dynamic sizes, has %d, expected %d", op.NumOperands(), n)
+		}
+		return nil
+	},
+}
+
+// Dim is `tensor.dim`:
+//
+//	%dim = tensor.dim %t, %c1 : tensor<4x?xf32>
+var Dim = &ir.OpDef{
+	Name:     "tensor.dim",
+	Summary:  "the size of one dim",
+	Doc:      "%dim = tensor.dim %t, %c1 : tensor<4x?xf32>",
+	Traits:   ir.Pure,
+	Operands: 2,
+	Results:  1,
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		t := p.ParseOperand()
+		p.Parse(",")
+		i := p.ParseOperand()
+		p.ParseOptionalAttrDict(&st.Attrs)
+		ty := p.ParseColonType()
+		st.Operands = p.ResolveAll([]ir.OperandRef{t, i}, []ir.Type{ty, ir.Index}, loc)
+		st.ResultTypes = []ir.Type{ir.Index}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.Write(" ")
+		p.Operands(op.Operands())
+		p.OptionalAttrDict()
+		p.Write(" : ")
+		p.Type(op.Operand(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		if !ir.IsTensor(op.Operand(0).Type()) || op.Operand(1).Type() != ir.Index {
+			return op.Emit("expects a tensor and an index")
+		}
+		if c, ok := ir.ConstantValue(op.Operand(1)).(*ir.IntegerAttr); ok {
+			if rt, ok := op.Operand(0).Type().(*ir.RankedTensorType); ok && (c.Value < 0 || c.Value >= int64(rt.Rank())) {
+				return op.Emit("index is out of range")
+			}
+		}
+		return nil
+	},
+	ResultNames: func(*ir.Operation) string { return "dim" },
+	Fold: func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+		rt, ok := op.Operand(0).Type().(*ir.RankedTensorType)
+		i, ok2 := c[1].(*ir.IntegerAttr)
+		if !ok || !ok2 || i.Value < 0 || i.Value >= int64(rt.Rank()) || rt.Shape()[i.Value] == ir.Dynamic {
+			return nil
+		}
+		return []ir.FoldResult{{Attr: ir.IntAttr(ir.Index, rt.Shape()[i.Value])}}
+	},
+}
+
+// Cast is `tensor.cast` between compatible shapes:
+//
+//	%cast = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+var Cast = &ir.OpDef{
+	Name:     "tensor.cast",
+	Summary:  "cast between compatible tensor types",
+	Doc:      "%cast = tensor.cast %t : tensor<4xf32> to tensor<?xf32>",
+	Traits:   ir.Pure,
+	Operands: 1,
+	Results:  1,
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		x := p.ParseOperand()
+		p.ParseOptionalAttrDict(&st.Attrs)
+		from := p.ParseColonType()
+		p.ParseKeyword("to")
+		to := p.ParseType()
+		st.Operands = p.ResolveAll([]ir.OperandRef{x}, []ir.Type{from}, loc)
+		st.ResultTypes = []ir.Type{to}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.Write(" ")
+		p.Operand(op.Operand(0))
+		p.OptionalAttrDict()
+		p.Write(" : ")
+		p.Type(op.Operand(0).Type())
+		p.Write(" to ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		a, aok := op.Operand(0).Type().(ir.ShapedType)
+		b, bok := op.Result(0).Type().(ir.ShapedType)
+		if !aok || !bok || !ir.IsTensor(a) || !ir.IsTensor(b) || a.ElementType() != b.ElementType() {
+			return op.Emit("operand type '%s' and result type '%s' are cast incompatible", op.Operand(0).Type(), op.Result(0).Type())
+		}
+		if a.HasRank() && b.HasRank() {
+			if len(a.Shape()) != len(b.Shape()) {
+				return op.Emit("operand type '%s' and result type '%s' are cast incompatible", a, b)
+			}
+			for i := range a.Shape() {
+				x, y := a.Shape()[i], b.Shape()[i]
+				if x != ir.Dynamic && y != ir.Dynamic && x != y {
+					return op.Emit("operand type '%s' and result type '%s' are cast incompatible", a, b)
+				}
+			}
+		}
+		return nil
+	},
+	ResultNames: func(*ir.Operation) string { return "cast" },
+	Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+		if op.Operand(0).Type() == op.Result(0).Type() {
+			return []ir.FoldResult{{Value: op.Operand(0)}}
+		}
+		return nil
+	},
+}
+
+// Extract is `tensor.extract` of one element:
+//
+//	%extracted = tensor.extract %t[%i, %j] : tensor<4x4xf32>
+var Extract = &ir.OpDef{
+	Name:        "tensor.extract",
+	Summary:     "read one element",
+	Doc:         "%extracted = tensor.extract %t[%i, %j] : tensor<4x4xf32>",
+	Traits:      ir.Pure,
+	Operands:    ir.Variadic,
+	MinOperands: 1,
+	Results:     1,
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		t := p.ParseOperand()
+		p.Parse("[")
+		idx := p.ParseOperandList()
+		p.Parse("]")
+		p.ParseOptionalAttrDict(&st.Attrs)
+		ty := p.ParseColonType()
+		types := []ir.Type{ty}
+		for range idx {
+			types = append(types, ir.Index)
+		}
+		st.Operands = p.ResolveAll(append([]ir.OperandRef{t}, idx...), types, loc)
+		st.ResultTypes = []ir.Type{ir.ElementTypeOf(ty)}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.Write(" ")
+		p.Operand(op.Operand(0))
+		p.Write("[")
+		p.Operands(op.Operands()[1:])
+		p.Write("]")
+		p.OptionalAttrDict()
+		p.Write(" : ")
+		p.Type(op.Operand(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		rt, ok := op.Operand(0).Type().(*ir.RankedTensorType)
+		if ok && rt.Rank() != op.NumOperands()-1 {
+			return op.Emit("incorrect number of indices for extract_element")
+		}
+		if op.Result(0).Type() != ir.ElementTypeOf(op.Operand(0).Type()) {
+			return op.Emit("result type must be the tensor's element type")
+		}
+		return nil
+	},
+	ResultNames: func(*ir.Operation) string { return "extracted" },
+}
+
+// FromElements is `tensor.from_elements`:
+//
+//	%from_elements = tensor.from_elements %a, %b : tensor<2xindex>
+var FromElements = &ir.OpDef{
+	Name:     "tensor.from_elements",
+	Summary:  "a static tensor built from scalars, in row-major order",
+	Doc:      "%from_elements = tensor.from_elements %a, %b : tensor<2xindex>",
+	Traits:   ir.Pure,
+	Operands: ir.Variadic,
+	Results:  1,
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		refs := p.ParseOperandList()
+		p.ParseOptionalAttrDict(&st.Attrs)
+		t := p.ParseColonType()
+		types := make([]ir.Type, len(refs))
+		for i := range types {
+			types[i] = ir.ElementTypeOf(t)
+		}
+		st.Operands = p.ResolveAll(refs, types, loc)
+		st.ResultTypes = []ir.Type{t}
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		if op.NumOperands() > 0 {
+			p.Write(" ")
+			p.Operands(op.Operands())
+		}
+		p.OptionalAttrDict()
+		p.Write(" : ")
+		p.Type(op.Result(0).Type())
+	},
+	Verify: func(op *ir.Operation) error {
+		rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+		if !ok || !rt.HasStaticShape() {
+			return op.Emit("result must be a statically shaped tensor")
+		}
+		if n := ir.NumElements(rt.Shape()); int64(op.NumOperands()) != n {
+			return op.Emit("expected %d operands, but found %d", n, op.NumOperands())
+		}
+		for i, t := range op.OperandTypes() {
+			if t != rt.ElementType() {
+				return op.Emit("operand #%d must be '%s', but got '%s'", i, rt.ElementType(), t)
+			}
+		}
+		return nil
+	},
+	ResultNames: func(*ir.Operation) string { return "from_elements" },
+}
+
+func init() {
+	ir.Register(Empty, Dim, Cast, Extract, FromElements)
+}
