@@ -29,6 +29,7 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
 	_ "github.com/bcast-opt/bcast-opt/dialects/math"
 	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
+	_ "github.com/bcast-opt/bcast-opt/lower"
 	_ "github.com/bcast-opt/bcast-opt/passes"
 )
 

@@ -1,0 +1,75 @@
+// RUN: bcast-opt %s --split-input-file --hlo-legalize-to-linalg | FileCheck %s
+//
+// Elementwise hlo ops become one linalg.generic each; a broadcast feeding
+// one is read through an indexing map and never copied.
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @w1
+// CHECK-NOT: hlo.broadcast_in_dim
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4096x4096xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : tensor<4096x4096xf32>, tensor<4096xf32>) outs(%[[E]] : tensor<4096x4096xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %[[IN0:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[IN]], %[[IN0]] : f32
+// CHECK-NEXT: linalg.yield %[[S]] : f32
+// CHECK: arith.maximumf
+func.func @w1(%x: tensor<4096x4096xf32>, %b: tensor<4096xf32>) -> tensor<4096x4096xf32> {
+  %bb = hlo.broadcast_in_dim %b, dims = [1] : (tensor<4096xf32>) -> tensor<4096x4096xf32>
+  %s = hlo.add %x, %bb : tensor<4096x4096xf32>
+  %z = hlo.constant dense<0.0> : tensor<4096x4096xf32>
+  %r = hlo.maximum %s, %z : tensor<4096x4096xf32>
+  return %r : tensor<4096x4096xf32>
+}
+
+// -----
+
+// A stretched size-1 dim reads index 0; (7,1,6) + (7,5,6).
+// CHECK-DAG: #[[ID3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[STRETCH:.*]] = affine_map<(d0, d1, d2) -> (d0, 0, d2)>
+// CHECK-LABEL: func.func @stretch
+// CHECK: linalg.generic {indexing_maps = [#[[STRETCH]], #[[ID3]], #[[ID3]]]
+// CHECK-SAME: ins(%arg0, %arg1 : tensor<7x1x6xf32>, tensor<7x5x6xf32>)
+func.func @stretch(%a: tensor<7x1x6xf32>, %b: tensor<7x5x6xf32>) -> tensor<7x5x6xf32> {
+  %ab = hlo.broadcast_in_dim %a, dims = [0, 1, 2] : (tensor<7x1x6xf32>) -> tensor<7x5x6xf32>
+  %r = hlo.add %ab, %b : tensor<7x5x6xf32>
+  return %r : tensor<7x5x6xf32>
+}
+
+// -----
+
+// A dynamic broadcast with every dim classified gets static maps; loop
+// bounds come from an operand that is not stretched.
+// CHECK-DAG: #[[BC:.*]] = affine_map<(d0, d1) -> (0, d1)>
+// CHECK-LABEL: func.func @known_dims
+// CHECK: %[[D0:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x?xf32>
+// CHECK: %[[D1:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x?xf32>
+// CHECK: tensor.empty(%[[D0]], %[[D1]]) : tensor<?x?xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[BC]], #{{.*}}]
+// CHECK-SAME: ins(%arg0, %arg1 : tensor<?x?xf32>, tensor<1x?xf32>)
+// CHECK: arith.cmpf ogt
+// CHECK: arith.select
+func.func @known_dims(%x: tensor<?x?xf32>, %b: tensor<1x?xf32>, %shape: tensor<2xindex>) -> tensor<?x?xf32> {
+  %bb = hlo.dynamic_broadcast_in_dim %b, %shape, dims = [0, 1] {known_expanding_dimensions = array<i64: 0>, known_nonexpanding_dimensions = array<i64: 1>} : (tensor<1x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  %s = hlo.add %x, %bb : tensor<?x?xf32>
+  %c = hlo.compare GT, %s, %x : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xi1>
+  %r = hlo.select %c, %s, %x : tensor<?x?xi1>, tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// StableHLO semantics in the bodies: shifts by >= width give 0, clamp is
+// min(max(x, lo), hi), converts pick the right cast.
+// CHECK-LABEL: func.func @semantics
+// CHECK: arith.cmpi uge
+// CHECK: arith.shli
+// CHECK: arith.select
+// CHECK: arith.maxsi
+// CHECK: arith.minsi
+// CHECK: arith.sitofp
+func.func @semantics(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  %s = hlo.shift_left %a, %b : tensor<4xi32>
+  %c = hlo.clamp %a, %s, %b : tensor<4xi32>
+  %f = hlo.convert %c : (tensor<4xi32>) -> tensor<4xf32>
+  return %f : tensor<4xf32>
+}
