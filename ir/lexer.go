@@ -63,244 +63,268 @@ type lexer struct {
 
 func newLexer(src []byte) *lexer { return &lexer{src: src, line: 1} }
 
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
-func isHex(c byte) bool    { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
-func isIdentChar(c byte) bool {
-	return isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.'
-}
-func isSuffixChar(c byte) bool {
-	return isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.' || c == '-'
+// Character classes, looked up in a table: one load and a mask test per
+// byte in the identifier and number loops that dominate lexing.
+const (
+	ccLetter = 1 << iota // a-z A-Z
+	ccDigit              // 0-9
+	ccHex                // 0-9 a-f A-F
+	ccIdent              // letters, digits, _ $ .
+	ccSuffix             // ccIdent and '-' (%foo-bar, #map-x)
+	ccSpace              // ' ' '\t' '\r' (newlines are handled apart: they count lines)
+)
+
+var charClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		letter := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+		digit := b >= '0' && b <= '9'
+		if letter {
+			t[c] |= ccLetter
+		}
+		if digit {
+			t[c] |= ccDigit
+		}
+		if digit || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' {
+			t[c] |= ccHex
+		}
+		if letter || digit || b == '_' || b == '$' || b == '.' {
+			t[c] |= ccIdent | ccSuffix
+		}
+		if b == '-' {
+			t[c] |= ccSuffix
+		}
+		if b == ' ' || b == '\t' || b == '\r' {
+			t[c] |= ccSpace
+		}
+	}
+	return t
+}()
+
+func isLetter(c byte) bool     { return charClass[c]&ccLetter != 0 }
+func isDigit(c byte) bool      { return charClass[c]&ccDigit != 0 }
+func isHex(c byte) bool        { return charClass[c]&ccHex != 0 }
+func isIdentChar(c byte) bool  { return charClass[c]&ccIdent != 0 }
+func isSuffixChar(c byte) bool { return charClass[c]&ccSuffix != 0 }
+
+// skipClass returns the first position at or after i whose byte is not in
+// class cc (or len(src)).
+func skipClass(src []byte, i int, cc uint8) int {
+	for i < len(src) && charClass[src[i]]&cc != 0 {
+		i++
+	}
+	return i
 }
 
 // skipSpace skips white space and `//` comments.
 func (l *lexer) skipSpace() {
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
+	src, i := l.src, l.pos
+	for i < len(src) {
+		c := src[i]
 		switch {
+		case charClass[c]&ccSpace != 0:
+			i++
 		case c == '\n':
-			l.pos++
+			i++
 			l.line++
-			l.lineStart = l.pos
-		case c == ' ' || c == '\t' || c == '\r':
-			l.pos++
-		case c == '/' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '/':
-			for l.pos < len(l.src) && l.src[l.pos] != '\n' {
-				l.pos++
+			l.lineStart = i
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
 			}
 		default:
+			l.pos = i
 			return
 		}
 	}
+	l.pos = i
 }
 
-func (l *lexer) next() token {
+// singleTok maps the punctuation characters that always form a token of
+// their own to its kind (tEOF: not such a character).
+var singleTok = [256]tokKind{'(': tLParen, ')': tRParen, '[': tLSquare, ']': tRSquare,
+	'}': tRBrace, '<': tLess, '>': tGreater, ',': tComma, '=': tEqual, '?': tQuestion,
+	'*': tStar, '+': tPlus, '|': tVerticalBar}
+
+// lex scans the next token into t; it writes the caller's token in place
+// rather than returning one, as the parser does this for every token.
+func (l *lexer) lex(t *token) {
 	l.skipSpace()
-	t := token{start: l.pos, line: l.line, col: int32(l.pos - l.lineStart + 1)}
-	if l.pos >= len(l.src) {
-		t.kind = tEOF
-		t.end = l.pos
-		return t
+	src := l.src
+	i := l.pos
+	t.start, t.line, t.col = i, l.line, int32(i-l.lineStart+1)
+	if i >= len(src) {
+		t.kind, t.end = tEOF, i
+		return
 	}
-	c := l.src[l.pos]
-	l.pos++
-	one := func(k tokKind) token { t.kind = k; t.end = l.pos; return t }
+	c := src[i]
+	i++
+	if k := singleTok[c]; k != tEOF {
+		l.pos = i
+		t.kind, t.end = k, i
+		return
+	}
+	cc := charClass[c]
+	switch {
+	case cc&ccLetter != 0 || c == '_':
+		i = skipClass(src, i, ccIdent)
+		l.pos = i
+		t.kind, t.end = tBareIdent, i
+		return
+	case cc&ccDigit != 0:
+		l.pos = i
+		l.lexNumber(t)
+		return
+	}
+	l.pos = i
 	switch c {
-	case '(':
-		return one(tLParen)
-	case ')':
-		return one(tRParen)
-	case '[':
-		return one(tLSquare)
-	case ']':
-		return one(tRSquare)
+	case '%':
+		l.lexPrefixed(t, tPercentId)
 	case '{':
 		if l.peekStr("-#") {
 			l.pos += 2
-			return one(tFileMetaBeg)
+			l.finish(t, tFileMetaBeg)
+			return
 		}
-		return one(tLBrace)
-	case '}':
-		return one(tRBrace)
-	case '<':
-		return one(tLess)
-	case '>':
-		return one(tGreater)
-	case ',':
-		return one(tComma)
-	case '=':
-		return one(tEqual)
-	case '?':
-		return one(tQuestion)
-	case '*':
-		return one(tStar)
-	case '+':
-		return one(tPlus)
-	case '|':
-		return one(tVerticalBar)
+		l.finish(t, tLBrace)
 	case ':':
-		if l.pos < len(l.src) && l.src[l.pos] == ':' {
+		if i < len(src) && src[i] == ':' {
 			l.pos++
-			return one(tColonColon)
+			l.finish(t, tColonColon)
+			return
 		}
-		return one(tColon)
+		l.finish(t, tColon)
 	case '-':
-		if l.pos < len(l.src) && l.src[l.pos] == '>' {
+		if i < len(src) && src[i] == '>' {
 			l.pos++
-			return one(tArrow)
+			l.finish(t, tArrow)
+			return
 		}
-		return one(tMinus)
+		l.finish(t, tMinus)
 	case '.':
 		if l.peekStr("..") {
 			l.pos += 2
-			return one(tEllipsis)
+			l.finish(t, tEllipsis)
+			return
 		}
-		return l.errorTok(t, "unexpected character '.'")
+		l.errorTok(t, "unexpected character '.'")
 	case '"':
-		return l.lexString(t)
-	case '%':
-		return l.lexPrefixed(t, tPercentId)
+		l.lexString(t)
 	case '^':
-		return l.lexPrefixed(t, tCaretId)
+		l.lexPrefixed(t, tCaretId)
 	case '!':
-		return l.lexPrefixed(t, tExclaimId)
+		l.lexPrefixed(t, tExclaimId)
 	case '#':
 		if l.peekStr("-}") {
 			l.pos += 2
-			return one(tFileMetaEnd)
+			l.finish(t, tFileMetaEnd)
+			return
 		}
-		return l.lexPrefixed(t, tHashId)
+		l.lexPrefixed(t, tHashId)
 	case '@':
-		if l.pos < len(l.src) && l.src[l.pos] == '"' {
+		if i < len(src) && src[i] == '"' {
 			l.pos++
-			st := l.lexString(t)
-			if st.kind == tError {
-				return st
+			if l.lexString(t); t.kind != tError {
+				t.kind = tAtId
 			}
-			st.kind = tAtId
-			return st
+			return
 		}
-		if l.pos < len(l.src) && (isLetter(l.src[l.pos]) || l.src[l.pos] == '_') {
-			for l.pos < len(l.src) && isIdentChar(l.src[l.pos]) {
-				l.pos++
-			}
-			return one(tAtId)
+		if i < len(src) && (isLetter(src[i]) || src[i] == '_') {
+			l.pos = skipClass(src, i, ccIdent)
+			l.finish(t, tAtId)
+			return
 		}
-		return l.errorTok(t, "expected symbol name after '@'")
+		l.errorTok(t, "expected symbol name after '@'")
+	default:
+		l.errorTok(t, "unexpected character")
 	}
-	if isLetter(c) || c == '_' {
-		for l.pos < len(l.src) && isIdentChar(l.src[l.pos]) {
-			l.pos++
-		}
-		return one(tBareIdent)
-	}
-	if isDigit(c) {
-		return l.lexNumber(t)
-	}
-	return l.errorTok(t, "unexpected character")
 }
+
+// finish ends token t of kind k at the current position.
+func (l *lexer) finish(t *token, k tokKind) { t.kind, t.end = k, l.pos }
 
 func (l *lexer) peekStr(s string) bool {
 	return l.pos+len(s) <= len(l.src) && string(l.src[l.pos:l.pos+len(s)]) == s
 }
 
-func (l *lexer) errorTok(t token, msg string) token {
-	t.kind = tError
-	t.end = l.pos
+func (l *lexer) errorTok(t *token, msg string) {
+	l.finish(t, tError)
 	l.errMsg = msg
-	return t
 }
 
 // lexPrefixed lexes `%id`, `^id`, `#id`, `!id` (ids may be all digits).
-func (l *lexer) lexPrefixed(t token, k tokKind) token {
+func (l *lexer) lexPrefixed(t *token, k tokKind) {
 	start := l.pos
-	if l.pos < len(l.src) && isDigit(l.src[l.pos]) {
-		for l.pos < len(l.src) && isDigit(l.src[l.pos]) {
-			l.pos++
-		}
+	if start < len(l.src) && isDigit(l.src[start]) {
+		l.pos = skipClass(l.src, start, ccDigit)
 	} else {
-		for l.pos < len(l.src) && isSuffixChar(l.src[l.pos]) {
-			l.pos++
-		}
+		l.pos = skipClass(l.src, start, ccSuffix)
 	}
 	if l.pos == start {
-		if k == tHashId || k == tExclaimId {
-			// `#` / `!` followed by `<` is not valid; report below.
-		}
-		return l.errorTok(t, "invalid identifier after '"+string(l.src[t.start])+"'")
+		l.errorTok(t, "invalid identifier after '"+string(l.src[t.start])+"'")
+		return
 	}
-	t.kind = k
-	t.end = l.pos
-	return t
+	l.finish(t, k)
 }
 
-func (l *lexer) lexNumber(t token) token {
+// lexNumber lexes an integer or float literal whose first digit has been
+// consumed.
+func (l *lexer) lexNumber(t *token) {
+	src := l.src
 	// Hex integer: 0x...
-	if l.src[l.pos-1] == '0' && l.pos+1 < len(l.src) && l.src[l.pos] == 'x' && isHex(l.src[l.pos+1]) {
-		l.pos++
-		for l.pos < len(l.src) && isHex(l.src[l.pos]) {
-			l.pos++
-		}
-		t.kind = tInteger
-		t.end = l.pos
-		return t
+	if src[l.pos-1] == '0' && l.pos+1 < len(src) && src[l.pos] == 'x' && isHex(src[l.pos+1]) {
+		l.pos = skipClass(src, l.pos+1, ccHex)
+		l.finish(t, tInteger)
+		return
 	}
-	for l.pos < len(l.src) && isDigit(l.src[l.pos]) {
-		l.pos++
+	l.pos = skipClass(src, l.pos, ccDigit)
+	if l.pos >= len(src) || src[l.pos] != '.' {
+		l.finish(t, tInteger)
+		return
 	}
-	if l.pos >= len(l.src) || l.src[l.pos] != '.' {
-		t.kind = tInteger
-		t.end = l.pos
-		return t
-	}
-	l.pos++
-	for l.pos < len(l.src) && isDigit(l.src[l.pos]) {
-		l.pos++
-	}
-	if l.pos < len(l.src) && (l.src[l.pos] == 'e' || l.src[l.pos] == 'E') {
+	l.pos = skipClass(src, l.pos+1, ccDigit)
+	if l.pos < len(src) && (src[l.pos] == 'e' || src[l.pos] == 'E') {
 		p := l.pos + 1
-		if p < len(l.src) && (l.src[p] == '+' || l.src[p] == '-') {
+		if p < len(src) && (src[p] == '+' || src[p] == '-') {
 			p++
 		}
-		if p < len(l.src) && isDigit(l.src[p]) {
-			l.pos = p
-			for l.pos < len(l.src) && isDigit(l.src[l.pos]) {
-				l.pos++
-			}
+		if p < len(src) && isDigit(src[p]) {
+			l.pos = skipClass(src, p, ccDigit)
 		}
 	}
-	t.kind = tFloat
-	t.end = l.pos
-	return t
+	l.finish(t, tFloat)
 }
 
-func (l *lexer) lexString(t token) token {
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
+func (l *lexer) lexString(t *token) {
+	src := l.src
+	for l.pos < len(src) {
+		c := src[l.pos]
 		l.pos++
 		switch c {
 		case '"':
-			t.kind = tString
-			t.end = l.pos
-			return t
+			l.finish(t, tString)
+			return
 		case '\n':
-			return l.errorTok(t, "expected '\"' in string literal")
+			l.errorTok(t, "expected '\"' in string literal")
+			return
 		case '\\':
-			if l.pos >= len(l.src) {
-				return l.errorTok(t, "expected '\"' in string literal")
+			if l.pos >= len(src) {
+				l.errorTok(t, "expected '\"' in string literal")
+				return
 			}
-			e := l.src[l.pos]
+			e := src[l.pos]
 			switch {
 			case e == '"' || e == '\\' || e == 'n' || e == 't':
 				l.pos++
-			case l.pos+1 < len(l.src) && isHex(e) && isHex(l.src[l.pos+1]):
+			case l.pos+1 < len(src) && isHex(e) && isHex(src[l.pos+1]):
 				l.pos += 2
 			default:
-				return l.errorTok(t, "unknown escape in string literal")
+				l.errorTok(t, "unknown escape in string literal")
+				return
 			}
 		}
 	}
-	return l.errorTok(t, "expected '\"' in string literal")
+	l.errorTok(t, "expected '\"' in string literal")
 }
 
 func hexVal(c byte) byte {

@@ -92,7 +92,7 @@ type blockRef struct {
 }
 
 func (p *parser) advance() {
-	p.tok = p.lex.next()
+	p.lex.lex(&p.tok)
 	if p.tok.kind == tError {
 		p.failAt(p.tok, "%s", p.lex.errMsg)
 	}

@@ -145,6 +145,12 @@ func RegisterConstantMaterializer(dialect string, fn func(b *Builder, a Attribut
 	materializers[dialect] = fn
 }
 
+// LookupConstantMaterializer returns the constant materializer registered
+// for dialect, or nil.
+func LookupConstantMaterializer(dialect string) func(b *Builder, a Attribute, t Type, loc Location) *Operation {
+	return materializers[dialect]
+}
+
 // LookupOp returns the registered definition for name, or nil.
 func LookupOp(name string) *OpDef { return registry[name] }
 

@@ -87,24 +87,32 @@ func (rw *Rewriter) Modify(op *Operation, fn func()) {
 	}
 }
 
-// GreedyConfig bounds the greedy driver.
+// GreedyConfig configures the greedy driver (MLIR's GreedyRewriteConfig).
 type GreedyConfig struct {
-	// MaxIterations bounds the sweeps over the IR (default 10).
+	// MaxIterations bounds the iterations over the IR; a negative value
+	// means no limit and 0 runs no iteration (as in MLIR).
 	MaxIterations int
-	// Fold enables op folders (default true through DefaultGreedyConfig).
+	// Fold tries each op's folder before its patterns.
 	Fold bool
+	// RegionSimplify erases unreachable blocks after each iteration.
+	RegionSimplify bool
 }
 
-// DefaultGreedyConfig is MLIR's default: folding on, 10 iterations.
-func DefaultGreedyConfig() GreedyConfig { return GreedyConfig{MaxIterations: 10, Fold: true} }
+// DefaultGreedyConfig is MLIR's default: 10 iterations, folding and region
+// simplification on.
+func DefaultGreedyConfig() GreedyConfig {
+	return GreedyConfig{MaxIterations: 10, Fold: true, RegionSimplify: true}
+}
 
 type greedyDriver struct {
+	root     *Operation
 	patterns map[string][]Pattern
 	any      []Pattern
 	worklist []*Operation
 	inList   map[*Operation]bool
 	cfg      GreedyConfig
-	consts   map[*Region]map[string]*Operation
+	// hoisted records that uniquing and hoisting constants changed the IR.
+	hoisted bool
 }
 
 func (d *greedyDriver) add(op *Operation) {
@@ -116,15 +124,33 @@ func (d *greedyDriver) add(op *Operation) {
 
 func (d *greedyDriver) forget(op *Operation) { delete(d.inList, op) }
 
-// ApplyPatternsGreedily applies patterns and folders to everything nested
-// under root until nothing changes (or the iteration bound is reached),
-// erasing trivially dead ops on the way. It reports whether IR changed.
-func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig) bool {
-	if cfg.MaxIterations <= 0 {
-		cfg.MaxIterations = 10
-	}
-	d := &greedyDriver{patterns: map[string][]Pattern{}, inList: map[*Operation]bool{}, cfg: cfg,
-		consts: map[*Region]map[string]*Operation{}}
+// inScope reports whether op is still properly nested in the root: ops
+// that were erased, sit in erased ops or removed blocks, or lie outside
+// the root (reached through use lists) are not processed.
+func (d *greedyDriver) inScope(op *Operation) bool {
+	return op != d.root && op.parent != nil && d.root.IsAncestor(op)
+}
+
+// ApplyPatternsGreedily applies patterns (and, with cfg.Fold, op folders)
+// to everything nested under root, as MLIR 19's
+// applyPatternsAndFoldGreedily does. Each iteration
+//
+//  1. uniques the existing constants and hoists them to the start of the
+//     entry block of the closest enclosing region that is isolated from
+//     above, unregistered or top-level (see constantFolder);
+//  2. seeds the worklist with all nested ops (producers first) and
+//     processes it: a trivially dead op is erased, otherwise its folder is
+//     tried (see foldOp), then its patterns, then the patterns for any op,
+//     the first one that applies winning; changed ops and their neighbours
+//     are revisited;
+//  3. with cfg.RegionSimplify, erases unreachable blocks.
+//
+// It stops when an iteration changes nothing (steps 2 and 3; the constant
+// moves of step 1 alone do not count, as in MLIR) or after
+// cfg.MaxIterations iterations. It reports whether the IR changed at all
+// and whether it converged, i.e. the last iteration changed nothing.
+func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig) (changed, converged bool) {
+	d := &greedyDriver{root: root, patterns: map[string][]Pattern{}, inList: map[*Operation]bool{}, cfg: cfg}
 	for _, p := range patterns {
 		if p.Root() == "" {
 			d.any = append(d.any, p)
@@ -132,45 +158,69 @@ func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig
 			d.patterns[p.Root()] = append(d.patterns[p.Root()], p)
 		}
 	}
-	changedAny := false
-	for iter := 0; iter < cfg.MaxIterations; iter++ {
-		// Seed with all nested ops; processing pops from the back, so the
-		// list is built in reverse post-order to visit producers first.
-		var all []*Operation
-		for _, r := range root.regions {
-			for _, b := range r.blocks {
-				for o := b.first; o != nil; o = o.next {
-					o.WalkPost(func(x *Operation) { all = append(all, x) })
-				}
-			}
+	// With no iteration run there is nothing left undone (MLIR agrees).
+	converged = true
+	for iter := 0; cfg.MaxIterations < 0 || iter < cfg.MaxIterations; iter++ {
+		iterChanged := d.iterate()
+		if cfg.RegionSimplify && EraseUnreachableBlocks(root) {
+			iterChanged = true
 		}
-		d.worklist = d.worklist[:0]
-		d.inList = map[*Operation]bool{}
-		for i := len(all) - 1; i >= 0; i-- {
-			d.add(all[i])
-		}
-		d.consts = map[*Region]map[string]*Operation{}
-		changed := false
-		for len(d.worklist) > 0 {
-			op := d.worklist[len(d.worklist)-1]
-			d.worklist = d.worklist[:len(d.worklist)-1]
-			if !d.inList[op] {
-				continue
-			}
-			delete(d.inList, op)
-			if op.parent == nil {
-				continue // erased or detached meanwhile
-			}
-			if d.process(op) {
-				changed = true
-			}
-		}
-		if !changed {
+		changed = changed || iterChanged
+		converged = !iterChanged
+		if converged {
 			break
 		}
-		changedAny = true
 	}
-	return changedAny
+	return changed || d.hoisted, converged
+}
+
+// iterate runs steps 1 and 2 of an iteration (see ApplyPatternsGreedily)
+// and reports whether step 2 changed the IR; step 1 sets d.hoisted if it
+// moved or erased a constant.
+func (d *greedyDriver) iterate() bool {
+	// Seed with all nested ops in post-order, uniquing and hoisting the
+	// constants on the way as MLIR does (erased duplicates are skipped).
+	// Processing pops from the back, so the list is built reversed to
+	// visit producers first.
+	folder := newConstantFolder()
+	var all []*Operation
+	visit := func(x *Operation) {
+		if isConstant(x) && !folder.insert(x) {
+			return
+		}
+		all = append(all, x)
+	}
+	for _, r := range d.root.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; {
+				next := o.next
+				o.WalkPost(visit)
+				o = next
+			}
+		}
+	}
+	d.hoisted = d.hoisted || folder.changed
+	d.worklist = d.worklist[:0]
+	d.inList = map[*Operation]bool{}
+	for i := len(all) - 1; i >= 0; i-- {
+		d.add(all[i])
+	}
+	changed := false
+	for len(d.worklist) > 0 {
+		op := d.worklist[len(d.worklist)-1]
+		d.worklist = d.worklist[:len(d.worklist)-1]
+		if !d.inList[op] {
+			continue
+		}
+		delete(d.inList, op)
+		if !d.inScope(op) {
+			continue
+		}
+		if d.process(op) {
+			changed = true
+		}
+	}
+	return changed
 }
 
 // IsTriviallyDead reports whether op has no uses and no side effects.
@@ -205,6 +255,8 @@ func IsPure(op *Operation) bool {
 	return pure
 }
 
+// process erases op if it is trivially dead, else tries its folder (with
+// cfg.Fold) and then its patterns; it reports whether the IR changed.
 func (d *greedyDriver) process(op *Operation) bool {
 	rw := &Rewriter{Builder: Builder{block: op.parent, before: op, Loc: op.Loc}, driver: d}
 	rw.listener = func(o *Operation) { d.add(o) }
@@ -212,7 +264,7 @@ func (d *greedyDriver) process(op *Operation) bool {
 		rw.EraseOp(op)
 		return true
 	}
-	if d.cfg.Fold && d.tryFold(op, rw) {
+	if d.cfg.Fold && foldOp(op, rw) {
 		return true
 	}
 	for _, list := range [][]Pattern{d.patterns[op.name], d.any} {
@@ -223,109 +275,5 @@ func (d *greedyDriver) process(op *Operation) bool {
 			}
 		}
 	}
-	if op.def != nil {
-		for _, p := range op.def.Canonicalize {
-			_ = p // op-declared patterns are collected by the canonicalize pass
-		}
-	}
 	return false
-}
-
-// ConstantValue returns the `value` attribute of a constant-like defining
-// op, or nil.
-func ConstantValue(v *Value) Attribute {
-	if v == nil || v.owner == nil || !v.owner.HasTrait(ConstantLike) {
-		return nil
-	}
-	return v.owner.Attr("value")
-}
-
-func (d *greedyDriver) tryFold(op *Operation, rw *Rewriter) bool {
-	if op.def == nil || op.def.Fold == nil || op.HasTrait(ConstantLike) {
-		return false
-	}
-	consts := make([]Attribute, len(op.operands))
-	for i, o := range op.operands {
-		consts[i] = ConstantValue(o.value)
-	}
-	res := op.def.Fold(op, consts)
-	if res == nil {
-		return false
-	}
-	vals := make([]*Value, len(res))
-	for i, fr := range res {
-		switch {
-		case fr.Value != nil:
-			vals[i] = fr.Value
-		case fr.Attr != nil:
-			c := d.materialize(op, fr.Attr, op.results[i].typ, rw)
-			if c == nil {
-				return false
-			}
-			vals[i] = c
-		default:
-			return false
-		}
-	}
-	// Folding to the op's own results means an in-place update.
-	inPlace := true
-	for i, v := range vals {
-		inPlace = inPlace && v == op.results[i]
-	}
-	if inPlace {
-		rw.notify(op)
-		return true
-	}
-	rw.ReplaceOp(op, vals)
-	return true
-}
-
-// materialize creates (or reuses) a constant at the start of the entry
-// block of the closest isolated-from-above region, as MLIR's folder does.
-func (d *greedyDriver) materialize(op *Operation, a Attribute, t Type, rw *Rewriter) *Value {
-	fn := materializers[op.Dialect()]
-	if fn == nil {
-		fn = materializers["arith"]
-	}
-	if fn == nil {
-		return nil
-	}
-	region := op.parent.parent
-	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		region = p.parent.parent
-		if p.HasTrait(IsolatedFromAbove) {
-			region = p.regions[0]
-			break
-		}
-		if p.parent == nil || p.parent.parent == nil {
-			break
-		}
-	}
-	if region == nil || len(region.blocks) == 0 {
-		region = op.parent.parent
-	}
-	key := op.Dialect() + "|" + AttrString(a) + "|" + t.String()
-	cm := d.consts[region]
-	if cm == nil {
-		cm = map[string]*Operation{}
-		// Reuse constants already at the start of the region.
-		for o := region.blocks[0].first; o != nil && o.HasTrait(ConstantLike); o = o.next {
-			if v := o.Attr("value"); v != nil && o.NumResults() == 1 {
-				cm[o.Dialect()+"|"+AttrString(v)+"|"+o.results[0].typ.String()] = o
-			}
-		}
-		d.consts[region] = cm
-	}
-	if c, ok := cm[key]; ok && c.parent != nil {
-		return c.results[0]
-	}
-	b := &Builder{Loc: op.Loc, listener: rw.listener}
-	entry := region.blocks[0]
-	b.SetInsertionPointToStart(entry)
-	c := fn(b, a, t, op.Loc)
-	if c == nil {
-		return nil
-	}
-	cm[key] = c
-	return c.results[0]
 }

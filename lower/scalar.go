@@ -67,7 +67,9 @@ func (s scalarBuilder) cmpi(p string, x, y *ir.Value) *ir.Value {
 	return s.cmp("arith.cmpi", predIndex(arith.IntPredicates, p), x, y)
 }
 
-func (s scalarBuilder) sel(c, x, y *ir.Value) *ir.Value { return s.op("arith.select", x.Type(), c, x, y) }
+func (s scalarBuilder) sel(c, x, y *ir.Value) *ir.Value {
+	return s.op("arith.select", x.Type(), c, x, y)
+}
 
 func isUnsigned(t ir.Type) bool {
 	it, ok := t.(*ir.IntegerType)

@@ -9,14 +9,11 @@ import (
 
 // Canonicalize is the `canonicalize` pass: it applies every registered op's
 // canonicalization patterns and folders to a fixed point with the greedy
-// rewrite driver, erasing trivially dead ops on the way, and keeps
-// constants uniqued at the start of their function (or of the closest
-// region whose op is isolated from above or unregistered).
-//
-// Each iteration, like MLIR's, first hoists and uniques the existing
-// constants, then runs the driver over all nested ops once, then (unless
-// region-simplify=disabled) removes unreachable blocks; it stops when an
-// iteration changes nothing or after max-iterations iterations.
+// rewrite driver (ir.ApplyPatternsGreedily), which also erases trivially
+// dead ops, keeps constants uniqued at the start of their function (or of
+// the closest region whose op is isolated from above or unregistered) and,
+// unless region-simplify=disabled, removes unreachable blocks. It stops
+// when an iteration changes nothing or after max-iterations iterations.
 var Canonicalize = &ir.PassInfo{
 	Name:    "canonicalize",
 	Title:   "Canonicalizer",
@@ -55,34 +52,17 @@ func runCanonicalize(op *ir.Operation, opts ir.PassOptions) error {
 // with at most maxIter iterations (a negative bound means no limit),
 // simplifying regions if simplify is set. It reports whether it converged.
 func CanonicalizeOp(op *ir.Operation, maxIter int, simplify bool) bool {
-	patterns := CanonicalizationPatterns()
-	// One driver sweep per iteration: the hoisting of constants must run
-	// between sweeps, as in MLIR, to get MLIR's constant order. The driver's
-	// own folding is replaced by FoldPattern, which materializes constants
-	// where MLIR does (see doc.go).
-	cfg := ir.GreedyConfig{MaxIterations: 1, Fold: false}
-	for iter := 0; maxIter < 0 || iter < maxIter; iter++ {
-		hoistConstants(op)
-		changed := ir.ApplyPatternsGreedily(op, patterns, cfg)
-		if simplify && eraseUnreachableBlocks(op) {
-			changed = true
-		}
-		if !changed {
-			return true
-		}
-	}
-	return false
+	cfg := ir.GreedyConfig{MaxIterations: maxIter, Fold: true, RegionSimplify: simplify}
+	_, converged := ir.ApplyPatternsGreedily(op, CanonicalizationPatterns(), cfg)
+	return converged
 }
 
-// CanonicalizationPatterns returns, for every registered op, a FoldPattern
-// (if the op folds or is commutative) followed by the op's own
-// canonicalization patterns, so folding is tried first as in MLIR.
+// CanonicalizationPatterns returns the canonicalization patterns of every
+// registered op, in op name order. Folding is not a pattern: the driver
+// tries an op's folder before its patterns.
 func CanonicalizationPatterns() []ir.Pattern {
 	var ps []ir.Pattern
 	for _, d := range ir.RegisteredOps() {
-		if (d.Fold != nil || d.Traits&ir.Commutative != 0) && d.Traits&ir.ConstantLike == 0 {
-			ps = append(ps, FoldPattern(d.Name))
-		}
 		ps = append(ps, d.Canonicalize...)
 	}
 	return ps

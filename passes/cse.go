@@ -219,7 +219,7 @@ func (d *cseDriver) key(op *ir.Operation) string {
 	for _, na := range op.Attrs.List() {
 		sb.WriteString(na.Name)
 		sb.WriteByte('=')
-		sb.WriteString(attrKey(na.Value))
+		sb.WriteString(ir.AttrKey(na.Value))
 		sb.WriteByte(';')
 	}
 	sb.WriteString("->")

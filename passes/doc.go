@@ -3,11 +3,13 @@
 // semantics (SPEC §5). Importing the package registers them with
 // ir.RegisterPass; bcast-opt and the pipeline parser find them there.
 //
-// The package owns only these passes and their helpers (constant hoisting,
-// op equivalence, dominator trees, symbol-table walks). It must not change
-// the IR core (ir/) or the dialects; dialect-specific rewrites belong to
-// the dialects' OpDef.Canonicalize pattern lists, which canonicalize
-// collects from ir.RegisteredOps. The pass-pipeline parser lives in the
+// The package owns only these passes and their helpers (op equivalence,
+// dominator trees, symbol-table walks). Folding, constant hoisting and
+// region simplification belong to the greedy rewrite driver
+// (ir.ApplyPatternsGreedily), which canonicalize calls. The package must
+// not change the IR core (ir/) or the dialects; dialect-specific rewrites
+// belong to the dialects' OpDef.Canonicalize pattern lists, which
+// canonicalize collects from ir.RegisteredOps. The pass-pipeline parser lives in the
 // sub-package pipeline, owned separately.
 //
 // # Differences from mlir-opt-19
@@ -28,11 +30,6 @@
 //     implemented; the driver visits nested ops in post-order within each
 //     sweep where MLIR goes top-down, which can change the order of
 //     constants materialized for ops nested in regions.
-//   - canonicalize does not use the ir driver's own folding: the driver
-//     materializes folded constants at the start of the function, while
-//     MLIR 19 materializes them just before the folded op and hoists them
-//     at the start of the next iteration, which gives a different constant
-//     order. FoldPattern and hoistConstants reproduce MLIR 19.
 //   - cse: the bodies of symbol tables (builtin.module) are treated as
 //     graph regions, the only ones we know of; MLIR asks each op's
 //     RegionKindInterface. Ops with memory effects are never merged (MLIR

@@ -1,11 +1,6 @@
 package passes
 
-import (
-	"fmt"
-	"hash/fnv"
-
-	"github.com/bcast-opt/bcast-opt/ir"
-)
+import "github.com/bcast-opt/bcast-opt/ir"
 
 // This file decides when two ops compute the same thing (MLIR's
 // OperationEquivalence as used by CSE), regions included.
@@ -138,16 +133,4 @@ func equivalentRegions(ra, rb *ir.Region, m map[*ir.Value]*ir.Value) bool {
 		}
 	}
 	return true
-}
-
-// attrKey returns a string that equal attributes share, for hashing.
-// Large dense constants are summarized by a hash of their bytes instead of
-// being printed; callers confirm a match with ir.AttrEqual.
-func attrKey(a ir.Attribute) string {
-	if d, ok := a.(*ir.DenseElementsAttr); ok && len(d.Raw) > 64 {
-		h := fnv.New64a()
-		h.Write(d.Raw)
-		return fmt.Sprintf("dense<%x,%v> : %s", h.Sum64(), d.Splat, d.Type)
-	}
-	return ir.AttrString(a)
 }

@@ -257,7 +257,15 @@ var CompareOp = &ir.OpDef{
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
 		if p.PeekOperand() {
 			// CHLO's form: the direction is in the attribute dictionary.
+			// Known enum cases are respelled #hlo<...>, as the pretty form
+			// stores them, so that equal compares have equal attributes.
 			parseOperandsAndSignature(p, st)
+			if d := enumValue(st.Attrs.Get("comparison_direction"), "comparison_direction"); oneOf(d, Directions) {
+				st.AddAttr("comparison_direction", enumAttr("comparison_direction", d))
+			}
+			if ct := enumValue(st.Attrs.Get("compare_type"), "comparison_type"); oneOf(ct, CompareType) {
+				st.AddAttr("compare_type", enumAttr("comparison_type", ct))
+			}
 			return nil
 		}
 		loc := p.Loc()

@@ -81,9 +81,13 @@ var Convert = &ir.OpDef{
 // result shapes (StableHLO's rules: one entry per operand dim, distinct, in
 // range, and each operand dim 1 or equal to its result dim).
 func checkBroadcastDims(op *ir.Operation, operand, result *ir.RankedTensorType) error {
-	dims := I64s(op.Attr("broadcast_dimensions"))
-	if dims == nil && op.Attr("broadcast_dimensions") == nil {
+	a := op.Attr("broadcast_dimensions")
+	if a == nil {
 		return op.Emit("requires a 'broadcast_dimensions' attribute")
+	}
+	dims := I64s(a)
+	if dims == nil {
+		return op.Emit("broadcast_dimensions must be a list of integers, but got %s", ir.AttrString(a))
 	}
 	if len(dims) != operand.Rank() {
 		return op.Emit("broadcast_dimensions has %d entries but the operand has rank %d", len(dims), operand.Rank())
@@ -145,14 +149,15 @@ var BroadcastInDim = &ir.OpDef{
 }
 
 // DynamicBroadcastInDim is `hlo.dynamic_broadcast_in_dim`, whose result
-// shape is an operand:
+// shape is an operand (with integer or index elements, so the op is not
+// SameOperandsAndResultElementType; checkValueElementType checks the value):
 //
 //	%r = hlo.dynamic_broadcast_in_dim %x, %shape, dims = [0, 1] {known_expanding_dimensions = array<i64: 0>, known_nonexpanding_dimensions = array<i64: 1>} : (tensor<1x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
 var DynamicBroadcastInDim = &ir.OpDef{
 	Name:          "hlo.dynamic_broadcast_in_dim",
 	Summary:       "broadcast to a run-time shape",
 	Doc:           "%r = hlo.dynamic_broadcast_in_dim %x, %shape, dims = [0, 1] : (tensor<?x4xf32>, tensor<2xindex>) -> tensor<?x4xf32>",
-	Traits:        ir.Pure | ir.SameOperandsAndResultElementType,
+	Traits:        ir.Pure,
 	Operands:      2,
 	Results:       1,
 	InherentAttrs: []string{"broadcast_dimensions", "known_expanding_dimensions", "known_nonexpanding_dimensions"},
@@ -181,6 +186,9 @@ var DynamicBroadcastInDim = &ir.OpDef{
 		in, out := rankedTensor(op.Operand(0).Type()), rankedTensor(op.Result(0).Type())
 		if in == nil || out == nil {
 			return op.Emit("requires ranked tensor operand and result")
+		}
+		if err := checkValueElementType(op); err != nil {
+			return err
 		}
 		if err := checkShapeOperand(op, 1, out.Rank()); err != nil {
 			return err
@@ -213,6 +221,16 @@ var DynamicBroadcastInDim = &ir.OpDef{
 		}
 		return nil
 	},
+}
+
+// checkValueElementType checks that operand #0 (the value of an op whose
+// other operand is a shape) and the result share one element type.
+func checkValueElementType(op *ir.Operation) error {
+	in, out := ir.ElementTypeOf(op.Operand(0).Type()), ir.ElementTypeOf(op.Result(0).Type())
+	if in != out {
+		return op.Emit("operand #0 and the result must have the same element type, but have '%s' and '%s'", in, out)
+	}
+	return nil
 }
 
 // checkShapeOperand checks that operand i is a 1-D integer/index tensor
@@ -255,14 +273,15 @@ var Reshape = &ir.OpDef{
 	},
 }
 
-// DynamicReshape is `hlo.dynamic_reshape`:
+// DynamicReshape is `hlo.dynamic_reshape` (not SameOperandsAndResultElementType,
+// as dynamic_broadcast_in_dim):
 //
 //	%r = hlo.dynamic_reshape %x, %shape : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
 var DynamicReshape = &ir.OpDef{
 	Name:     "hlo.dynamic_reshape",
 	Summary:  "reshape to a run-time shape",
 	Doc:      "%r = hlo.dynamic_reshape %x, %shape : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>",
-	Traits:   ir.Pure | ir.SameOperandsAndResultElementType,
+	Traits:   ir.Pure,
 	Operands: 2,
 	Results:  1,
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
@@ -274,6 +293,9 @@ var DynamicReshape = &ir.OpDef{
 		out := rankedTensor(op.Result(0).Type())
 		if out == nil {
 			return op.Emit("requires a ranked result")
+		}
+		if err := checkValueElementType(op); err != nil {
+			return err
 		}
 		return checkShapeOperand(op, 1, out.Rank())
 	},

@@ -226,7 +226,7 @@ func dumpInput(w *strings.Builder, in *source, checkName string, annots []annota
 			switch {
 			case filter == "annotation-full",
 				filter == "annotation" && l.firstLine,
-				filter == "error" && l.filterable:
+				filter == "error" && l.firstLine && l.filterable:
 				return l.line
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,6 +62,7 @@ type checker struct {
 // capture is the input range a variable definition matched.
 type capture struct {
 	name       string
+	numeric    bool
 	start, end int
 }
 
@@ -107,7 +109,8 @@ func (c *checker) match(p *pattern, start, end int) (int, int, error) {
 		}
 		pc := p.pieces[d.piece]
 		if pc.name != "" && s >= 0 {
-			c.caps = append(c.caps, capture{pc.name, start + s, start + e})
+			c.caps = slices.DeleteFunc(c.caps, func(x capture) bool { return x.name == pc.name })
+			c.caps = append(c.caps, capture{pc.name, pc.kind == pNumDef, start + s, start + e})
 		}
 		if pc.kind == pStrDef {
 			c.vars.str[pc.name] = val
@@ -265,6 +268,11 @@ func (c *checker) checkNot(nots []*pattern, start, end int) bool {
 			c.d.annotate(p, mtFoundButExcluded, pos, pos, note)
 			c.d.msg(c.in, pos, "note", note, 0)
 		}
+		// LLVM lists string captures by name, then numeric ones, sorted by position.
+		sort.SliceStable(c.caps, func(i, j int) bool {
+			a, b := c.caps[i], c.caps[j]
+			return a.numeric != b.numeric && !a.numeric || a.numeric == b.numeric && a.name < b.name
+		})
 		sort.SliceStable(c.caps, func(i, j int) bool { return c.caps[i].start < c.caps[j].start })
 		for _, cp := range c.caps {
 			note := "captured var \"" + cp.name + "\""

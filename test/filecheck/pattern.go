@@ -54,6 +54,7 @@ type piece struct {
 	expr   *numExpr  // numeric expression, if any
 	format numFormat // explicit numeric format, if any
 	groups int       // capture groups inside text
+	paren  bool      // LLVM parenthesizes this {{regex}} in its regex string
 	off    int       // offset in the pattern's source, for diagnostics
 	from   string    // source text shown in `with "..." equal to "..."` notes
 }
@@ -253,7 +254,8 @@ func parsePattern(p *pattern, text string, o *Options, ctx *parseCtx) *parseErro
 			if err != nil {
 				return errAt(p.src, off+2, "invalid regex: %v", err)
 			}
-			p.pieces = append(p.pieces, piece{kind: pRegex, text: re, groups: n, off: off + 2, from: text[2:end]})
+			p.pieces = append(p.pieces, piece{kind: pRegex, text: re, groups: n, off: off + 2, from: text[2:end],
+				paren: strings.Contains(text, "|")})
 			adv = end + 2
 		case strings.HasPrefix(text, "[[") && !strings.HasPrefix(text, "[[["):
 			end, perr := findRegexVarEnd(p.src, text[2:], off+2)
@@ -467,8 +469,8 @@ func (p *pattern) regexFor(vars *varContext) (re string, defs []groupDef, errs [
 			if pc.kind == pStrDef {
 				defs = append(defs, groupDef{piece: i, group: group + 1})
 			}
-			if vars == nil && pc.kind == pRegex && !strings.Contains(pc.from, "|") {
-				b.WriteString(pc.from) // LLVM 19 only parenthesizes alternations
+			if vars == nil && pc.kind == pRegex && !pc.paren {
+				b.WriteString(pc.from) // LLVM only adds parentheses if an alternation follows
 				continue
 			}
 			b.WriteString("(" + pc.text + ")")
