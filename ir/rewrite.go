@@ -137,13 +137,17 @@ func (d *greedyDriver) inScope(op *Operation) bool {
 //
 //  1. uniques the existing constants and hoists them to the start of the
 //     entry block of the closest enclosing region that is isolated from
-//     above, unregistered or top-level (see constantFolder);
+//     above, unregistered or top-level (MLIR 19 does this whether or not
+//     folding is on);
 //  2. seeds the worklist with all nested ops (producers first) and
-//     processes it: a trivially dead op is erased, otherwise its folder is
-//     tried (see foldOp), then its patterns, then the patterns for any op,
-//     the first one that applies winning; changed ops and their neighbours
-//     are revisited;
-//  3. with cfg.RegionSimplify, erases unreachable blocks.
+//     processes it: a trivially dead op is erased; otherwise its folder is
+//     tried, constant results being materialized just before it with
+//     MaterializeConstant and a Commutative op that does not fold getting
+//     its constant operands moved to the end; then its patterns and the
+//     patterns for any op, the first one that applies winning. Changed
+//     ops and their neighbours are revisited;
+//  3. with cfg.RegionSimplify, erases unreachable blocks
+//     (EraseUnreachableBlocks).
 //
 // It stops when an iteration changes nothing (steps 2 and 3; the constant
 // moves of step 1 alone do not count, as in MLIR) or after
