@@ -331,7 +331,7 @@ func (ap *attrPrinter) dense(d *DenseElementsAttr) {
 	n := d.NumElements()
 	et := d.Type.ElementType()
 	switch {
-	case d.Splat || (n > 1 && d.IsSplatValue()):
+	case d.Splat || (n >= 1 && d.IsSplatValue()):
 		ap.denseElem(d, 0, et)
 	case n > hexElementsThreshold:
 		ap.buf = append(ap.buf, '"', '0', 'x')

@@ -109,7 +109,7 @@ func specOf(st *ir.OpState) (broadcast.Spec, error) {
 	if a, ok := st.Attrs.Get("broadcast_policy").(*ir.StringAttr); ok {
 		p, known := broadcast.ParsePolicy(a.Value)
 		if !known {
-			return s, fmt.Errorf("unknown broadcast policy %q", a.Value)
+			return s, fmt.Errorf(`broadcast_policy must be one of "numpy", "rank", "scalar" or "none", but got %q`, a.Value)
 		}
 		s.Policy = p
 	}
@@ -183,7 +183,11 @@ func Clamp(b *ir.Builder, lo, x, hi *ir.Value, opts ...Option) (*ir.Value, error
 // exponential, log, tanh, sqrt, ...).
 func Unary(b *ir.Builder, name string, x *ir.Value) (*ir.Value, error) {
 	def := ir.LookupOp("hlo." + name)
-	if def == nil || def.Operands != 1 || broadcasting["hlo."+name] {
+	unary := false
+	for _, u := range UnaryOps {
+		unary = unary || u.Name == name
+	}
+	if def == nil || !unary {
 		return nil, fmt.Errorf("hlo.%s is not an elementwise unary op", name)
 	}
 	rt := x.Type()

@@ -234,10 +234,11 @@ func checkValueElementType(op *ir.Operation) error {
 }
 
 // checkShapeOperand checks that operand i is a 1-D integer/index tensor
-// of length rank (when static).
+// of length rank (when static). As in StableHLO, i1 is not an integer
+// that can hold a dim size.
 func checkShapeOperand(op *ir.Operation, i, rank int) error {
 	st := rankedTensor(op.Operand(i).Type())
-	if st == nil || st.Rank() != 1 || !ir.IsIntOrIndex(st.ElementType()) {
+	if st == nil || st.Rank() != 1 || !ir.IsIntOrIndex(st.ElementType()) || st.ElementType() == ir.I1 {
 		return op.Emit("operand #%d must be a 1-D tensor of integers or index, but got '%s'", i, op.Operand(i).Type())
 	}
 	if n := st.Shape()[0]; n != ir.Dynamic && n != int64(rank) {
@@ -337,8 +338,14 @@ var Transpose = &ir.OpDef{
 			return op.Emit("requires ranked tensor operand and result")
 		}
 		perm := I64s(op.Attr("permutation"))
-		if len(perm) != in.Rank() || out.Rank() != in.Rank() {
+		if perm == nil {
+			return op.Emit("%s must be a list of integers", "permutation")
+		}
+		if len(perm) != in.Rank() {
 			return op.Emit("permutation must have one entry per operand dim (rank %d), but has %d", in.Rank(), len(perm))
+		}
+		if out.Rank() != in.Rank() {
+			return op.Emit("result rank %d must equal the operand rank %d", out.Rank(), in.Rank())
 		}
 		seen := make([]bool, len(perm))
 		for i, d := range perm {
@@ -539,10 +546,18 @@ var Slice = &ir.OpDef{
 		if in == nil || out == nil {
 			return op.Emit("requires ranked tensor operand and result")
 		}
+		for _, n := range []string{"start_indices", "limit_indices", "strides"} {
+			if I64s(op.Attr(n)) == nil {
+				return op.Emit("%s must be a list of integers", n)
+			}
+		}
 		starts, limits, strides := I64s(op.Attr("start_indices")), I64s(op.Attr("limit_indices")), I64s(op.Attr("strides"))
 		r := in.Rank()
-		if len(starts) != r || len(limits) != r || len(strides) != r || out.Rank() != r {
+		if len(starts) != r || len(limits) != r || len(strides) != r {
 			return op.Emit("start_indices, limit_indices and strides need one entry per operand dim (rank %d)", r)
+		}
+		if out.Rank() != r {
+			return op.Emit("result rank %d must equal the operand rank %d", out.Rank(), r)
 		}
 		for i := 0; i < r; i++ {
 			size := in.Shape()[i]

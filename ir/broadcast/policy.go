@@ -22,7 +22,12 @@ const (
 var policyNames = [...]string{"numpy", "rank", "scalar", "none"}
 
 // String returns the attribute spelling.
-func (p Policy) String() string { return policyNames[p] }
+func (p Policy) String() string {
+	if p < 0 || int(p) >= len(policyNames) {
+		return fmt.Sprintf("Policy(%d)", int(p))
+	}
+	return policyNames[p]
+}
 
 // ParsePolicy reads a `broadcast_policy` value.
 func ParsePolicy(s string) (Policy, bool) {
@@ -154,8 +159,11 @@ func Infer(ops []Operand, s Spec) (shape []int64, places []Placement, ok bool, c
 				shape[d] = b
 			case b == Dynamic || a == b:
 			default:
-				return nil, places, true, &Conflict{Operand: i, OtherOperand: owner[d], Dim: d, Size: b, Other: a,
-					Reason: fmt.Sprintf("broadcast_policy %q does not stretch size-1 dims", s.Policy)}
+				c := &Conflict{Operand: i, OtherOperand: owner[d], Dim: d, Size: b, Other: a}
+				if a == 1 || b == 1 {
+					c.Reason = fmt.Sprintf("broadcast_policy %q does not stretch size-1 dims", s.Policy)
+				}
+				return nil, places, true, c
 			}
 		}
 	}

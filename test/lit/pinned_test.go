@@ -14,9 +14,20 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/bcast-opt/bcast-opt/dialects/builtin"
+	funcdialect "github.com/bcast-opt/bcast-opt/dialects/func"
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
+
+// hloBuilder returns a builder inside a new function and its tensor<4xf32>
+// argument, for the hlo builder API's errors.
+func hloBuilder(t *testing.T) (*ir.Builder, *ir.Value) {
+	t4 := ir.RankedTensor([]int64{4}, ir.F32T)
+	fn, b := funcdialect.NewFunc(builtin.NewModule(), "f", []ir.Type{t4}, nil)
+	return b, fn.Region(0).Front().Args()[0]
+}
 
 // SPEC §8: "Every verifier message is pinned by an expected-error test."
 // TestDiagnosticsPinned enforces it for the parser and every verifier: it
@@ -164,6 +175,27 @@ var unpinnable = []struct {
 		"affine.EvalExpr (Go API), as above",
 		func(t *testing.T) error {
 			_, err := affine.EvalExpr(affine.Binary(affine.KindFloorDiv, affine.Dim(0), affine.Sym(0)), []int64{5}, []int64{0})
+			return err
+		}},
+	{"is not a binary broadcasting op",
+		"hlo.Binary (Go API): the name of an op that is not a binary broadcasting op",
+		func(t *testing.T) error {
+			b, x := hloBuilder(t)
+			_, err := hlo.Binary(b, "negate", x, x)
+			return err
+		}},
+	{"is not an elementwise unary op",
+		"hlo.Unary (Go API): the name of an op that is not an elementwise unary op",
+		func(t *testing.T) error {
+			b, x := hloBuilder(t)
+			_, err := hlo.Unary(b, "transpose", x)
+			return err
+		}},
+	{"no constants of element type",
+		"hlo.ScalarConstant (Go API): an element type that is neither integer nor float",
+		func(t *testing.T) error {
+			b, _ := hloBuilder(t)
+			_, err := hlo.ScalarConstant(b, ir.Index, 0)
 			return err
 		}},
 	{"affine: cannot evaluate",
