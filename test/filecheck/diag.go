@@ -28,7 +28,9 @@ func (s *source) lineCol(off int) (line, col int) {
 		}
 	}
 	l := sort.Search(len(s.lines), func(i int) bool { return s.lines[i] > off }) - 1
-	return l + 1, off - s.lines[l] + 1
+	// Like llvm::SourceMgr, lines are counted by '\n' but columns start
+	// after the last '\n' or '\r'.
+	return l + 1, off - strings.LastIndexAny(s.text[:off], "\n\r")
 }
 
 // lineAt returns the text of the line containing off (without terminator)
@@ -98,7 +100,7 @@ func (d *diags) msg(src *source, off int, kind, text string, rangeLen int) {
 	caretStr := strings.TrimRight(string(caret), " ")
 	// Expand tabs to 8-column stops in both lines, like llvm::SourceMgr.
 	var src1, src2 strings.Builder
-	col = 0
+	outCol := 0
 	for i := 0; i < len(caretStr) || i < len(lineText); i++ {
 		if i < len(lineText) && lineText[i] == '\t' {
 			c := byte(' ')
@@ -110,8 +112,8 @@ func (d *diags) msg(src *source, off int, kind, text string, rangeLen int) {
 				if i < len(caretStr) {
 					src2.WriteByte(c)
 				}
-				col++
-				if col%8 == 0 {
+				outCol++
+				if outCol%8 == 0 {
 					break
 				}
 			}
@@ -123,7 +125,7 @@ func (d *diags) msg(src *source, off int, kind, text string, rangeLen int) {
 		if i < len(caretStr) {
 			src2.WriteByte(caretStr[i])
 		}
-		col++
+		outCol++
 	}
 	d.out.WriteString(src1.String() + "\n" + src2.String() + "\n")
 }
@@ -139,15 +141,14 @@ func (d *diags) annotate(p *pattern, mt matchType, start, end int, note string) 
 
 // dumpLine is an annotation split to a single input line.
 type dumpLine struct {
-	idx        int // index of the originating annotation (temporal order)
-	label      string
-	line       int
-	startCol   int
-	endCol     int // exclusive; -1 means "to the end of the line"
-	lead       byte
-	note       string
-	firstLine  bool
-	filterable bool
+	idx       int // index of the originating annotation (temporal order)
+	label     string
+	line      int
+	startCol  int
+	endCol    int // exclusive; -1 means "to the end of the line"
+	lead      byte
+	note      string
+	firstLine bool
 }
 
 // dumpInput renders the input with annotations, following the layout of
@@ -186,7 +187,7 @@ func dumpInput(w *strings.Builder, in *source, checkName string, annots []annota
 				lead = ' '
 			}
 		}
-		dl := dumpLine{idx: i, label: label, line: sl, startCol: sc, lead: lead, note: note, firstLine: true, filterable: true}
+		dl := dumpLine{idx: i, label: label, line: sl, startCol: sc, lead: lead, note: note, firstLine: true}
 		if sl == el {
 			dl.endCol = max(sc+1, ec)
 			lines = append(lines, dl)
@@ -198,7 +199,7 @@ func dumpInput(w *strings.Builder, in *source, checkName string, annots []annota
 			if ec == 1 && l == el {
 				break
 			}
-			b := dumpLine{idx: i, label: label, line: l, startCol: 1, endCol: -1, lead: '~', filterable: true}
+			b := dumpLine{idx: i, label: label, line: l, startCol: 1, endCol: -1, lead: '~'}
 			if l == el {
 				b.endCol = ec
 			}
@@ -224,9 +225,9 @@ func dumpInput(w *strings.Builder, in *source, checkName string, annots []annota
 		}
 		for _, l := range lines[from:] {
 			switch {
-			case filter == "annotation-full",
-				filter == "annotation" && l.firstLine,
-				filter == "error" && l.firstLine && l.filterable:
+			// Only error annotations are recorded (no -v), so "error"
+			// selects the same lines as "annotation".
+			case filter == "annotation-full", l.firstLine:
 				return l.line
 			}
 		}

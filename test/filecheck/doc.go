@@ -8,9 +8,9 @@
 //	// CHECK-NEXT:  return %[[V]]
 //
 // and verifies that the input (usually a tool's output, read from stdin)
-// matches them. Main is the command-line entry point (same flags and exit
-// codes as FileCheck); Run and Check are the lower-level API taking an
-// Options value and in-memory texts.
+// matches them. Main is the command-line entry point (same flags, messages
+// and exit codes as FileCheck); Run and Check are the lower-level API taking
+// an Options value and in-memory texts.
 //
 // # Supported subset
 //
@@ -27,11 +27,13 @@
 // Patterns: literal text; {{regex}}; [[NAME:regex]] string variable
 // definitions and [[NAME]] uses (the value is substituted literally);
 // [[#NAME:]], [[#%x,NAME:]], [[#%.8X,NAME:]], [[#%d,NAME:expr]] numeric
-// variable definitions and [[#expr]] numeric substitutions, where expr
-// combines numeric variables, @LINE and integer literals with +, -,
-// parentheses and add/sub/mul/div/min/max; the legacy [[@LINE]],
+// variable definitions, [[#expr]] numeric substitutions and [[#]] (any
+// number), where expr combines numeric variables, @LINE and integer literals
+// with +, -, parentheses and add/sub/mul/div/min/max; the legacy [[@LINE]],
 // [[@LINE+N]] and [[@LINE-N]] forms; "$NAME" global variables for
-// --enable-var-scope; and -D/-D# command-line variables.
+// --enable-var-scope; and -DNAME=VALUE / -D#NAME=EXPR command-line variables.
+// As in LLVM, a numeric variable keeps the format of its first use or
+// definition and string and numeric variables cannot share a name.
 //
 // Options: --check-prefix(es), --comment-prefixes, --implicit-check-not
 // (repeatable), --input-file, --strict-whitespace, --match-full-lines,
@@ -65,10 +67,11 @@
 // or digit 0 stands for that character (so "\n" is "n", not a newline) and
 // a backslash inside a bracket expression is an ordinary character.
 //
-// Diagnostics reproduce LLVM 19's messages ("file:line:col: error: ...",
-// the source line and a caret, followed by notes such as "scanning from
-// here", `with "X" equal to "..."` and "possible intended match here") and,
-// with --dump-input=fail (the default), the annotated input dump.
+// Diagnostics reproduce LLVM 19's output: "file:line:col: error: ...", the
+// source line and a caret, notes such as "scanning from here",
+// `with "X" equal to "..."` and "possible intended match here", and, with
+// --dump-input=fail (the default), the annotated input dump. The tests check
+// this byte for byte against LLVM 19's FileCheck when it is installed.
 //
 // # Differences from LLVM FileCheck
 //
@@ -80,13 +83,10 @@
 //     captured by an ambiguous regex can differ in rare cases. Some regexes
 //     invalid in LLVM (e.g. "a+?") are accepted, and regex error messages
 //     use Go's wording.
-//   - Numeric values are arbitrary precision; LLVM 14 reports overflow
-//     beyond 64 bits. Implicit format conflicts in expressions are not
-//     diagnosed (the first variable's format wins), and defining a string
-//     and a numeric variable with the same name is not diagnosed.
+//   - Numeric values have arbitrary precision, so values that do not fit in
+//     64 bits are not reported as overflows.
 //   - Usage errors (unknown options, missing check file) exit with status 2
 //     (LLVM's command-line parser exits with 1). -D also accepts its value
 //     as a separate argument. FILECHECK_OPTS is not read.
-//   - -v/-vv are ignored: successful matches are never reported, and the
-//     "captured var" notes of a failing CHECK-NOT are not printed.
+//   - -v/-vv are ignored: successful matches are never reported.
 package filecheck

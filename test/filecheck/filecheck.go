@@ -2,6 +2,7 @@ package filecheck
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 )
 
@@ -115,7 +116,7 @@ func Run(opts Options, checkFileName string, checkText []byte, inputName string,
 	}
 
 	ctx := newParseCtx()
-	vars := &varContext{str: map[string]string{}, num: map[string]numVal{}}
+	vars := &varContext{str: map[string]string{}, num: map[string]*big.Int{}}
 	for i, def := range o.Defines {
 		if !define(d, ctx, vars, i, def) {
 			return fail()
@@ -166,11 +167,11 @@ func Run(opts Options, checkFileName string, checkText []byte, inputName string,
 		status = 1
 	}
 	if o.DumpInput == DumpInputAlways || o.DumpInput == DumpInputFail && status != 0 {
-		ctx := o.DumpInputContext
-		if ctx == 0 {
-			ctx = 5
+		context := o.DumpInputContext
+		if context == 0 {
+			context = 5
 		}
-		dumpInput(&d.out, c.in, checkFileName, d.annots, o.DumpInputFilter, max(ctx, 0))
+		dumpInput(&d.out, c.in, checkFileName, d.annots, o.DumpInputFilter, max(context, 0))
 	}
 	return Result{Status: status, Diagnostics: d.out.String()}
 }
@@ -241,6 +242,6 @@ func define(d *diags, ctx *parseCtx, vars *varContext, i int, def string) bool {
 		d.plain("%s", errs[0].msg)
 		return false
 	}
-	vars.num[pc.name] = numVal{v, pc.format}
+	vars.num[pc.name] = v
 	return true
 }

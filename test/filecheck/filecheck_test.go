@@ -215,6 +215,7 @@ var cases = []tcase{
 	{name: "ws/canonical-pattern", check: "CHECK: a    b\n", input: "a\tb\n"},
 	{name: "ws/strict-fail", check: "CHECK: a b\n", input: "a  b\n", args: []string{"--strict-whitespace"}, code: 1, msg: "expected string not found"},
 	{name: "ws/strict-tab", check: "CHECK: a\tb\nCHECK-NEXT: zz\n", input: "x\ta\tb\nq\tzz\n", args: []string{"--strict-whitespace"}},
+	{name: "ws/strict-tab-diag", check: "CHECK:\ta\tb\nCHECK-NEXT:\tzz\tq\n", input: "x\ta\tb\tc\nq\tzz q\n", args: []string{"--strict-whitespace"}, code: 1, msg: "CHECK-NEXT: expected string not found in input\nCHECK-NEXT:     zz      q\n                ^\n<stdin>:1:6: note: scanning from here\nx       a       b       c\n                 ^^^^^^^\n"},
 	{name: "ws/crlf", check: "CHECK: a\r\nCHECK-NEXT: b\r\n", input: "a\r\nb\r\n"},
 	{name: "full/fail", check: "CHECK: a b\n", input: "xx a b\n", args: []string{"--match-full-lines"}, code: 1, msg: "expected string not found"},
 	{name: "full/pass-spaces", check: "CHECK: a b\n", input: "  a b  \n", args: []string{"--match-full-lines"}},
@@ -236,9 +237,14 @@ var cases = []tcase{
 	{name: "dump/wrong-line", check: "CHECK: foo\nCHECK-NEXT: baz\n", input: "foo\nbar\n baz\nend\n", code: 1, msg: "        3:  baz \nnext:2      !~~  error: match on wrong line\n"},
 	{name: "dump/context", check: "CHECK: line 3\nCHECK: line 15\nCHECK-NOT: line\nCHECK: line 25\n", input: longInput, args: []string{"--dump-input-context=1"}, code: 1, msg: "      15: line 15 \n      16: line 16 \nnot:3     !~~~     error: no match expected\n      17: line 17 \n       .\n"},
 
+	{name: "dump/repeated-options", check: "CHECK: a\n", input: "a\n", args: []string{"--dump-input=always", "--dump-input=never", "--dump-input-filter=error", "--dump-input-filter=all"}, msg: "Input was:\n<<<<<<\n   1: a \n>>>>>>"},
+	{name: "dump/cr-columns", check: "CHECK: x\nCHECK-NEXT: y\n", input: "x\n\r\ry\n", code: 1, msg: "<stdin>:2:1: note: 'next' match was here\ny\n^"},
+	{name: "input/missing-file", check: "CHECK: a\n", input: "a\n", args: []string{"--input-file=/nonexistent/in.txt"}, code: 2, msg: "Could not open input file '/nonexistent/in.txt': No such file or directory"},
+	{name: "define/missing-name", check: "CHECK: a\n", input: "a\n", args: []string{"-D=x"}, code: 2, msg: "Missing variable name in command-line definition '-D=x'"},
+
 	// Usage errors (LLVM's option parser exits with 1 for these)
 	{name: "usage/unknown", check: "CHECK: a\n", input: "a\n", args: []string{"--bogus"}, code: 2, msg: "Unknown command line argument '--bogus'", llvmDiffers: "LLVM exits 1 on option errors"},
-	{name: "usage/dump-value", check: "CHECK: a\n", input: "a\n", args: []string{"--dump-input=bogus"}, code: 2, msg: "invalid --dump-input value", llvmDiffers: "LLVM exits 1 on option errors"},
+	{name: "usage/dump-value", check: "CHECK: a\n", input: "a\n", args: []string{"--dump-input=bogus"}, code: 2, msg: "for the --dump-input option: invalid value 'bogus'", llvmDiffers: "LLVM exits 1 on option errors"},
 	{name: "usage/extra-positional", check: "CHECK: a\n", input: "a\n", args: []string{"extra"}, code: 2, msg: "Too many positional arguments", llvmDiffers: "LLVM exits 1 on option errors"},
 }
 

@@ -1,9 +1,12 @@
 package filecheck
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -26,7 +29,7 @@ import (
 //	-v, -vv, --color[=...], --version            (accepted and ignored)
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o Options
-	inputFile := "-"
+	inputFile, context := "-", -1
 	var checkFile string
 	positional := 0
 	usage := func(format string, a ...any) int {
@@ -58,14 +61,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		},
 		"implicit-check-not": func(v string) error { o.ImplicitCheckNot = append(o.ImplicitCheckNot, v); return nil },
 		"input-file":         func(v string) error { inputFile = v; return nil },
-		"dump-input":         func(v string) error { o.DumpInput = v; return nil },
-		"dump-input-filter":  func(v string) error { o.DumpInputFilter = v; return nil },
+		// Repeated dump options keep the most informative value, like LLVM.
+		"dump-input":        func(v string) error { return pickMax(&o.DumpInput, v, dumpModes) },
+		"dump-input-filter": func(v string) error { return pickMax(&o.DumpInputFilter, v, dumpFilters) },
 		"dump-input-context": func(v string) error {
-			n, err := strconv.Atoi(v)
-			if n == 0 {
-				n = -1
-			}
-			o.DumpInputContext = n
+			n, err := strconv.ParseUint(v, 10, 31)
+			context = max(context, int(n))
 			return err
 		},
 	}
@@ -89,6 +90,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if def == "" && i+1 < len(args) {
 				i++
 				def = args[i]
+			}
+			if strings.HasPrefix(def, "=") {
+				fmt.Fprintf(stderr, "Missing variable name in command-line definition '-D%s'\n", def)
+				return 2
 			}
 			o.Defines = append(o.Defines, def)
 			continue
@@ -115,7 +120,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			val = args[i]
 		}
 		if err := set(val); err != nil {
-			return usage("invalid value '%s' for option '%s'", val, a)
+			return usage("for the --%s option: invalid value '%s'", name, val)
+		}
+	}
+	if context >= 0 {
+		o.DumpInputContext = context
+		if context == 0 {
+			o.DumpInputContext = -1
 		}
 	}
 	if o.DumpInput == "help" {
@@ -123,14 +134,15 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if positional == 0 {
-		return usage("<check-file> not specified")
+		fmt.Fprintln(stderr, "<check-file> not specified")
+		return 2
 	}
 	if positional > 1 {
 		return usage("Too many positional arguments specified!")
 	}
 	checkText, err := os.ReadFile(checkFile)
 	if err != nil {
-		fmt.Fprintf(stderr, "Could not open check file '%s': %v\n", checkFile, err)
+		fmt.Fprintf(stderr, "Could not open check file '%s': %s\n", checkFile, errMessage(err))
 		return 2
 	}
 	inputName := inputFile
@@ -144,13 +156,40 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		input, err = os.ReadFile(inputFile)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "Could not open input file '%s': %v\n", inputFile, err)
+		fmt.Fprintf(stderr, "Could not open input file '%s': %s\n", inputName, errMessage(err))
 		return 2
 	}
 	o.commandLine = strings.Join(append([]string{"FileCheck"}, args...), " ")
 	r := Run(o, checkFile, checkText, inputName, input)
 	io.WriteString(stderr, r.Diagnostics)
 	return r.Status
+}
+
+var (
+	dumpModes   = []string{DumpInputNever, DumpInputFail, DumpInputAlways, "help"}
+	dumpFilters = []string{"error", "annotation", "annotation-full", "all"}
+)
+
+// pickMax sets *dst to v if v ranks higher in order than the current value.
+func pickMax(dst *string, v string, order []string) error {
+	i := slices.Index(order, v)
+	if i < 0 {
+		return fmt.Errorf("invalid value %q", v)
+	}
+	if i > slices.Index(order, *dst) {
+		*dst = v
+	}
+	return nil
+}
+
+// errMessage renders an I/O error like LLVM's std::error_code messages.
+func errMessage(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	msg := err.Error()
+	return strings.ToUpper(msg[:1]) + msg[1:]
 }
 
 const dumpInputHelp = `The following description was requested by -dump-input=help to

@@ -10,16 +10,10 @@ import (
 	"strings"
 )
 
-// numVal is the value of a numeric variable together with its format.
-type numVal struct {
-	v *big.Int
-	f numFormat
-}
-
 // varContext holds the string and numeric variables defined so far.
 type varContext struct {
 	str map[string]string
-	num map[string]numVal
+	num map[string]*big.Int
 }
 
 // clearLocal drops variables not starting with '$' (--enable-var-scope).
@@ -114,17 +108,8 @@ func (c *checker) match(p *pattern, start, end int) (int, int, error) {
 		}
 		if pc.kind == pStrDef {
 			c.vars.str[pc.name] = val
-			continue
-		}
-		f := d.format
-		if pc.name == "" {
-			continue
-		}
-		if f.kind == 0 {
-			f.kind = 'u'
-		}
-		if v, ok := f.parse(val); ok {
-			c.vars.num[pc.name] = numVal{v, f}
+		} else if v, ok := pc.format.parse(val); ok && pc.name != "" {
+			c.vars.num[pc.name] = v
 		}
 	}
 	pos, n := start+m[0], m[1]-m[0]

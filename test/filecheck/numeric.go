@@ -195,12 +195,9 @@ func (pp *patParser) parseOperand(sc *scanner) (*numExpr, *parseError) {
 		}
 		return e, nil
 	case c >= '0' && c <= '9' || c == '-' && len(sc.s) > 1 && sc.s[1] >= '0' && sc.s[1] <= '9':
-		n := 1
-		for n < len(sc.s) && isVarChar(sc.s[n]) {
-			n++
-		}
-		v, ok := new(big.Int).SetString(strings.ReplaceAll(sc.s[:n], "_", "!"), 0)
-		if !ok {
+		n := literalLen(sc.s)
+		v, ok := new(big.Int).SetString(sc.s[:n], 0)
+		if n == 0 || !ok {
 			return nil, errAt(p.src, off, "invalid operand format")
 		}
 		sc.advance(n)
@@ -241,22 +238,60 @@ func (pp *patParser) parseCall(sc *scanner, name string, off int) (*numExpr, *pa
 		return nil, errAt(p.src, off, "call to undefined function '%s'", name)
 	}
 	e := &numExpr{op: 'f', name: name, off: off}
-	for sc.space(); !sc.eat(")"); {
-		if len(e.args) > 0 && !sc.eat(",") {
-			return nil, errAt(p.src, sc.pos(), "missing ')' at end of call expression")
+	if sc.space(); sc.s != "" && sc.peek() != ')' {
+		for {
+			a, perr := pp.parseExpr(sc)
+			if perr != nil {
+				return nil, perr
+			}
+			e.args = append(e.args, a)
+			if sc.space(); !sc.eat(",") {
+				break
+			}
 		}
-		a, perr := pp.parseExpr(sc)
-		if perr != nil {
-			return nil, perr
-		}
-		e.args = append(e.args, a)
-		sc.space()
+	}
+	if sc.space(); !sc.eat(")") {
+		return nil, errAt(p.src, sc.pos(), "missing ')' at end of call expression")
 	}
 	e.end = sc.pos()
 	if len(e.args) != 2 {
 		return nil, errAt(p.src, off, "function '%s' takes 2 arguments but %d given", name, len(e.args))
 	}
 	return e, nil
+}
+
+// literalLen is the length of the integer literal at the start of s, with
+// the radix detected like llvm::StringRef::consumeInteger: 0x, 0b and 0o
+// prefixes, a leading 0 for octal, decimal otherwise. 0 means no literal.
+func literalLen(s string) int {
+	n, base := 0, 10
+	if strings.HasPrefix(s, "-") {
+		n++
+	}
+	switch t := strings.ToLower(s[n:]); {
+	case strings.HasPrefix(t, "0x"):
+		n, base = n+2, 16
+	case strings.HasPrefix(t, "0b"):
+		n, base = n+2, 2
+	case strings.HasPrefix(t, "0o"):
+		n, base = n+2, 8
+	case len(t) > 1 && t[0] == '0' && t[1] >= '0' && t[1] <= '9':
+		n, base = n+1, 8
+	}
+	start := n
+	for ; n < len(s); n++ {
+		d := strings.IndexByte("0123456789abcdef", s[n]|0x20)
+		if s[n] >= '0' && s[n] <= '9' {
+			d = int(s[n] - '0')
+		}
+		if d < 0 || d >= base {
+			break
+		}
+	}
+	if n == start {
+		return 0
+	}
+	return n
 }
 
 // exprErr is an evaluation error at an offset of the pattern source.
@@ -297,11 +332,11 @@ func (e *numExpr) eval(vars *varContext, line int) (*big.Int, []exprErr) {
 	case 'L':
 		return big.NewInt(int64(line)), nil
 	case 'v':
-		nv, ok := vars.num[e.name]
+		v, ok := vars.num[e.name]
 		if !ok {
 			return nil, []exprErr{{e.off, "undefined variable: " + e.name}}
 		}
-		return nv.v, nil
+		return v, nil
 	}
 	var errs []exprErr
 	var vals []*big.Int

@@ -1,6 +1,7 @@
 package filecheck
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"regexp/syntax"
@@ -49,14 +50,14 @@ const (
 // piece is one component of a pattern.
 type piece struct {
 	kind   pieceKind
-	text   string    // literal text or regex source
+	text   string    // literal text, or regex translated to Go syntax
 	name   string    // variable name (definitions and string uses)
 	expr   *numExpr  // numeric expression, if any
-	format numFormat // explicit numeric format, if any
+	format numFormat // numeric format (explicit, implicit or %u)
 	groups int       // capture groups inside text
 	paren  bool      // LLVM parenthesizes this {{regex}} in its regex string
 	off    int       // offset in the pattern's source, for diagnostics
-	from   string    // source text shown in `with "..." equal to "..."` notes
+	from   string    // source text: regex as written, or the substitution shown in notes
 }
 
 // pattern is the parsed form of one directive (LLVM's Pattern).
@@ -184,8 +185,7 @@ func translateERE(re string) (string, error) {
 func checkRegex(expr string, fold bool) (int, error) {
 	re, err := compileRegex(expr, fold)
 	if err != nil {
-		msg := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
-		return 0, fmt.Errorf("%s", msg)
+		return 0, errors.New(strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 	}
 	return re.NumSubexp(), nil
 }
@@ -360,7 +360,7 @@ func (pp *patParser) parseBlock(block string, off int) *parseError {
 		}
 		pp.strDefs[name], pp.ctx.strVars[name] = true, true
 		p.hasVar = true
-		p.pieces = append(p.pieces, piece{kind: pStrDef, name: name, text: re, groups: n, off: off})
+		p.pieces = append(p.pieces, piece{kind: pStrDef, name: name, text: re, groups: n, off: off, from: rest[1:]})
 		return nil
 	}
 	if pseudo {
@@ -466,12 +466,16 @@ func (p *pattern) regexFor(vars *varContext) (re string, defs []groupDef, errs [
 		case pLit:
 			b.WriteString(regexp.QuoteMeta(pc.text))
 		case pRegex, pStrDef:
+			if vars == nil { // LLVM's own regex text, used for fuzzy matching
+				if pc.kind == pStrDef || pc.paren {
+					b.WriteString("(" + pc.from + ")")
+				} else {
+					b.WriteString(pc.from)
+				}
+				continue
+			}
 			if pc.kind == pStrDef {
 				defs = append(defs, groupDef{piece: i, group: group + 1})
-			}
-			if vars == nil && pc.kind == pRegex && !pc.paren {
-				b.WriteString(pc.from) // LLVM only adds parentheses if an alternation follows
-				continue
 			}
 			b.WriteString("(" + pc.text + ")")
 			group += 1 + pc.groups
@@ -505,7 +509,7 @@ func (p *pattern) regexFor(vars *varContext) (re string, defs []groupDef, errs [
 				if pc.expr == nil {
 					text = f.wildcard()
 				}
-				defs = append(defs, groupDef{piece: i, group: group + 1, format: f})
+				defs = append(defs, groupDef{piece: i, group: group + 1})
 				group += 1 + countGroups(text)
 				text = "(" + text + ")"
 			}
@@ -522,10 +526,7 @@ func (p *pattern) regexFor(vars *varContext) (re string, defs []groupDef, errs [
 }
 
 // groupDef records the capture group holding a variable definition's value.
-type groupDef struct {
-	piece, group int
-	format       numFormat // numeric definitions only
-}
+type groupDef struct{ piece, group int }
 
 func countGroups(re string) int {
 	r, err := regexp.CompilePOSIX(re)
@@ -547,7 +548,7 @@ func (p *pattern) substitutions(vars *varContext) []string {
 				continue
 			}
 			val = regexp.QuoteMeta(v) // LLVM shows the escaped value it substitutes
-		case pc.kind == pNumUse && pc.expr != nil:
+		case pc.expr != nil: // numeric substitution, possibly defining a variable
 			v, eerrs := pc.expr.eval(vars, p.line)
 			if eerrs != nil {
 				continue

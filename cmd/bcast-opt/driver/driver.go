@@ -28,6 +28,7 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/hlo"
 	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
 	_ "github.com/bcast-opt/bcast-opt/dialects/math"
+	_ "github.com/bcast-opt/bcast-opt/dialects/shape"
 	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
 	_ "github.com/bcast-opt/bcast-opt/lower"
 	_ "github.com/bcast-opt/bcast-opt/passes"

@@ -1,0 +1,201 @@
+package hlo
+
+import (
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// This file holds the hlo canonicalization patterns, each attached to the
+// OpDef of the op it rewrites, and hlo's constant materializer. The
+// constant folders of the elementwise ops are in fold.go.
+//
+//	broadcast_in_dim %x (identity dims, same type)       -> %x
+//	broadcast_in_dim (broadcast_in_dim %x)               -> one broadcast_in_dim, dims composed
+//	broadcast_in_dim (constant)                          -> constant (a splat, or <= MaxFoldElements elements)
+//	dynamic_broadcast_in_dim (static operand and result) -> broadcast_in_dim
+//	dynamic_broadcast_in_dim %x, (shape_of %x) (identity dims, same type) -> %x
+//	reshape %x (same type)                               -> %x
+//	reshape (reshape %x)                                 -> reshape %x
+//	transpose %x (identity permutation, same type)       -> %x
+//	transpose (transpose %x)                             -> one transpose, or %x
+
+func init() {
+	BroadcastInDim.Canonicalize = append(BroadcastInDim.Canonicalize,
+		pattern("BroadcastInDimIdentity", "hlo.broadcast_in_dim", broadcastIdentity),
+		pattern("BroadcastInDimOfBroadcastInDim", "hlo.broadcast_in_dim", broadcastOfBroadcast),
+		pattern("BroadcastInDimOfConstant", "hlo.broadcast_in_dim", broadcastOfConstant))
+	DynamicBroadcastInDim.Canonicalize = append(DynamicBroadcastInDim.Canonicalize,
+		pattern("DynamicBroadcastInDimNotActuallyDynamic", "hlo.dynamic_broadcast_in_dim", dynamicBroadcastStatic),
+		pattern("DynamicBroadcastInDimToOwnShape", "hlo.dynamic_broadcast_in_dim", dynamicBroadcastToOwnShape))
+	Reshape.Canonicalize = append(Reshape.Canonicalize,
+		pattern("ReshapeToSameType", "hlo.reshape", reshapeIdentity),
+		pattern("ReshapeOfReshape", "hlo.reshape", reshapeOfReshape))
+	Transpose.Canonicalize = append(Transpose.Canonicalize,
+		pattern("TransposeIdentity", "hlo.transpose", transposeIdentity),
+		pattern("TransposeOfTranspose", "hlo.transpose", transposeOfTranspose))
+	ir.RegisterConstantMaterializer("hlo", materializeConstant)
+}
+
+func pattern(name, root string, fn func(op *ir.Operation, rw *ir.Rewriter) bool) ir.Pattern {
+	return &ir.PatternFunc{Name: name, RootOp: root, Fn: fn}
+}
+
+// materializeConstant builds the hlo.constant of a folded result: a dense
+// attribute of type t, or a scalar attribute splatted to a static t.
+func materializeConstant(b *ir.Builder, a ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok || !rt.HasStaticShape() {
+		return nil
+	}
+	d, ok := a.(*ir.DenseElementsAttr)
+	if !ok {
+		var err error
+		if d, err = ir.NewDenseSplat(rt, a); err != nil {
+			return nil
+		}
+	}
+	if d.Type != t {
+		return nil
+	}
+	return NewConstant(b, d).DefiningOp()
+}
+
+// definedBy returns v's defining op if it is named name.
+func definedBy(v *ir.Value, name string) *ir.Operation {
+	if d := v.DefiningOp(); d != nil && d.Name() == name {
+		return d
+	}
+	return nil
+}
+
+func isIdentity(perm []int64) bool {
+	for i, d := range perm {
+		if d != int64(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// broadcastIdentity: a broadcast_in_dim that changes nothing.
+func broadcastIdentity(op *ir.Operation, rw *ir.Rewriter) bool {
+	x := op.Operand(0)
+	if x.Type() != op.Result(0).Type() || !isIdentity(I64s(op.Attr("broadcast_dimensions"))) {
+		return false
+	}
+	rw.ReplaceOp(op, []*ir.Value{x})
+	return true
+}
+
+// broadcastOfBroadcast composes two broadcast_in_dims: operand dim i goes
+// to inner dims[i], which goes to outer dims[inner dims[i]].
+func broadcastOfBroadcast(op *ir.Operation, rw *ir.Rewriter) bool {
+	inner := definedBy(op.Operand(0), "hlo.broadcast_in_dim")
+	if inner == nil {
+		return false
+	}
+	in, out := I64s(inner.Attr("broadcast_dimensions")), I64s(op.Attr("broadcast_dimensions"))
+	dims := make([]int64, len(in))
+	for i, d := range in {
+		if d < 0 || int(d) >= len(out) {
+			return false
+		}
+		dims[i] = out[d]
+	}
+	nb := rw.CreateOp("hlo.broadcast_in_dim", []*ir.Value{inner.Operand(0)}, op.ResultTypes(),
+		ir.NamedAttr{Name: "broadcast_dimensions", Value: ir.I64Array(dims...)})
+	rw.ReplaceOp(op, nb.Results())
+	return true
+}
+
+// broadcastOfConstant: broadcasting a constant is a constant, of any size
+// for a splat and of at most MaxFoldElements elements otherwise.
+func broadcastOfConstant(op *ir.Operation, rw *ir.Rewriter) bool {
+	d, ok := ir.ConstantValue(op.Operand(0)).(*ir.DenseElementsAttr)
+	rt := rankedTensor(op.Result(0).Type())
+	if !ok || rt == nil {
+		return false
+	}
+	c := BroadcastConstant(d, I64s(op.Attr("broadcast_dimensions")), rt)
+	if c == nil {
+		return false
+	}
+	rw.ReplaceOp(op, []*ir.Value{NewConstant(&rw.Builder, c)})
+	return true
+}
+
+// dynamicBroadcastStatic: with a static operand and result the shape
+// operand says nothing the types do not.
+func dynamicBroadcastStatic(op *ir.Operation, rw *ir.Rewriter) bool {
+	in, out := rankedTensor(op.Operand(0).Type()), rankedTensor(op.Result(0).Type())
+	if in == nil || out == nil || !in.HasStaticShape() || !out.HasStaticShape() {
+		return false
+	}
+	nb := rw.CreateOp("hlo.broadcast_in_dim", []*ir.Value{op.Operand(0)}, op.ResultTypes(),
+		ir.NamedAttr{Name: "broadcast_dimensions", Value: op.Attr("broadcast_dimensions")})
+	rw.ReplaceOp(op, nb.Results())
+	return true
+}
+
+// dynamicBroadcastToOwnShape: broadcasting x to x's own shape is x.
+func dynamicBroadcastToOwnShape(op *ir.Operation, rw *ir.Rewriter) bool {
+	x := op.Operand(0)
+	s := definedBy(op.Operand(1), "shape.shape_of")
+	if s == nil || s.Operand(0) != x || x.Type() != op.Result(0).Type() || !isIdentity(I64s(op.Attr("broadcast_dimensions"))) {
+		return false
+	}
+	rw.ReplaceOp(op, []*ir.Value{x})
+	return true
+}
+
+func reshapeIdentity(op *ir.Operation, rw *ir.Rewriter) bool {
+	if op.Operand(0).Type() != op.Result(0).Type() {
+		return false
+	}
+	rw.ReplaceOp(op, []*ir.Value{op.Operand(0)})
+	return true
+}
+
+// reshapeOfReshape: a row-major reshape of a reshape reshapes the original.
+func reshapeOfReshape(op *ir.Operation, rw *ir.Rewriter) bool {
+	inner := definedBy(op.Operand(0), "hlo.reshape")
+	if inner == nil {
+		return false
+	}
+	nr := rw.CreateOp("hlo.reshape", []*ir.Value{inner.Operand(0)}, op.ResultTypes())
+	rw.ReplaceOp(op, nr.Results())
+	return true
+}
+
+func transposeIdentity(op *ir.Operation, rw *ir.Rewriter) bool {
+	if op.Operand(0).Type() != op.Result(0).Type() || !isIdentity(I64s(op.Attr("permutation"))) {
+		return false
+	}
+	rw.ReplaceOp(op, []*ir.Value{op.Operand(0)})
+	return true
+}
+
+// transposeOfTranspose composes permutations: result dim i is outer
+// operand dim outer[i], which is inner operand dim inner[outer[i]].
+func transposeOfTranspose(op *ir.Operation, rw *ir.Rewriter) bool {
+	inner := definedBy(op.Operand(0), "hlo.transpose")
+	if inner == nil {
+		return false
+	}
+	in, out := I64s(inner.Attr("permutation")), I64s(op.Attr("permutation"))
+	perm := make([]int64, len(out))
+	for i, d := range out {
+		if d < 0 || int(d) >= len(in) {
+			return false
+		}
+		perm[i] = in[d]
+	}
+	x := inner.Operand(0)
+	if isIdentity(perm) && x.Type() == op.Result(0).Type() {
+		rw.ReplaceOp(op, []*ir.Value{x})
+		return true
+	}
+	nt := rw.CreateOp("hlo.transpose", []*ir.Value{x}, op.ResultTypes(),
+		ir.NamedAttr{Name: "permutation", Value: ir.I64Array(perm...)})
+	rw.ReplaceOp(op, nt.Results())
+	return true
+}

@@ -1,0 +1,263 @@
+package passes
+
+import (
+	"slices"
+
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
+	"github.com/bcast-opt/bcast-opt/dialects/shape"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/broadcast"
+
+	// The run-time checks compare extents with arith.cmpi.
+	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
+)
+
+// LegalizeBroadcasts is the `hlo-legalize-broadcasts` pass (SPEC §5): every
+// implicitly broadcasting hlo op (hlo.IsBroadcasting) becomes explicit
+// broadcasts feeding the same op on operands of one shape, without
+// broadcast_dimensions or broadcast_policy.
+//
+// Where and how each operand lands in the result comes from
+// broadcast.Infer under the op's hlo.BroadcastSpec; the pass derives no
+// broadcast rule of its own. With static shapes an operand that is not
+// already of the result shape goes through hlo.broadcast_in_dim. With
+// dynamic shapes the pass follows MLIR's chlo-legalize-to-stablehlo: the
+// operand shapes (shape.shape_of), a run-time check, a shape.assuming
+// region guarded by it, the result shape (shape.broadcast) computed inside,
+// and hlo.dynamic_broadcast_in_dim for each operand that may differ from
+// the result, with known_expanding_dimensions and
+// known_nonexpanding_dimensions wherever broadcast.IsExpanding (or the
+// operand being the only one with a size other than 1 in that dim) proves
+// it:
+//
+//	%0 = shape.shape_of %a : tensor<?x?xf32> -> tensor<2xindex>
+//	%1 = shape.shape_of %b : tensor<?xf32> -> tensor<1xindex>
+//	%2 = shape.cstr_broadcastable %0, %1 : tensor<2xindex>, tensor<1xindex>
+//	%3 = shape.assuming %2 -> (tensor<?x?xf32>) {
+//	  %4 = shape.broadcast %0, %1 : tensor<2xindex>, tensor<1xindex> -> tensor<2xindex>
+//	  %5 = hlo.dynamic_broadcast_in_dim %a, %4, dims = [0, 1] : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+//	  %6 = hlo.dynamic_broadcast_in_dim %b, %4, dims = [1] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+//	  %7 = hlo.add %5, %6 : tensor<?x?xf32>
+//	  shape.assuming_yield %7 : tensor<?x?xf32>
+//	}
+//
+// The check is shape.cstr_broadcastable under the numpy policy, and is
+// left out when shape.StaticallyBroadcastable proves it passes (`?x4` with
+// `4`). Under the rank, scalar and none policies nothing stretches, so the
+// check is exact: each dynamic size is compared with the others of its dim
+// (arith.cmpi on shape.get_extent) and a shape.cstr_require names the op,
+// the operands and the dim. broadcast_dimensions that do not align the
+// lower-rank operand on the right give it a result-rank shape built with
+// shape.from_extents.
+//
+// Operands and results must be ranked: an unranked one is an error, since
+// no explicit broadcast can be written for it.
+var LegalizeBroadcasts = &ir.PassInfo{
+	Name:    "hlo-legalize-broadcasts",
+	Title:   "HloLegalizeBroadcasts",
+	Summary: "Make the implicit broadcasts of hlo elementwise ops explicit",
+	Run: func(op *ir.Operation, _ ir.PassOptions) error {
+		return LegalizeBroadcastsIn(op)
+	},
+}
+
+func init() { ir.RegisterPass(LegalizeBroadcasts) }
+
+// LegalizeBroadcastsIn legalizes every broadcasting hlo op nested in root
+// (see LegalizeBroadcasts).
+func LegalizeBroadcastsIn(root *ir.Operation) error {
+	var ops []*ir.Operation
+	root.Walk(func(op *ir.Operation) bool {
+		if hlo.IsBroadcasting(op) {
+			ops = append(ops, op)
+		}
+		return true
+	})
+	for _, op := range ops {
+		if err := legalizeBroadcast(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bcastOperand is what the pass knows about one operand of the op.
+type bcastOperand struct {
+	value *ir.Value
+	shape []int64
+	// place[k] is the result dim that operand dim k feeds.
+	place []int64
+	// expanding and nonExpanding classify each operand dim.
+	expanding, nonExpanding []bool
+	// keep: the operand already has the result's shape at run time.
+	keep bool
+}
+
+// legalizeBroadcast rewrites one op.
+func legalizeBroadcast(op *ir.Operation) error {
+	spec, err := hlo.BroadcastSpec(op)
+	if err != nil {
+		return err
+	}
+	in := make([]broadcast.Operand, op.NumOperands())
+	for i, t := range op.OperandTypes() {
+		rt, ok := t.(*ir.RankedTensorType)
+		if !ok {
+			return op.Emit("cannot make the broadcast of operand #%d explicit: its type '%s' is unranked", i, t)
+		}
+		in[i] = broadcast.Operand{Shape: rt.Shape(), Ranked: true}
+	}
+	result, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return op.Emit("cannot make the broadcast explicit: the result type '%s' is unranked", op.Result(0).Type())
+	}
+	inferred, places, _, conflict := broadcast.Infer(in, spec)
+	if conflict != nil {
+		return op.Emit("%s", conflict.Error())
+	}
+	l := &legalizer{op: op, spec: spec, inferred: inferred, target: result.Shape(), consts: map[int64]*ir.Value{}}
+	for _, p := range places {
+		l.places = append(l.places, p.ResultDim)
+	}
+	for i := range in {
+		l.operands = append(l.operands, l.classify(i))
+	}
+	l.rewrite()
+	return nil
+}
+
+// legalizer rewrites one broadcasting op.
+type legalizer struct {
+	op       *ir.Operation
+	spec     broadcast.Spec
+	inferred []int64   // the shape broadcast.Infer gives
+	target   []int64   // the declared result shape, which the new op keeps
+	places   [][]int64 // broadcast.Placement.ResultDim of each operand
+	operands []*bcastOperand
+	// b inserts before op; shapes and checks go there.
+	b *ir.Builder
+	// shapeOf caches shape.shape_of per operand, aligned the shapes of
+	// alignedShape, consts the index constants.
+	shapeOf []*ir.Value
+	aligned []*ir.Value
+	consts  map[int64]*ir.Value
+}
+
+// classify computes an operand's placement facts.
+func (l *legalizer) classify(i int) *bcastOperand {
+	v := l.op.Operand(i)
+	place := l.places[i]
+	o := &bcastOperand{value: v, shape: l.operandShape(i), place: place}
+	o.expanding = make([]bool, len(o.shape))
+	o.nonExpanding = make([]bool, len(o.shape))
+	identity := len(o.shape) == len(l.target)
+	for k, d := range place {
+		o.expanding[k], o.nonExpanding[k] = broadcast.IsExpanding(o.shape[k], l.inferred[d], l.spec.Policy)
+		if !o.expanding[k] && !o.nonExpanding[k] && l.onlySizeInDim(i, d) {
+			// Every other operand has size 1 here (or lacks the dim), so
+			// the result size is this operand's size.
+			o.nonExpanding[k] = true
+		}
+		identity = identity && d == int64(k)
+	}
+	o.keep = identity && slices.Equal(o.shape, l.target)
+	for _, n := range o.nonExpanding {
+		o.keep = o.keep && n
+	}
+	return o
+}
+
+// onlySizeInDim reports whether operand i is the only operand that can
+// have a size other than 1 in result dim d.
+func (l *legalizer) onlySizeInDim(i int, d int64) bool {
+	for j := 0; j < l.op.NumOperands(); j++ {
+		if j == i {
+			continue
+		}
+		for k, to := range l.places[j] {
+			if to == d && l.operandShape(j)[k] != 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (l *legalizer) operandShape(j int) []int64 {
+	return l.op.Operand(j).Type().(*ir.RankedTensorType).Shape()
+}
+
+// rewrite emits the checks and broadcasts and moves the op onto them.
+func (l *legalizer) rewrite() {
+	op := l.op
+	l.b = ir.Before(op)
+	l.shapeOf = make([]*ir.Value, len(l.operands))
+	l.aligned = make([]*ir.Value, len(l.operands))
+	needShape := false
+	for _, o := range l.operands {
+		needShape = needShape || (!o.keep && !l.staticBroadcast(o))
+	}
+	witness := l.check()
+	// The result shape and the broadcasts go inside shape.assuming when
+	// there is a check, as chlo-legalize-to-stablehlo does.
+	inner := l.b
+	var assuming *ir.Operation
+	if witness != nil {
+		assuming, inner = shape.NewAssuming(l.b, witness, []ir.Type{op.Result(0).Type()})
+		// Shapes made from now on must still dominate the region.
+		l.b.SetInsertionPoint(assuming)
+	}
+	var resultShape *ir.Value
+	if needShape {
+		resultShape = l.resultShape(inner)
+	}
+	operands := make([]*ir.Value, len(l.operands))
+	for i, o := range l.operands {
+		operands[i] = l.broadcastOperand(inner, o, resultShape)
+	}
+	op.Attrs.Delete("broadcast_dimensions")
+	op.Attrs.Delete("broadcast_policy")
+	op.SetOperands(operands)
+	if assuming != nil {
+		op.Result(0).ReplaceAllUsesWith(assuming.Result(0))
+		op.Remove()
+		inner.Insert(op)
+		shape.NewAssumingYield(inner, []*ir.Value{op.Result(0)})
+	}
+}
+
+// staticBroadcast reports whether operand o is broadcast with
+// hlo.broadcast_in_dim (it and the result have static shapes).
+func (l *legalizer) staticBroadcast(o *bcastOperand) bool {
+	return ir.IsStaticShape(o.shape) && ir.IsStaticShape(l.target)
+}
+
+// broadcastOperand returns o broadcast to the result shape.
+func (l *legalizer) broadcastOperand(b *ir.Builder, o *bcastOperand, resultShape *ir.Value) *ir.Value {
+	if o.keep {
+		return o.value
+	}
+	elem := ir.ElementTypeOf(o.value.Type())
+	t := ir.RankedTensor(l.target, elem)
+	dims := ir.NamedAttr{Name: "broadcast_dimensions", Value: ir.I64Array(o.place...)}
+	if l.staticBroadcast(o) {
+		return b.CreateOp("hlo.broadcast_in_dim", []*ir.Value{o.value}, []ir.Type{t}, dims).Result(0)
+	}
+	attrs := []ir.NamedAttr{dims}
+	var exp, non []int64
+	for k := range o.shape {
+		if o.expanding[k] {
+			exp = append(exp, int64(k))
+		}
+		if o.nonExpanding[k] {
+			non = append(non, int64(k))
+		}
+	}
+	if exp != nil {
+		attrs = append(attrs, ir.NamedAttr{Name: "known_expanding_dimensions", Value: ir.I64Array(exp...)})
+	}
+	if non != nil {
+		attrs = append(attrs, ir.NamedAttr{Name: "known_nonexpanding_dimensions", Value: ir.I64Array(non...)})
+	}
+	return b.CreateOp("hlo.dynamic_broadcast_in_dim", []*ir.Value{o.value, resultShape}, []ir.Type{t}, attrs...).Result(0)
+}

@@ -1,0 +1,201 @@
+package passes
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	"github.com/bcast-opt/bcast-opt/dialects/shape"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/broadcast"
+)
+
+// This file builds the run-time shapes and checks of hlo-legalize-broadcasts.
+// Everything here is inserted before the op (l.b), except the result shape,
+// which goes where the broadcasts go (inside shape.assuming if there is one).
+
+// check emits the run-time check the op needs and returns its witness, or
+// nil when the shapes are known to be compatible.
+func (l *legalizer) check() *ir.Value {
+	if l.spec.Policy == broadcast.Numpy {
+		return l.checkBroadcastable()
+	}
+	return l.checkEqualSizes()
+}
+
+// checkBroadcastable emits shape.cstr_broadcastable over the operands of
+// rank > 0 unless shape.StaticallyBroadcastable proves it passes.
+func (l *legalizer) checkBroadcastable() *ir.Value {
+	var shapes [][]int64
+	var which []int
+	for i, o := range l.operands {
+		if len(o.shape) > 0 {
+			shapes = append(shapes, alignedExtents(o, len(l.target)))
+			which = append(which, i)
+		}
+	}
+	if shape.StaticallyBroadcastable(shapes) {
+		return nil
+	}
+	vals := make([]*ir.Value, len(which))
+	for n, i := range which {
+		vals[n] = l.alignedShape(i)
+	}
+	return shape.NewCstrBroadcastable(l.b, vals)
+}
+
+// checkEqualSizes is the exact check of the rank, scalar and none
+// policies: in each result dim, every operand dim that feeds it has one
+// size. A static size is the reference if there is one; pairs of static
+// sizes were checked by the verifier.
+func (l *legalizer) checkEqualSizes() *ir.Value {
+	type feed struct {
+		operand, dim int
+		size         int64
+	}
+	var witnesses []*ir.Value
+	for d := range l.target {
+		var feeds []feed
+		ref := -1
+		for i, o := range l.operands {
+			for k, to := range o.place {
+				if to != int64(d) {
+					continue
+				}
+				if ref < 0 && o.shape[k] != ir.Dynamic {
+					ref = len(feeds)
+				}
+				feeds = append(feeds, feed{i, k, o.shape[k]})
+			}
+		}
+		if ref < 0 {
+			ref = 0
+		}
+		for n, f := range feeds {
+			if n == ref || f.size != ir.Dynamic {
+				continue
+			}
+			r := feeds[ref]
+			eq := l.b.CreateOp("arith.cmpi", []*ir.Value{l.extent(f.operand, f.dim), l.extent(r.operand, r.dim)},
+				[]ir.Type{ir.I1}, ir.NamedAttr{Name: "predicate", Value: ir.I64Attr(0)}).Result(0) // eq
+			msg := fmt.Sprintf("%s: operand #%d must have the size of operand #%d in dim %d (broadcast_policy '%s' does not stretch size-1 dims)",
+				l.where(), f.operand, r.operand, d, l.spec.Policy)
+			witnesses = append(witnesses, shape.NewCstrRequire(l.b, eq, msg))
+		}
+	}
+	if witnesses == nil {
+		return nil
+	}
+	return shape.NewAssumingAll(l.b, witnesses)
+}
+
+// where names the op in a run-time error: `file:line:col: hlo.add`.
+func (l *legalizer) where() string {
+	if loc := l.op.Loc; loc.Known() {
+		return fmt.Sprintf("%s:%d:%d: %s", filepath.Base(loc.File), loc.Line, loc.Col, l.op.Name())
+	}
+	return l.op.Name()
+}
+
+// resultShape builds the run-time result shape at b: a constant if the
+// inferred shape is static, the shape of an operand that already has the
+// result's shape, or the shape.broadcast of the operand shapes.
+func (l *legalizer) resultShape(b *ir.Builder) *ir.Value {
+	if ir.IsStaticShape(l.inferred) {
+		return shape.NewConstShape(b, l.inferred)
+	}
+	for i, o := range l.operands {
+		if o.keep {
+			return l.operandShapeOf(i)
+		}
+	}
+	var vals []*ir.Value
+	for i, o := range l.operands {
+		if len(o.shape) > 0 {
+			vals = append(vals, l.alignedShape(i))
+		}
+	}
+	return shape.NewBroadcast(b, vals, int64(len(l.target)))
+}
+
+// alignedExtents is the operand's shape at the result's rank with 1 for
+// the result dims it does not have.
+func alignedExtents(o *bcastOperand, rank int) []int64 {
+	out := make([]int64, rank)
+	for d := range out {
+		out[d] = 1
+	}
+	for k, d := range o.place {
+		out[d] = o.shape[k]
+	}
+	return out
+}
+
+// rightAligned reports whether the operand's dims are the result's last
+// ones, so that the numpy rules of the shape ops place it correctly.
+func rightAligned(o *bcastOperand, rank int) bool {
+	for k, d := range o.place {
+		if d != int64(rank-len(o.shape)+k) {
+			return false
+		}
+	}
+	return true
+}
+
+// alignedShape returns a shape value for operand i that the numpy rules
+// of shape.broadcast and shape.cstr_broadcastable place where the
+// operand's placement says: its shape_of when it is right-aligned, else
+// its aligned extents (broadcast_dimensions that leave a gap), built with
+// shape.from_extents.
+func (l *legalizer) alignedShape(i int) *ir.Value {
+	if l.aligned[i] == nil {
+		l.aligned[i] = l.buildAlignedShape(i)
+	}
+	return l.aligned[i]
+}
+
+func (l *legalizer) buildAlignedShape(i int) *ir.Value {
+	o := l.operands[i]
+	rank := len(l.target)
+	if rightAligned(o, rank) {
+		return l.operandShapeOf(i)
+	}
+	ext := alignedExtents(o, rank)
+	if ir.IsStaticShape(ext) {
+		return shape.NewConstShape(l.b, ext)
+	}
+	vals := make([]*ir.Value, rank)
+	for d := range vals {
+		vals[d] = l.index(1)
+	}
+	for k, d := range o.place {
+		vals[d] = l.extent(i, k)
+	}
+	return shape.NewToExtentTensor(l.b, shape.NewFromExtents(l.b, vals), int64(rank))
+}
+
+// operandShapeOf returns (once) `shape.shape_of` of operand i.
+func (l *legalizer) operandShapeOf(i int) *ir.Value {
+	if l.shapeOf[i] == nil {
+		l.shapeOf[i] = shape.NewShapeOf(l.b, l.operands[i].value)
+	}
+	return l.shapeOf[i]
+}
+
+// extent returns the size of dim k of operand i as an index value.
+func (l *legalizer) extent(i, k int) *ir.Value {
+	if n := l.operands[i].shape[k]; n != ir.Dynamic {
+		return l.index(n)
+	}
+	return shape.NewGetExtent(l.b, l.operandShapeOf(i), l.index(int64(k)))
+}
+
+// index returns (once per op) `arith.constant n : index`.
+func (l *legalizer) index(n int64) *ir.Value {
+	if c, ok := l.consts[n]; ok {
+		return c
+	}
+	c := arith.NewConstant(l.b, &ir.IntegerAttr{Type: ir.Index, Value: n}).Result(0)
+	l.consts[n] = c
+	return c
+}
