@@ -409,15 +409,19 @@ func IsBroadcasting(op *ir.Operation) bool { return broadcasting[op.Name()] }
 var broadcasting = map[string]bool{"hlo.compare": true, "hlo.select": true, "hlo.clamp": true}
 
 func init() {
+	defs := map[string]*ir.OpDef{"hlo.compare": CompareOp, "hlo.select": SelectOp, "hlo.clamp": ClampOp}
 	for _, b := range BinaryOps {
-		ir.Register(binaryDef(b.Name, b.Class, b.Commutative))
+		defs["hlo."+b.Name] = binaryDef(b.Name, b.Class, b.Commutative)
 		broadcasting["hlo."+b.Name] = true
 		ir.RegisterAlias("chlo.broadcast_"+b.Name, "hlo."+b.Name)
 	}
 	for _, u := range UnaryOps {
-		ir.Register(unaryDef(u.Name, u.Class))
+		defs["hlo."+u.Name] = unaryDef(u.Name, u.Class)
 	}
-	ir.Register(CompareOp, SelectOp, ClampOp)
+	attachFolders(defs)
+	for _, d := range defs {
+		ir.Register(d)
+	}
 	ir.RegisterAlias("chlo.broadcast_compare", "hlo.compare")
 	ir.RegisterAlias("chlo.broadcast_select", "hlo.select")
 	ir.RegisterAlias("chlo.broadcast_clamp", "hlo.clamp")

@@ -30,26 +30,23 @@ import (
 // MaxFoldElements bounds the size of a folded constant.
 const MaxFoldElements = 1024
 
-func init() {
+// attachFolders gives the elementwise ops their folders; elementwise.go's
+// init calls it before registering the ops, so the order of files does
+// not matter.
+func attachFolders(defs map[string]*ir.OpDef) {
 	for _, b := range BinaryOps {
 		if f := binaryFolder(b.Name); f != nil {
-			attachFold("hlo."+b.Name, f)
+			defs["hlo."+b.Name].Fold = f
 		}
 	}
 	for _, u := range UnaryOps {
 		if f := unaryFolders[u.Name]; f != nil {
-			attachFold("hlo."+u.Name, unaryFold(f))
+			defs["hlo."+u.Name].Fold = unaryFold(f)
 		}
 	}
-	attachFold("hlo.compare", foldCompare)
-	attachFold("hlo.select", foldSelect)
-	attachFold("hlo.clamp", foldClamp)
-}
-
-func attachFold(name string, f func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult) {
-	if def := ir.LookupOp(name); def != nil && def.Fold == nil {
-		def.Fold = f
-	}
+	defs["hlo.compare"].Fold = foldCompare
+	defs["hlo.select"].Fold = foldSelect
+	defs["hlo.clamp"].Fold = foldClamp
 }
 
 // elem is one element value: f for floats, i for integers (sign- or
