@@ -1,0 +1,79 @@
+// Package interp is the reference interpreter of bcast-opt: it runs func,
+// arith, hlo and shape programs (and tensor.dim/cast/extract/
+// from_elements/empty) on dense in-memory tensors, so that tests can check
+// what a program computes before and after every pass, and `bcast-run
+// --interp` can run a program on `.npy` data without native code.
+//
+//	results, err := interp.Run(module, "main", []*interp.Tensor{x, y})
+//
+// It owns the run-time meaning of the ops: tensor.go (the Tensor value,
+// its constructors and conversions to and from dense attributes and
+// packed bytes), interp.go (calls, blocks, the check of every run-time
+// value against its static type), elementwise.go and semantics.go (the
+// hlo elementwise ops and their element semantics), shapes.go (the other
+// hlo ops), arith.go and shapeops.go. Ops are dispatched by name, so the
+// package depends on no dialect's Go API except hlo's attribute readers
+// and arith's predicate tables; it must not depend on passes.
+//
+// # Broadcasting
+//
+// The implicitly broadcasting hlo ops broadcast their run-time shapes with
+// broadcast.Infer and the op's hlo.BroadcastSpec (numpy rules,
+// broadcast_dimensions, broadcast_policy), the same code the verifier
+// runs on static shapes. A dynamic dim that is 1 at run time therefore
+// stretches under the numpy policy, and does not under the rank, scalar
+// and none policies; sizes that do not broadcast are an error at the op
+// naming the operands, the dim and both sizes. dynamic_broadcast_in_dim
+// checks its known_expanding_dimensions (the operand dim is 1) and
+// known_nonexpanding_dimensions (the operand dim equals its result dim)
+// claims at run time. Every result is checked against its static type, so
+// a pass that produces a wrong shape is caught where it happens.
+//
+// # Element semantics
+//
+// Floats compute in float64 and round to the element type after every op
+// (f32 by Go's conversion, f16/bf16 by ir.RoundToFloatType). For add,
+// subtract, multiply, divide and sqrt this is the correctly rounded
+// result (float64 has more than 2p+2 bits for p = 24), so f32 results are
+// bit-exact; transcendental functions (exp, log, tanh, ...) use Go's math
+// package, then round. maximum and minimum are IEEE 754-2019 maximum and
+// minimum (NaN propagates, -0 < +0) as the StableHLO spec says; clamp is
+// min(max(x, lo), hi); remainder is C's fmod; compare FLOAT is IEEE's
+// quiet comparison and TOTALORDER orders -NaN < -Inf < ... < -0 < +0 < ...
+// < +Inf < +NaN.
+//
+// Signless integers are signed (as in StableHLO); ui types are unsigned;
+// i1 is a boolean on which add is or and multiply is and (XLA's pred
+// arithmetic). Arithmetic wraps around. Where the StableHLO spec leaves
+// the result implementation-defined, the interpreter follows XLA's
+// elemental IR emitter (xla/service/elemental_ir_emitter.cc):
+//
+//	x / 0 = -1 (all bits set, also unsigned)   INT_MIN / -1 = INT_MIN
+//	x % 0 = x                                   INT_MIN % -1 = 0
+//	shift_left, shift_right_logical by >= the width (or negative): 0
+//	shift_right_arithmetic by >= the width: the sign bit everywhere
+//	convert float -> int: truncate toward zero, saturate, NaN -> 0
+//	convert int -> int: wrap (sign/zero extension by the source type)
+//	convert x -> i1: x != 0
+//
+// Integer power follows StableHLO's reference interpreter
+// (stablehlo/reference/Element.cpp): a negative exponent gives 0 unless
+// the base is 1 or -1, whose power uses |exponent|.
+//
+// arith ops take their signedness from the op (divsi, divui, ...); what
+// LLVM makes undefined or poison (division by zero, signed division
+// overflow, shifts by the width or more, out-of-range float to integer
+// casts) is an error rather than a made-up value.
+//
+// # Shapes and witnesses
+//
+// Shapes are 1-D index tensors. shape.cstr_broadcastable, cstr_eq and
+// cstr_require produce a witness that records its failure;
+// shape.assuming_all combines witnesses and shape.assuming reports the
+// first failure, located at the constraint that failed, before running
+// its region. shape.broadcast of incompatible shapes is an error.
+//
+// hlo.custom_call is not interpretable, except the test assertions
+// `check.expect_eq` (bit-exact, NaN equals NaN) and `check.expect_close` /
+// `check.expect_almost_eq` (floats within 4 ulps).
+package interp

@@ -1,0 +1,331 @@
+package interp
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// Tensor is a dense, row-major array of one element type: the run-time
+// value of every tensor (and, with rank 0, every scalar) the interpreter
+// handles.
+//
+// Float elements (f16, bf16, f32, f64) are kept as float64 values that are
+// always exactly representable in the element type: every op rounds its
+// result to the element precision. Integer, index and i1 elements are kept
+// as int64 values normalized to the type: sign-extended for signless and
+// signed types (hlo reads signless integers as signed, as StableHLO does),
+// zero-extended for unsigned types, 0 or 1 for i1, and the raw bits for
+// ui64 values above MaxInt64.
+//
+// A Tensor is immutable once built; the slices returned by Floats and Ints
+// must not be modified.
+type Tensor struct {
+	elem  ir.Type
+	shape []int64
+	f     []float64 // float element types
+	i     []int64   // integer, index and i1 element types
+}
+
+// elemKind summarizes an element type for the arithmetic.
+type elemKind struct {
+	float    bool
+	fk       ir.FloatKind
+	width    int  // integer width (64 for index)
+	unsigned bool // ui types and i1
+}
+
+func kindOf(t ir.Type) (elemKind, error) {
+	switch t := t.(type) {
+	case *ir.FloatType:
+		return elemKind{float: true, fk: t.Kind}, nil
+	case *ir.IntegerType:
+		if t.Width < 1 || t.Width > 64 {
+			return elemKind{}, fmt.Errorf("interp: unsupported element type %s (integers up to 64 bits)", t)
+		}
+		return elemKind{width: t.Width, unsigned: t.Sign == ir.Unsigned || t.Width == 1}, nil
+	case *ir.IndexType:
+		return elemKind{width: 64}, nil
+	}
+	if t == nil {
+		return elemKind{}, fmt.Errorf("interp: missing element type")
+	}
+	return elemKind{}, fmt.Errorf("interp: unsupported element type %s", t)
+}
+
+// wrap normalizes v to the integer kind k (two's complement wrap-around).
+func (k elemKind) wrap(v int64) int64 {
+	switch {
+	case k.width >= 64:
+		return v
+	case k.unsigned:
+		return int64(uint64(v) & (1<<uint(k.width) - 1))
+	}
+	s := uint(64 - k.width)
+	return v << s >> s
+}
+
+// round rounds v to the float kind k.
+func (k elemKind) round(v float64) float64 {
+	switch k.fk {
+	case ir.F64:
+		return v
+	case ir.F32:
+		return float64(float32(v))
+	}
+	return ir.RoundToFloatType(v, k.fk)
+}
+
+// minInt is the most negative value of a signed kind.
+func (k elemKind) minInt() int64 { return -1 << uint(k.width-1) }
+
+// mask returns the low width bits of v, as an unsigned number.
+func (k elemKind) mask(v int64) uint64 {
+	if k.width >= 64 {
+		return uint64(v)
+	}
+	return uint64(v) & (1<<uint(k.width) - 1)
+}
+
+func numElements(shape []int64) int {
+	n := 1
+	for _, d := range shape {
+		n *= int(d)
+	}
+	return n
+}
+
+func checkShape(shape []int64) error {
+	for _, d := range shape {
+		if d < 0 {
+			return fmt.Errorf("interp: invalid dimension size %d in shape %s", d, ir.FormatShape(shape))
+		}
+	}
+	return nil
+}
+
+// NewFloats returns a tensor of a float element type from row-major data,
+// rounding each value to the element precision. len(data) must be the
+// number of elements of shape (a nil or empty shape is a scalar).
+func NewFloats(elem ir.Type, shape []int64, data []float64) (*Tensor, error) {
+	k, err := kindOf(elem)
+	if err != nil {
+		return nil, err
+	}
+	if !k.float {
+		return nil, fmt.Errorf("interp: NewFloats needs a float element type, got %s", elem)
+	}
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
+	if len(data) != numElements(shape) {
+		return nil, fmt.Errorf("interp: %d values for shape %s of %d elements", len(data), ir.FormatShape(shape), numElements(shape))
+	}
+	t := &Tensor{elem: elem, shape: append([]int64{}, shape...), f: make([]float64, len(data))}
+	for i, v := range data {
+		t.f[i] = k.round(v)
+	}
+	return t, nil
+}
+
+// NewInts returns a tensor of an integer, index or i1 element type from
+// row-major data, wrapping each value to the element type.
+func NewInts(elem ir.Type, shape []int64, data []int64) (*Tensor, error) {
+	k, err := kindOf(elem)
+	if err != nil {
+		return nil, err
+	}
+	if k.float {
+		return nil, fmt.Errorf("interp: NewInts needs an integer, index or i1 element type, got %s", elem)
+	}
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
+	if len(data) != numElements(shape) {
+		return nil, fmt.Errorf("interp: %d values for shape %s of %d elements", len(data), ir.FormatShape(shape), numElements(shape))
+	}
+	t := &Tensor{elem: elem, shape: append([]int64{}, shape...), i: make([]int64, len(data))}
+	for i, v := range data {
+		t.i[i] = k.wrap(v)
+	}
+	return t, nil
+}
+
+// Zeros returns a tensor of zeros.
+func Zeros(elem ir.Type, shape []int64) (*Tensor, error) {
+	k, err := kindOf(elem)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
+	return newTensor(elem, k, shape), nil
+}
+
+// newTensor allocates a zero tensor of a kind already checked.
+func newTensor(elem ir.Type, k elemKind, shape []int64) *Tensor {
+	t := &Tensor{elem: elem, shape: append([]int64{}, shape...)}
+	if k.float {
+		t.f = make([]float64, numElements(shape))
+	} else {
+		t.i = make([]int64, numElements(shape))
+	}
+	return t
+}
+
+// FromDense returns the tensor a dense elements attribute denotes (a splat
+// is expanded). The attribute's shape must be static.
+func FromDense(d *ir.DenseElementsAttr) (*Tensor, error) {
+	st := d.Type
+	if !st.HasRank() || !ir.IsStaticShape(st.Shape()) {
+		return nil, fmt.Errorf("interp: dense constant of type %s has no static shape", st)
+	}
+	elem := st.ElementType()
+	k, err := kindOf(elem)
+	if err != nil {
+		return nil, err
+	}
+	t := newTensor(elem, k, st.Shape())
+	for i := range numElements(st.Shape()) {
+		if k.float {
+			t.f[i] = d.FloatAt(int64(i))
+		} else {
+			t.i[i] = k.wrap(d.IntAt(int64(i)))
+		}
+	}
+	return t, nil
+}
+
+// FromBytes decodes packed little-endian row-major elements, the layout of
+// `.npy` data and of MLIR's hex dense form (i1 takes one byte; index eight).
+func FromBytes(elem ir.Type, shape []int64, raw []byte) (*Tensor, error) {
+	k, err := kindOf(elem)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
+	n, sz := numElements(shape), ir.ElementByteSize(elem)
+	if len(raw) != n*sz {
+		return nil, fmt.Errorf("interp: %d bytes for %d elements of %s (%d bytes each)", len(raw), n, elem, sz)
+	}
+	d := &ir.DenseElementsAttr{Type: ir.RankedTensor(shape, elem), Raw: raw}
+	t := newTensor(elem, k, shape)
+	for i := range n {
+		if k.float {
+			t.f[i] = d.FloatAt(int64(i))
+		} else {
+			t.i[i] = k.wrap(d.IntAt(int64(i)))
+		}
+	}
+	return t, nil
+}
+
+// Bytes encodes the elements packed little-endian in row-major order, the
+// inverse of FromBytes.
+func (t *Tensor) Bytes() []byte {
+	sz := ir.ElementByteSize(t.elem)
+	out := make([]byte, 0, t.Len()*sz)
+	if t.IsFloat() {
+		k, _ := kindOf(t.elem)
+		for _, v := range t.f {
+			bits := ir.FloatBits(v, k.fk)
+			var b [8]byte
+			binary.LittleEndian.PutUint64(b[:], bits)
+			out = append(out, b[:sz]...)
+		}
+		return out
+	}
+	for _, v := range t.i {
+		for j := 0; j < sz; j++ {
+			out = append(out, byte(uint64(v)>>(8*j)))
+		}
+	}
+	return out
+}
+
+// ToDense returns the tensor as `dense<...> : tensor<...>`.
+func (t *Tensor) ToDense() *ir.DenseElementsAttr {
+	return &ir.DenseElementsAttr{Type: t.Type(), Raw: t.Bytes()}
+}
+
+// ElemType returns the element type.
+func (t *Tensor) ElemType() ir.Type { return t.elem }
+
+// Shape returns the dims (the slice must not be modified).
+func (t *Tensor) Shape() []int64 { return t.shape }
+
+// Rank returns the number of dims.
+func (t *Tensor) Rank() int { return len(t.shape) }
+
+// Len returns the number of elements.
+func (t *Tensor) Len() int {
+	if t.f != nil {
+		return len(t.f)
+	}
+	return len(t.i)
+}
+
+// Type returns the tensor's static type, e.g. tensor<2x3xf32>.
+func (t *Tensor) Type() *ir.RankedTensorType { return ir.RankedTensor(t.shape, t.elem) }
+
+// IsFloat reports whether the elements are floats.
+func (t *Tensor) IsFloat() bool { return ir.IsFloat(t.elem) }
+
+// Floats returns the elements of a float tensor (nil otherwise).
+func (t *Tensor) Floats() []float64 { return t.f }
+
+// Ints returns the elements of an integer, index or i1 tensor (nil otherwise).
+func (t *Tensor) Ints() []int64 { return t.i }
+
+// Float returns element i as a float64 (integers converted by their signedness).
+func (t *Tensor) Float(i int) float64 {
+	if t.IsFloat() {
+		return t.f[i]
+	}
+	k, _ := kindOf(t.elem)
+	if k.unsigned && k.width == 64 {
+		return float64(uint64(t.i[i]))
+	}
+	return float64(t.i[i])
+}
+
+// Int returns element i as an int64 (floats truncated toward zero).
+func (t *Tensor) Int(i int) int64 {
+	if t.IsFloat() {
+		return int64(t.f[i])
+	}
+	return t.i[i]
+}
+
+// Equal reports whether u has the same element type, shape and element
+// bits as t, except that any two NaNs are equal.
+func (t *Tensor) Equal(u *Tensor) bool {
+	if t.elem != u.elem || len(t.shape) != len(u.shape) || t.Len() != u.Len() {
+		return false
+	}
+	for i := range t.shape {
+		if t.shape[i] != u.shape[i] {
+			return false
+		}
+	}
+	for i := range t.f {
+		a, b := t.f[i], u.f[i]
+		if math.Float64bits(a) != math.Float64bits(b) && !(math.IsNaN(a) && math.IsNaN(b)) {
+			return false
+		}
+	}
+	for i := range t.i {
+		if t.i[i] != u.i[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// String prints the tensor as MLIR does a constant: `dense<[1, 2]> : tensor<2xi32>`.
+func (t *Tensor) String() string { return ir.AttrString(t.ToDense()) }

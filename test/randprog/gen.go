@@ -1,0 +1,480 @@
+package randprog
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+
+	"github.com/bcast-opt/bcast-opt/dialects/builtin"
+	funcdialect "github.com/bcast-opt/bcast-opt/dialects/func"
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
+	"github.com/bcast-opt/bcast-opt/interp"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/broadcast"
+)
+
+// Config bounds the programs Generate makes.
+type Config struct {
+	MaxRank   int // result rank, at most 4
+	MaxSize   int // largest dim size (0 and 1 are always possible)
+	MaxInputs int
+	MaxOps    int
+	// ErrorRate is the fraction of programs given an input whose run-time
+	// size in some dynamic dim conflicts with the others, so that the
+	// program is expected to fail at run time.
+	ErrorRate float64
+}
+
+// DefaultConfig is what the test uses.
+var DefaultConfig = Config{MaxRank: 4, MaxSize: 5, MaxInputs: 4, MaxOps: 8, ErrorRate: 0.15}
+
+// Binary ops drawn, and the unary ops drawn for each element type.
+// Transcendental are those whose results are compared with a tolerance.
+var (
+	BinaryKinds      = []string{"add", "subtract", "multiply", "maximum", "minimum"}
+	FloatUnaryKinds  = []string{"negate", "abs", "floor", "ceil", "round_nearest_even", "sqrt", "exponential", "exponential_minus_one", "log", "log_plus_one", "tanh"}
+	IntUnaryKinds    = []string{"negate", "abs", "not", "sign"}
+	Transcendental   = map[string]bool{"exponential": true, "exponential_minus_one": true, "log": true, "log_plus_one": true, "tanh": true}
+	CompareDirection = []string{"EQ", "NE", "GE", "GT", "LE", "LT"}
+)
+
+// Value is a value of a program: an element type ("f32", "i32", "i1"), its
+// static shape (ir.Dynamic for `?`) and its shape at run time.
+type Value struct {
+	Elem   string
+	Static []int64
+	Shape  []int64
+}
+
+// Input is an argument of the program with its run-time data.
+type Input struct {
+	Value
+	Data *interp.Tensor
+}
+
+// Op is one hlo op of the program.
+type Op struct {
+	Kind   string // a binary or unary op name, "compare", "select" or "clamp"
+	Dir    string // comparison direction
+	Args   []int  // value ids: inputs first, then op results in order
+	Policy broadcast.Policy
+	Dims   []int64 // broadcast_dimensions, nil if absent
+	Result Value
+}
+
+// Program is a random broadcasting program: `@main(inputs) -> results`.
+type Program struct {
+	Seed    int64
+	Elem    string // "f32" or "i32"
+	Inputs  []Input
+	Ops     []Op
+	Results []int // value ids returned (the op results nothing else uses)
+	// Broken is the op the generator expects to fail at run time, or -1.
+	// It is a hint for statistics; the test's oracle is numpy.
+	Broken int
+}
+
+// value returns the value with id v.
+func (p *Program) value(v int) Value {
+	if v < len(p.Inputs) {
+		return p.Inputs[v].Value
+	}
+	return p.Ops[v-len(p.Inputs)].Result
+}
+
+func elemType(s string) ir.Type {
+	switch s {
+	case "f32":
+		return ir.F32T
+	case "i1":
+		return ir.I1
+	}
+	return ir.I32
+}
+
+type gen struct {
+	rng *rand.Rand
+	cfg Config
+	p   *Program
+	// failing is set for a program meant to fail at run time.
+	failing bool
+	// spoiled is the input given a conflicting run-time size, or -1.
+	spoiled int
+}
+
+// Generate makes the program of a seed.
+func Generate(seed int64, cfg Config) *Program {
+	g := &gen{rng: rand.New(rand.NewSource(seed)), cfg: cfg, p: &Program{Seed: seed, Broken: -1}, spoiled: -1}
+	g.p.Elem = []string{"f32", "i32"}[g.rng.Intn(2)]
+	base := g.shape(g.rng.Intn(cfg.MaxRank + 1))
+	n := 1 + g.rng.Intn(cfg.MaxInputs)
+	for i := 0; i < n; i++ {
+		g.input(base)
+	}
+	if g.rng.Float64() < cfg.ErrorRate {
+		// A program meant to fail: an input gets a conflicting run-time
+		// size, and the first op whose run-time shapes do not broadcast
+		// (by that size or by a policy) is kept as its last op.
+		g.failing = true
+		g.spoil()
+	}
+	ops := 1 + g.rng.Intn(cfg.MaxOps)
+	for len(g.p.Ops) < ops && g.p.Broken < 0 {
+		if !g.op() {
+			break
+		}
+	}
+	if len(g.p.Ops) == 0 {
+		// Nothing fit: x + x always does.
+		v := g.p.Inputs[0].Value
+		g.p.Ops = append(g.p.Ops, Op{Kind: "add", Args: []int{0, 0}, Result: Value{Elem: v.Elem, Static: v.Static, Shape: v.Shape}})
+	}
+	used := map[int]bool{}
+	for _, o := range g.p.Ops {
+		for _, a := range o.Args {
+			used[a] = true
+		}
+	}
+	for k := range g.p.Ops {
+		if id := len(g.p.Inputs) + k; !used[id] {
+			g.p.Results = append(g.p.Results, id)
+		}
+	}
+	return g.p
+}
+
+// size draws a dim size: 0 rarely, 1 often.
+func (g *gen) size() int64 {
+	switch r := g.rng.Float64(); {
+	case r < 0.04:
+		return 0
+	case r < 0.2:
+		return 1
+	}
+	return 2 + g.rng.Int63n(int64(g.cfg.MaxSize-1))
+}
+
+func (g *gen) shape(rank int) []int64 {
+	s := make([]int64, rank)
+	for i := range s {
+		s[i] = g.size()
+	}
+	return s
+}
+
+// input adds an argument whose run-time shape broadcasts into base: a
+// suffix of it (numpy) or, for broadcast_dimensions, any subsequence;
+// some dims are 1, some are dynamic.
+func (g *gen) input(base []int64) {
+	rank := len(base)
+	k := rank
+	if g.rng.Float64() < 0.5 {
+		k = g.rng.Intn(rank + 1)
+	}
+	var pos []int
+	if g.rng.Float64() < 0.75 {
+		for i := rank - k; i < rank; i++ {
+			pos = append(pos, i)
+		}
+	} else {
+		pos = g.subsequence(k, rank)
+	}
+	v := Value{Elem: g.p.Elem, Static: make([]int64, k), Shape: make([]int64, k)}
+	for i, d := range pos {
+		v.Shape[i] = base[d]
+		if g.rng.Float64() < 0.35 {
+			v.Shape[i] = 1
+		}
+		v.Static[i] = v.Shape[i]
+		if g.rng.Float64() < 0.5 {
+			v.Static[i] = ir.Dynamic
+		}
+	}
+	g.p.Inputs = append(g.p.Inputs, Input{Value: v, Data: g.data(v.Shape)})
+}
+
+// subsequence returns k sorted distinct positions in [0, n).
+func (g *gen) subsequence(k, n int) []int {
+	perm := g.rng.Perm(n)[:k]
+	out := make([]int, 0, k)
+	for i := 0; i < n; i++ {
+		for _, p := range perm {
+			if p == i {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// spoil adds an input like an existing one but with a conflicting
+// run-time size in a dim that is dynamic in its type, so that an op
+// combining the two (or the spoiled one with anything of the original's
+// size there) fails at run time.
+func (g *gen) spoil() {
+	var cands [][2]int
+	for i, in := range g.p.Inputs {
+		for d, s := range in.Shape {
+			if s >= 2 {
+				cands = append(cands, [2]int{i, d})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	c := cands[g.rng.Intn(len(cands))]
+	orig := g.p.Inputs[c[0]].Value
+	shape := append([]int64{}, orig.Shape...)
+	shape[c[1]] += 1 + g.rng.Int63n(2)
+	static := append([]int64{}, orig.Static...)
+	static[c[1]] = ir.Dynamic
+	g.spoiled = len(g.p.Inputs)
+	g.p.Inputs = append(g.p.Inputs, Input{Value: Value{Elem: orig.Elem, Static: static, Shape: shape}, Data: g.data(shape)})
+}
+
+// data draws run-time values: ordinary numbers, small integers (ties and
+// zeros), wide magnitudes and IEEE specials for f32; small and extreme
+// values for i32.
+func (g *gen) data(shape []int64) *interp.Tensor {
+	n := 1
+	for _, d := range shape {
+		n *= int(d)
+	}
+	if g.p.Elem == "i32" {
+		vals := make([]int64, n)
+		for i := range vals {
+			switch r := g.rng.Float64(); {
+			case r < 0.7:
+				vals[i] = g.rng.Int63n(41) - 20
+			case r < 0.9:
+				vals[i] = int64(int32(g.rng.Uint32()))
+			default:
+				vals[i] = []int64{math.MinInt32, math.MaxInt32, 0, -1, 1, math.MinInt32 + 1}[g.rng.Intn(6)]
+			}
+		}
+		t, err := interp.NewInts(ir.I32, shape, vals)
+		if err != nil {
+			panic(err)
+		}
+		return t
+	}
+	vals := make([]float64, n)
+	for i := range vals {
+		switch r := g.rng.Float64(); {
+		case r < 0.55:
+			vals[i] = float64(float32(g.rng.Float64()*20 - 10))
+		case r < 0.75:
+			vals[i] = float64(g.rng.Intn(11) - 5)
+		case r < 0.94:
+			m := float32(1 + g.rng.Float64())
+			vals[i] = math.Ldexp(float64(m), g.rng.Intn(80)-40) * float64(1-2*g.rng.Intn(2))
+		default:
+			specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(),
+				math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32, -1e-40, 1e-38}
+			vals[i] = specials[g.rng.Intn(len(specials))]
+		}
+	}
+	t, err := interp.NewFloats(ir.F32T, shape, vals)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// pick returns the id of a value of element type elem, preferring recent
+// ones so that ops chain; -1 if there is none.
+func (g *gen) pick(elem string) int {
+	var ids []int
+	for id := 0; id < len(g.p.Inputs)+len(g.p.Ops); id++ {
+		if g.p.value(id).Elem == elem {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return -1
+	}
+	if g.spoiled >= 0 && elem == g.p.Elem && g.rng.Float64() < 0.3 {
+		return g.spoiled
+	}
+	if g.rng.Float64() < 0.5 {
+		return ids[len(ids)-1]
+	}
+	return ids[g.rng.Intn(len(ids))]
+}
+
+func (g *gen) policy() broadcast.Policy {
+	switch r := g.rng.Float64(); {
+	case r < 0.7:
+		return broadcast.Numpy
+	case r < 0.8:
+		return broadcast.Rank
+	case r < 0.9:
+		return broadcast.Scalar
+	}
+	return broadcast.None
+}
+
+// op tries to add one op (two for compare + select); false if nothing
+// fit after many tries.
+func (g *gen) op() bool {
+	for try := 0; try < 40; try++ {
+		var o Op
+		switch r := g.rng.Float64(); {
+		case r < 0.5:
+			o = Op{Kind: BinaryKinds[g.rng.Intn(len(BinaryKinds))], Args: []int{g.pick(g.p.Elem), g.pick(g.p.Elem)}}
+		case r < 0.65:
+			o = Op{Kind: "compare", Dir: CompareDirection[g.rng.Intn(len(CompareDirection))], Args: []int{g.pick(g.p.Elem), g.pick(g.p.Elem)}}
+		case r < 0.75:
+			if g.pick("i1") < 0 {
+				continue
+			}
+			o = Op{Kind: "select", Args: []int{g.pick("i1"), g.pick(g.p.Elem), g.pick(g.p.Elem)}}
+		case r < 0.85:
+			o = Op{Kind: "clamp", Args: []int{g.pick(g.p.Elem), g.pick(g.p.Elem), g.pick(g.p.Elem)}}
+		default:
+			kinds := FloatUnaryKinds
+			if g.p.Elem == "i32" {
+				kinds = IntUnaryKinds
+			}
+			x := g.pick(g.p.Elem)
+			v := g.p.value(x)
+			g.p.Ops = append(g.p.Ops, Op{Kind: kinds[g.rng.Intn(len(kinds))], Args: []int{x}, Result: v})
+			return true
+		}
+		o.Policy = g.policy()
+		if len(o.Args) == 2 && g.rng.Float64() < 0.3 {
+			o.Dims = g.dims(g.p.value(o.Args[0]), g.p.value(o.Args[1]))
+		}
+		if g.accept(&o) {
+			g.p.Ops = append(g.p.Ops, o)
+			return true
+		}
+	}
+	return false
+}
+
+// dims draws broadcast_dimensions mapping the lower-rank operand's dims to
+// increasing positions of the higher-rank one (the identity for equal ranks).
+func (g *gen) dims(a, b Value) []int64 {
+	lo, hi := len(a.Shape), len(b.Shape)
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	out := make([]int64, 0, lo)
+	if lo == hi {
+		for i := 0; i < lo; i++ {
+			out = append(out, int64(i))
+		}
+		return out
+	}
+	for _, p := range g.subsequence(lo, hi) {
+		out = append(out, int64(p))
+	}
+	return out
+}
+
+// accept infers o's static result type with the builders' own inference
+// (hlo.InferResultType) and its run-time shape with broadcast.Infer. An
+// op whose run-time shapes do not broadcast is kept only in a program
+// meant to fail, as its last op.
+func (g *gen) accept(o *Op) bool {
+	spec := broadcast.Spec{Policy: o.Policy, Dims: o.Dims}
+	types := make([]ir.Type, len(o.Args))
+	rts := make([]broadcast.Operand, len(o.Args))
+	for i, a := range o.Args {
+		v := g.p.value(a)
+		types[i] = ir.RankedTensor(v.Static, elemType(v.Elem))
+		rts[i] = broadcast.Operand{Shape: v.Shape, Ranked: true}
+	}
+	elem := g.p.Elem
+	if o.Kind == "compare" {
+		elem = "i1"
+	}
+	rt, err := hlo.InferResultType(types, spec, elemType(elem))
+	if err != nil {
+		return false
+	}
+	shape, _, _, conflict := broadcast.Infer(rts, spec)
+	if conflict != nil {
+		if !g.failing {
+			return false
+		}
+		g.p.Broken = len(g.p.Ops)
+		shape = nil
+	}
+	o.Result = Value{Elem: elem, Static: rt.(*ir.RankedTensorType).Shape(), Shape: shape}
+	return true
+}
+
+// Build returns the program as IR: `func.func @main` in a module, built
+// through the hlo builder API, each op located at `randprog:<k+1>:1` for
+// op k. ops maps each built op to its index in p.Ops.
+func (p *Program) Build() (module *ir.Operation, ops map[*ir.Operation]int, err error) {
+	module = builtin.NewModule()
+	ins := make([]ir.Type, len(p.Inputs))
+	for i, in := range p.Inputs {
+		ins[i] = ir.RankedTensor(in.Static, elemType(in.Elem))
+	}
+	outs := make([]ir.Type, len(p.Results))
+	for i, r := range p.Results {
+		v := p.value(r)
+		outs[i] = ir.RankedTensor(v.Static, elemType(v.Elem))
+	}
+	fn, b := funcdialect.NewFunc(module, "main", ins, outs)
+	vals := append([]*ir.Value{}, fn.Region(0).Front().Args()...)
+	ops = map[*ir.Operation]int{}
+	for k, o := range p.Ops {
+		b.Loc = ir.Location{File: "randprog", Line: int32(k + 1), Col: 1}
+		args := make([]*ir.Value, len(o.Args))
+		for i, a := range o.Args {
+			args[i] = vals[a]
+		}
+		var opts []hlo.Option
+		if o.Policy != broadcast.Numpy {
+			opts = append(opts, hlo.WithPolicy(o.Policy))
+		}
+		if o.Dims != nil {
+			opts = append(opts, hlo.WithBroadcastDimensions(o.Dims...))
+		}
+		var v *ir.Value
+		switch o.Kind {
+		case "compare":
+			v, err = hlo.Compare(b, o.Dir, args[0], args[1], opts...)
+		case "select":
+			v, err = hlo.Select(b, args[0], args[1], args[2], opts...)
+		case "clamp":
+			v, err = hlo.Clamp(b, args[0], args[1], args[2], opts...)
+		default:
+			if len(args) == 2 {
+				v, err = hlo.Binary(b, o.Kind, args[0], args[1], opts...)
+			} else {
+				v, err = hlo.Unary(b, o.Kind, args[0])
+			}
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("op %d (%s): %v", k, o.Kind, err)
+		}
+		ops[v.DefiningOp()] = k
+		vals = append(vals, v)
+	}
+	res := make([]*ir.Value, len(p.Results))
+	for i, r := range p.Results {
+		res[i] = vals[r]
+	}
+	b.Loc = ir.Location{File: "randprog", Line: int32(len(p.Ops) + 1), Col: 1}
+	funcdialect.NewReturn(b, res...)
+	if err := ir.Verify(module); err != nil {
+		return nil, nil, err
+	}
+	return module, ops, nil
+}
+
+// Args returns the run-time arguments.
+func (p *Program) Args() []*interp.Tensor {
+	args := make([]*interp.Tensor, len(p.Inputs))
+	for i, in := range p.Inputs {
+		args[i] = in.Data
+	}
+	return args
+}

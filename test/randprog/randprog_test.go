@@ -1,0 +1,331 @@
+package randprog
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/interp"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/broadcast"
+	_ "github.com/bcast-opt/bcast-opt/passes"
+)
+
+// TranscendentalULPs is how far apart, in units in the last place, the
+// interpreter (Go's float64 math, rounded to f32) and numpy's float32
+// exp/expm1/log/log1p/tanh may be.
+const TranscendentalULPs = 4
+
+const batchSize = 500
+
+func envInt(t *testing.T, name string, def int64) int64 {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		t.Fatalf("%s=%q is not an integer", name, s)
+	}
+	return v
+}
+
+// run is one program's runs: the interpreter on the program as built, and
+// on the program after hlo-legalize-broadcasts.
+type run struct {
+	prog  *Program
+	text  string
+	trace []*interp.Tensor // the value of each op, in op order
+	out   []*interp.Tensor
+	err   error
+
+	legalText string
+	passErr   error
+	legalOut  []*interp.Tensor
+	legalErr  error
+}
+
+// stats summarizes what the programs exercised.
+type stats struct {
+	programs, ops, failing, legalized int
+	stretchedDynamic                  int // ops where a `?` dim that is 1 at run time stretched
+	kinds                             map[string]int
+	policies                          map[string]int
+	withDims, zeroSize                int
+	maxULPs                           int64
+	// legalFailSameOp counts failing programs whose legalized form fails
+	// at the location of the same original op.
+	legalFailing, legalFailSameOp int
+}
+
+func TestRandomPrograms(t *testing.T) {
+	n := envInt(t, "BCAST_RANDPROG_N", 300)
+	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
+	python, ok := Python()
+	if !ok {
+		msg := "python3 with numpy not found (Debian's python3-numpy, reached with PYENV_VERSION=system); the numpy comparison needs it"
+		if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg + "; set BCAST_REQUIRE_TOOLS=1 to make this a failure")
+	}
+	var pm *ir.PassManager
+	if e, err := ir.NewPassEntry("hlo-legalize-broadcasts", nil); err == nil {
+		pm = &ir.PassManager{Entries: []ir.PassEntry{e}, VerifyEach: true}
+	} else {
+		t.Logf("hlo-legalize-broadcasts is not registered (%v): the comparison after the pass is skipped", err)
+	}
+	st := &stats{kinds: map[string]int{}, policies: map[string]int{}}
+	failures := 0
+	for start := int64(0); start < n; start += batchSize {
+		var runs []*run
+		for i := start; i < min(n, start+batchSize); i++ {
+			r, err := execute(Generate(seed+i, DefaultConfig), pm)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed+i, err)
+			}
+			runs = append(runs, r)
+		}
+		progs := make([]*Program, len(runs))
+		traces := make([][]*interp.Tensor, len(runs))
+		for i, r := range runs {
+			progs[i], traces[i] = r.prog, r.trace
+		}
+		outcomes, err := RunNumpy(python, t.TempDir(), progs, traces)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range runs {
+			st.count(r, pm != nil)
+			if msg := compare(r, outcomes[i], st); msg != "" {
+				failures++
+				if failures <= 5 {
+					t.Errorf("%s\n%s", msg, describe(r, outcomes[i]))
+				}
+			}
+		}
+	}
+	if failures > 5 {
+		t.Errorf("... %d mismatching programs in all", failures)
+	}
+	t.Logf("%d programs (seeds %d..%d), %d mismatches; %s", n, seed, seed+n-1, failures, st)
+}
+
+// execute builds a program, interprets it, runs hlo-legalize-broadcasts
+// (if pm is set) and interprets the result.
+func execute(p *Program, pm *ir.PassManager) (*run, error) {
+	m, ops, err := p.Build()
+	if err != nil {
+		return nil, fmt.Errorf("building the program: %v", err)
+	}
+	r := &run{prog: p, text: ir.PrintString(m, ir.PrintOptions{}), trace: make([]*interp.Tensor, len(p.Ops))}
+	r.out, r.err = interp.RunWithOptions(m, "main", p.Args(), interp.Options{Trace: func(op *ir.Operation, res []*interp.Tensor) {
+		if k, ok := ops[op]; ok {
+			r.trace[k] = res[0]
+		}
+	}})
+	if pm == nil {
+		return r, nil
+	}
+	if r.passErr = pm.Run(m); r.passErr != nil {
+		return r, nil
+	}
+	r.legalText = ir.PrintString(m, ir.PrintOptions{})
+	r.legalOut, r.legalErr = interp.Run(m, "main", p.Args())
+	return r, nil
+}
+
+// compare checks the interpreter against numpy op by op, and the
+// legalized program against the original; it returns "" if all agree.
+func compare(r *run, o Outcome, st *stats) string {
+	p := r.prog
+	if o.ErrorOp == -2 {
+		return "numpy oracle failed: " + o.Error
+	}
+	for k, want := range o.Values {
+		got := r.trace[k]
+		if got == nil {
+			return fmt.Sprintf("op %d (%s): numpy computes %v; the interpreter stopped: %v", k, p.Ops[k].Kind, want, r.err)
+		}
+		if msg := sameValue(got, want, Transcendental[p.Ops[k].Kind], st); msg != "" {
+			return fmt.Sprintf("op %d (%s): %s", k, p.Ops[k].Kind, msg)
+		}
+	}
+	if o.ErrorOp >= 0 {
+		loc := fmt.Sprintf("randprog:%d:1:", o.ErrorOp+1)
+		if r.err == nil || !strings.Contains(r.err.Error(), loc) {
+			return fmt.Sprintf("numpy fails at op %d (%s); the interpreter gives error %v", o.ErrorOp, o.Error, r.err)
+		}
+	} else if r.err != nil {
+		return fmt.Sprintf("the interpreter fails where numpy does not: %v", r.err)
+	}
+	if r.passErr != nil {
+		return fmt.Sprintf("hlo-legalize-broadcasts failed: %v", r.passErr)
+	}
+	if r.legalText == "" {
+		return ""
+	}
+	if r.err != nil {
+		if r.legalErr == nil {
+			return fmt.Sprintf("after hlo-legalize-broadcasts the program runs, but before it failed: %v", r.err)
+		}
+		st.legalFailing++
+		if strings.Contains(r.legalErr.Error(), fmt.Sprintf("randprog:%d:1:", o.ErrorOp+1)) {
+			st.legalFailSameOp++
+		}
+		return ""
+	}
+	if r.legalErr != nil {
+		return fmt.Sprintf("after hlo-legalize-broadcasts the program fails: %v", r.legalErr)
+	}
+	for i := range r.out {
+		if !r.out[i].Equal(r.legalOut[i]) {
+			return fmt.Sprintf("result #%d differs after hlo-legalize-broadcasts:\n  before %v\n  after  %v", i, r.out[i], r.legalOut[i])
+		}
+	}
+	return ""
+}
+
+// sameValue compares the interpreter's value with numpy's: bit-exact
+// (any NaN equals any NaN), or within TranscendentalULPs.
+func sameValue(got *interp.Tensor, want Array, inexact bool, st *stats) string {
+	w, err := want.Tensor()
+	if err != nil {
+		return err.Error()
+	}
+	if !inexact || !got.IsFloat() {
+		if !got.Equal(w) {
+			return fmt.Sprintf("interpreter %v, numpy %v", got, w)
+		}
+		return ""
+	}
+	if got.ElemType() != w.ElemType() || fmt.Sprint(got.Shape()) != fmt.Sprint(w.Shape()) {
+		return fmt.Sprintf("interpreter %v, numpy %v", got, w)
+	}
+	for i, g := range got.Floats() {
+		d := interp.ULPDistance(g, w.Floats()[i], got.ElemType())
+		st.maxULPs = max(st.maxULPs, d)
+		if d > TranscendentalULPs {
+			return fmt.Sprintf("element %d: interpreter %v, numpy %v (%d ulps apart)\n  interpreter %v\n  numpy       %v", i, g, w.Floats()[i], d, got, w)
+		}
+	}
+	return ""
+}
+
+// describe prints what a failure report needs: how to reproduce it, the
+// program, its inputs and both sides' results.
+func describe(r *run, o Outcome) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "reproduce: BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_N=1 go test ./test/randprog/\n", r.prog.Seed)
+	sb.WriteString(r.text)
+	for i, in := range r.prog.Inputs {
+		fmt.Fprintf(&sb, "input #%d: %v\n", i, in.Data)
+	}
+	for k, v := range r.trace {
+		fmt.Fprintf(&sb, "interpreter op %d: %v\n", k, v)
+	}
+	for k, v := range o.Values {
+		w, _ := v.Tensor()
+		fmt.Fprintf(&sb, "numpy       op %d: %v\n", k, w)
+	}
+	if o.ErrorOp >= 0 {
+		fmt.Fprintf(&sb, "numpy fails at op %d: %s\n", o.ErrorOp, o.Error)
+	}
+	fmt.Fprintf(&sb, "interpreter results %v, error %v\n", r.out, r.err)
+	if r.legalText != "" {
+		fmt.Fprintf(&sb, "after hlo-legalize-broadcasts:\n%sresults %v, error %v\n", r.legalText, r.legalOut, r.legalErr)
+	}
+	return sb.String()
+}
+
+func (s *stats) count(r *run, legalized bool) {
+	p := r.prog
+	s.programs++
+	s.ops += len(p.Ops)
+	if r.err != nil {
+		s.failing++
+	}
+	if legalized && r.passErr == nil {
+		s.legalized++
+	}
+	for _, o := range p.Ops {
+		s.kinds[o.Kind]++
+		if len(o.Args) < 2 {
+			continue
+		}
+		s.policies[o.Policy.String()]++
+		if o.Dims != nil {
+			s.withDims++
+		}
+		if o.Result.Shape != nil && ir.NumElements(o.Result.Shape) == 0 {
+			s.zeroSize++
+		}
+		if stretchesDynamic(p, o) {
+			s.stretchedDynamic++
+		}
+	}
+}
+
+// stretchesDynamic reports whether an operand dim that is `?` statically
+// and 1 at run time stretches to a larger size in o.
+func stretchesDynamic(p *Program, o Op) bool {
+	ops := make([]broadcast.Operand, len(o.Args))
+	for i, a := range o.Args {
+		ops[i] = broadcast.Operand{Shape: p.value(a).Shape, Ranked: true}
+	}
+	shape, places, _, conflict := broadcast.Infer(ops, broadcast.Spec{Policy: o.Policy, Dims: o.Dims})
+	if conflict != nil {
+		return false
+	}
+	for i, a := range o.Args {
+		v := p.value(a)
+		for d, rd := range places[i].ResultDim {
+			if v.Static[d] == ir.Dynamic && v.Shape[d] == 1 && shape[rd] > 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *stats) String() string {
+	var kinds []string
+	for k, n := range s.kinds {
+		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(kinds)
+	var pols []string
+	for k, n := range s.policies {
+		pols = append(pols, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(pols)
+	return fmt.Sprintf("%d ops; %d programs fail at run time as numpy does; %d compared after hlo-legalize-broadcasts; "+
+		"%d broadcasting ops stretch a dynamic dim that is 1 at run time, %d have broadcast_dimensions, %d have a 0-size result; "+
+		"policies: %s; ops: %s; largest transcendental difference %d ulps; "+
+		"%d of %d failing programs fail at the same op's location after hlo-legalize-broadcasts",
+		s.ops, s.failing, s.legalized, s.stretchedDynamic, s.withDims, s.zeroSize,
+		strings.Join(pols, ", "), strings.Join(kinds, ", "), s.maxULPs, s.legalFailSameOp, s.legalFailing)
+}
+
+// TestGenerateIsDeterministic checks that a seed names one program.
+func TestGenerateIsDeterministic(t *testing.T) {
+	for seed := int64(0); seed < 50; seed++ {
+		a, b := Generate(seed, DefaultConfig), Generate(seed, DefaultConfig)
+		ma, _, err := a.Build()
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		mb, _, _ := b.Build()
+		if ir.PrintString(ma, ir.PrintOptions{}) != ir.PrintString(mb, ir.PrintOptions{}) {
+			t.Fatalf("seed %d gives two programs", seed)
+		}
+		for i := range a.Inputs {
+			if !a.Inputs[i].Data.Equal(b.Inputs[i].Data) {
+				t.Fatalf("seed %d gives two inputs #%d", seed, i)
+			}
+		}
+	}
+}
