@@ -21,7 +21,10 @@
 //     sizes; it is not implemented yet. No copy is ever made instead.
 //   - Integer power and popcnt, and integers with explicit signedness (si/ui
 //     element types), are rejected with a diagnostic.
-//   - hlo ops other than elementwise ops, broadcasts and constants
-//     (reshape, transpose, iota, concatenate, slice, get_dimension_size) are
-//     left in place for now.
+//   - Data movement (hlo_structural.go): transpose is a generic reading
+//     through the inverse permutation, iota a generic on linalg.index,
+//     static reshapes tensor.collapse_shape / expand_shape, slice
+//     tensor.extract_slice, concatenate a chain of tensor.insert_slice,
+//     get_dimension_size tensor.dim. Dynamic reshapes, dynamic_reshape and
+//     dynamic slices are left in place for now.
 package lower

@@ -75,6 +75,10 @@ func convertOp(op *ir.Operation) error {
 		c := arith.NewConstant(b, op.Attr("value"))
 		op.Result(0).ReplaceAllUsesWith(c.Result(0))
 		op.Erase()
+	default:
+		if conv, ok := structuralConversions[op.Name()]; ok {
+			return conv(op)
+		}
 	}
 	return nil
 }

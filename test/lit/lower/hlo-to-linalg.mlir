@@ -73,3 +73,33 @@ func.func @semantics(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xf32> {
   %f = hlo.convert %c : (tensor<4xi32>) -> tensor<4xf32>
   return %f : tensor<4xf32>
 }
+
+// -----
+
+// Data movement: transpose reads through the inverse permutation, iota
+// uses linalg.index, reshapes are collapse/expand, slice and concatenate
+// are tensor slices, get_dimension_size is tensor.dim.
+// CHECK-DAG: #[[T:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-LABEL: func.func @structural
+// CHECK: linalg.generic {indexing_maps = [#[[T]], #{{.*}}]
+// CHECK: linalg.index 1 : index
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<3x2xf32> into tensor<6xf32>
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+// CHECK: tensor.extract_slice %{{.*}}[0, 1] [2, 2] [1, 1] : tensor<2x3xf32> to tensor<2x2xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<2x5xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 2] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<2x5xf32>
+// CHECK: %[[D:.*]] = tensor.dim %arg1, %{{.*}} : tensor<?x3xf32>
+// CHECK: arith.index_cast %[[D]] : index to i32
+// CHECK: tensor.from_elements
+func.func @structural(%x: tensor<2x3xf32>, %d: tensor<?x3xf32>) -> (tensor<2x5xf32>, tensor<i32>) {
+  %t = hlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %i = hlo.iota dim = 1 : tensor<3x2xi32>
+  %f = hlo.convert %i : (tensor<3x2xi32>) -> tensor<3x2xf32>
+  %a = hlo.add %t, %f : tensor<3x2xf32>
+  %r = hlo.reshape %a : (tensor<3x2xf32>) -> tensor<6xf32>
+  %r2 = hlo.reshape %r : (tensor<6xf32>) -> tensor<2x3xf32>
+  %sl = hlo.slice %r2 [0:2, 1:3] : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  %c = hlo.concatenate %sl, %x, dim = 1 : (tensor<2x2xf32>, tensor<2x3xf32>) -> tensor<2x5xf32>
+  %g = hlo.get_dimension_size %d, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
+  return %c, %g : tensor<2x5xf32>, tensor<i32>
+}

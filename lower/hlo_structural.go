@@ -1,0 +1,259 @@
+package lower
+
+import (
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/dialects/tensor"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/affine"
+)
+
+// structuralConversions lower the hlo ops that move data rather than
+// compute on it: each becomes linalg.generic or tensor ops.
+var structuralConversions = map[string]func(*ir.Operation) error{
+	"hlo.transpose":          convertTranspose,
+	"hlo.iota":               convertIota,
+	"hlo.reshape":            convertReshape,
+	"hlo.slice":              convertSlice,
+	"hlo.concatenate":        convertConcatenate,
+	"hlo.get_dimension_size": convertGetDimensionSize,
+}
+
+func parallel(n int) []string {
+	its := make([]string, n)
+	for i := range its {
+		its[i] = linalg.Parallel
+	}
+	return its
+}
+
+// genericCopy builds a generic that writes, for every index of result
+// type rt, the element of src read through map m (a body that yields its
+// input), or computes it with body when body is non-nil.
+func genericCopy(b *ir.Builder, op *ir.Operation, rt *ir.RankedTensorType, srcs []*ir.Value, maps []affine.Map, dyn []*ir.Value,
+	body func(bb *ir.Builder, args []*ir.Value) *ir.Value) *ir.Value {
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}}).Result(0)
+	st := &ir.OpState{Name: "linalg.generic", Loc: op.Loc, Operands: append(append([]*ir.Value{}, srcs...), empty), ResultTypes: []ir.Type{rt}}
+	linalg.SetGenericAttrs(st, append(append([]affine.Map{}, maps...), affine.Identity(rt.Rank())), parallel(rt.Rank()), len(srcs), 1)
+	blk := ir.NewBlock()
+	for _, s := range srcs {
+		blk.AddArg(ir.ElementTypeOf(s.Type()), op.Loc)
+	}
+	blk.AddArg(rt.ElementType(), op.Loc)
+	region := &ir.Region{}
+	region.AddBlock(blk)
+	st.Regions = []*ir.Region{region}
+	gen := b.Create(st)
+	bb := ir.AtEnd(blk)
+	bb.Loc = op.Loc
+	var v *ir.Value
+	if body != nil {
+		v = body(bb, blk.Args()[:len(srcs)])
+	} else {
+		v = blk.Arg(0)
+	}
+	bb.Create(&ir.OpState{Name: "linalg.yield", Operands: []*ir.Value{v}})
+	return gen.Result(0)
+}
+
+func replace(op *ir.Operation, v *ir.Value) error {
+	op.Result(0).ReplaceAllUsesWith(v)
+	op.Erase()
+	return nil
+}
+
+// dynamicSizes returns tensor.dim of src for the dynamic dims of rt, where
+// result dim d has the size of src dim srcDim[d].
+func dynamicSizes(b *ir.Builder, rt *ir.RankedTensorType, src *ir.Value, srcDim func(d int) int) []*ir.Value {
+	var dyn []*ir.Value
+	for d, s := range rt.Shape() {
+		if s == ir.Dynamic {
+			dyn = append(dyn, tensorDim(b, src, srcDim(d)))
+		}
+	}
+	return dyn
+}
+
+// convertTranspose: result[i0, ..] = operand[i_perm^-1 ...], a generic
+// reading the operand through the inverse permutation.
+func convertTranspose(op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return op.Emit("needs a ranked result to be lowered to linalg")
+	}
+	perm := hlo.I64s(op.Attr("permutation"))
+	// Result dim i is operand dim perm[i]: the operand's dim j is read at
+	// the loop dim i with perm[i] == j.
+	res := make([]affine.Expr, len(perm))
+	for i, p := range perm {
+		res[p] = affine.Dim(i)
+	}
+	m := affine.NewMap(rt.Rank(), 0, res...)
+	b := ir.Before(op)
+	dyn := dynamicSizes(b, rt, op.Operand(0), func(d int) int { return int(perm[d]) })
+	return replace(op, genericCopy(b, op, rt, []*ir.Value{op.Operand(0)}, []affine.Map{m}, dyn, nil))
+}
+
+// convertIota: a generic with no inputs whose body converts linalg.index.
+func convertIota(op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || !rt.HasStaticShape() {
+		return op.Emit("needs a static result to be lowered to linalg")
+	}
+	if err := checkSignless(op); err != nil {
+		return err
+	}
+	d, _ := hlo.IntAttr(op.Attr("iota_dimension"))
+	b := ir.Before(op)
+	v := genericCopy(b, op, rt, nil, nil, nil, func(bb *ir.Builder, _ []*ir.Value) *ir.Value {
+		st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
+		st.AddAttr("dim", ir.I64Attr(d))
+		idx := bb.Create(st).Result(0)
+		et := rt.ElementType()
+		i64 := bb.Create(&ir.OpState{Name: "arith.index_cast", Operands: []*ir.Value{idx}, ResultTypes: []ir.Type{ir.I64}}).Result(0)
+		if ir.IsFloat(et) {
+			return bb.Create(&ir.OpState{Name: "arith.sitofp", Operands: []*ir.Value{i64}, ResultTypes: []ir.Type{et}}).Result(0)
+		}
+		if et == ir.I64 {
+			return i64
+		}
+		return bb.Create(&ir.OpState{Name: "arith.trunci", Operands: []*ir.Value{i64}, ResultTypes: []ir.Type{et}}).Result(0)
+	})
+	return replace(op, v)
+}
+
+// reassociation finds the groups that turn shape `high` into `low` by
+// merging adjacent dims (static shapes only); ok is false if the reshape
+// is not such a pure grouping.
+func reassociation(high, low []int64) ([][]int64, bool) {
+	var groups [][]int64
+	i := 0
+	for _, want := range low {
+		var g []int64
+		prod := int64(1)
+		for i < len(high) {
+			prod *= high[i]
+			g = append(g, int64(i))
+			i++
+			if prod == want {
+				break
+			}
+		}
+		if prod != want {
+			return nil, false
+		}
+		groups = append(groups, g)
+	}
+	// Trailing unit dims join the last group.
+	for ; i < len(high); i++ {
+		if high[i] != 1 || len(groups) == 0 {
+			return nil, false
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], int64(i))
+	}
+	return groups, true
+}
+
+// convertReshape: a static reshape that merges or splits adjacent dims
+// becomes tensor.collapse_shape or tensor.expand_shape (or both, through
+// the fully collapsed 1-D form).
+func convertReshape(op *ir.Operation) error {
+	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if in == nil || out == nil || !in.HasStaticShape() || !out.HasStaticShape() {
+		return op.Emit("only static reshapes are lowered to linalg yet")
+	}
+	b := ir.Before(op)
+	collapse := func(v *ir.Value, from *ir.RankedTensorType, groups [][]int64, to *ir.RankedTensorType) *ir.Value {
+		st := &ir.OpState{Name: "tensor.collapse_shape", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{to}}
+		st.AddAttr("reassociation", tensor.ReassociationAttr(groups))
+		return b.Create(st).Result(0)
+	}
+	expand := func(v *ir.Value, groups [][]int64, to *ir.RankedTensorType) *ir.Value {
+		st := &ir.OpState{Name: "tensor.expand_shape", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{to}}
+		st.AddAttr("reassociation", tensor.ReassociationAttr(groups))
+		st.AddAttr("static_output_shape", &ir.DenseArrayAttr{Elem: ir.I64, Ints: append([]int64{}, to.Shape()...)})
+		return b.Create(st).Result(0)
+	}
+	if groups, ok := reassociation(in.Shape(), out.Shape()); ok && len(out.Shape()) <= len(in.Shape()) {
+		return replace(op, collapse(op.Operand(0), in, groups, out))
+	}
+	if groups, ok := reassociation(out.Shape(), in.Shape()); ok {
+		return replace(op, expand(op.Operand(0), groups, out))
+	}
+	// General case: collapse to 1-D, then expand.
+	n := ir.NumElements(in.Shape())
+	flat := ir.RankedTensor([]int64{n}, in.ElementType())
+	all := func(r int) [][]int64 {
+		if r == 0 {
+			return nil
+		}
+		g := make([]int64, r)
+		for i := range g {
+			g[i] = int64(i)
+		}
+		return [][]int64{g}
+	}
+	v := op.Operand(0)
+	if in.Rank() != 1 {
+		v = collapse(v, in, all(in.Rank()), flat)
+	}
+	if out.Rank() != 1 {
+		v = expand(v, all(out.Rank()), out)
+	}
+	return replace(op, v)
+}
+
+// convertSlice: tensor.extract_slice with static offsets, sizes and strides.
+func convertSlice(op *ir.Operation) error {
+	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if out == nil || !out.HasStaticShape() {
+		return op.Emit("needs a static result to be lowered to linalg")
+	}
+	starts, strides := hlo.I64s(op.Attr("start_indices")), hlo.I64s(op.Attr("strides"))
+	st := &ir.OpState{Name: "tensor.extract_slice", Operands: []*ir.Value{op.Operand(0)}, ResultTypes: []ir.Type{out}}
+	st.AddAttr("static_offsets", &ir.DenseArrayAttr{Elem: ir.I64, Ints: starts})
+	st.AddAttr("static_sizes", &ir.DenseArrayAttr{Elem: ir.I64, Ints: append([]int64{}, out.Shape()...)})
+	st.AddAttr("static_strides", &ir.DenseArrayAttr{Elem: ir.I64, Ints: strides})
+	st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{1, 0, 0, 0}})
+	return replace(op, ir.Before(op).Create(st).Result(0))
+}
+
+// convertConcatenate: tensor.empty filled by one tensor.insert_slice per
+// operand at its running offset along the dim (static shapes).
+func convertConcatenate(op *ir.Operation) error {
+	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if out == nil || !out.HasStaticShape() {
+		return op.Emit("needs a static result to be lowered to linalg")
+	}
+	dim, _ := hlo.IntAttr(op.Attr("dimension"))
+	b := ir.Before(op)
+	acc := b.Create(&ir.OpState{Name: "tensor.empty", ResultTypes: []ir.Type{out}}).Result(0)
+	offset := int64(0)
+	ones := make([]int64, out.Rank())
+	for i := range ones {
+		ones[i] = 1
+	}
+	for _, v := range op.Operands() {
+		in := v.Type().(*ir.RankedTensorType)
+		offs := make([]int64, out.Rank())
+		offs[dim] = offset
+		st := &ir.OpState{Name: "tensor.insert_slice", Operands: []*ir.Value{v, acc}, ResultTypes: []ir.Type{out}}
+		st.AddAttr("static_offsets", &ir.DenseArrayAttr{Elem: ir.I64, Ints: offs})
+		st.AddAttr("static_sizes", &ir.DenseArrayAttr{Elem: ir.I64, Ints: append([]int64{}, in.Shape()...)})
+		st.AddAttr("static_strides", &ir.DenseArrayAttr{Elem: ir.I64, Ints: append([]int64{}, ones...)})
+		st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{1, 1, 0, 0, 0}})
+		acc = b.Create(st).Result(0)
+		offset += in.Shape()[dim]
+	}
+	return replace(op, acc)
+}
+
+// convertGetDimensionSize: tensor.dim, cast to i32, wrapped as tensor<i32>.
+func convertGetDimensionSize(op *ir.Operation) error {
+	d, _ := hlo.IntAttr(op.Attr("dimension"))
+	b := ir.Before(op)
+	size := tensorDim(b, op.Operand(0), int(d))
+	i32 := b.Create(&ir.OpState{Name: "arith.index_cast", Operands: []*ir.Value{size}, ResultTypes: []ir.Type{ir.I32}}).Result(0)
+	return replace(op, b.Create(&ir.OpState{Name: "tensor.from_elements", Operands: []*ir.Value{i32}, ResultTypes: []ir.Type{op.Result(0).Type()}}).Result(0))
+}
