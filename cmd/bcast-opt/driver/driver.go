@@ -31,7 +31,7 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/shape"
 	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
 	_ "github.com/bcast-opt/bcast-opt/lower"
-	_ "github.com/bcast-opt/bcast-opt/passes"
+	"github.com/bcast-opt/bcast-opt/passes"
 )
 
 // options are the parsed command-line settings of one run.
@@ -45,6 +45,7 @@ type options struct {
 	timing            bool
 	allowUnregistered bool
 	passPipeline      string
+	pipeline          string
 	// passes in command-line order (from the per-pass flags)
 	passes []ir.PassEntry
 	// errors found while reading pass flags
@@ -169,6 +170,7 @@ and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
 	f.BoolVar(&o.timing, "mlir-timing", false, "print per-pass wall time to stderr")
 	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops of unregistered dialects (generic form)")
 	f.StringVar(&o.passPipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'")
+	f.StringVar(&o.pipeline, "pipeline", "", "run a named pipeline before any pass flags: "+strings.Join(passes.PipelineNames(), ", ")+" (cpu: hlo to fused linalg)")
 	for _, p := range ir.RegisteredPasses() {
 		help := p.Summary
 		if len(p.Options) > 0 {
@@ -179,7 +181,7 @@ and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
 			help += " (options: " + strings.Join(names, " ") + ")"
 		}
 		fl := f.VarPF(&passFlag{info: p, o: o}, p.Name, "", help)
-		fl.NoOptDefVal = " "
+		fl.NoOptDefVal = "{}"
 	}
 	return cmd
 }
@@ -213,9 +215,16 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 		return o.flagErr
 	}
 	entries := o.passes
+	if o.pipeline != "" {
+		pre, err := passes.PipelineEntries(o.pipeline)
+		if err != nil {
+			return err
+		}
+		entries = append(pre, entries...)
+	}
 	if o.passPipeline != "" {
-		if len(o.passes) > 0 {
-			return fmt.Errorf("--pass-pipeline cannot be combined with individual pass flags")
+		if len(o.passes) > 0 || o.pipeline != "" {
+			return fmt.Errorf("--pass-pipeline cannot be combined with --pipeline or individual pass flags")
 		}
 		var err error
 		if entries, err = pipelineEntries(o.passPipeline); err != nil {

@@ -1,0 +1,61 @@
+package passes
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// Step is one pass of a named pipeline, with the reason it stands where it
+// does.
+type Step struct {
+	Pass    string
+	Options ir.PassOptions
+	Why     string
+}
+
+// Pipelines are the named pass sequences that `bcast-opt --pipeline=NAME`
+// runs. The list is data so that its order, and the reason for it, can be
+// read in one place.
+var Pipelines = map[string][]Step{
+	"cpu": {
+		{Pass: "inline", Why: "calls (JAX's @inputs/@expected helpers, front-end wrappers) disappear, so each kernel is one function"},
+		{Pass: "hlo-legalize-broadcasts", Why: "implicit broadcasts become explicit broadcast_in_dim / dynamic_broadcast_in_dim with a run-time check"},
+		{Pass: "canonicalize", Why: "static shape computations, identity broadcasts and constant ops fold before lowering"},
+		{Pass: "hlo-legalize-to-linalg", Why: "every hlo op becomes linalg on tensors; broadcasts become indexing maps"},
+		{Pass: "linalg-fold-unit-extent-dims", Why: "size-1 loop and operand dims disappear; the result does not depend on running it before or after fusion"},
+		{Pass: "linalg-fuse-elementwise-ops", Why: "producer generics fuse into their consumers: one generic per kernel"},
+		{Pass: "canonicalize", Why: "dead tensor.empty, reshape pairs and duplicate inputs go"},
+		{Pass: "cse", Why: "identical shape computations and constants merge"},
+		{Pass: "linalg-version-broadcasts", Why: "dims that may be 1 at run time get one static-map version of the kernel each (last: it clones the fused kernel)"},
+	},
+}
+
+// PipelineNames lists the named pipelines, sorted.
+func PipelineNames() []string {
+	var names []string
+	for n := range Pipelines {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// PipelineEntries returns pass manager entries for a named pipeline, or an
+// error naming an unknown pipeline or a pass that is not registered.
+func PipelineEntries(name string) ([]ir.PassEntry, error) {
+	steps, ok := Pipelines[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown pipeline %q (known: %v)", name, PipelineNames())
+	}
+	var out []ir.PassEntry
+	for _, s := range steps {
+		e, err := ir.NewPassEntry(s.Pass, s.Options)
+		if err != nil {
+			return nil, fmt.Errorf("pipeline %q: %v", name, err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
