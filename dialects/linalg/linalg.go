@@ -9,7 +9,7 @@
 package linalg
 
 import (
-	"strconv"
+	"slices"
 
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
@@ -130,6 +130,7 @@ var Generic = &ir.OpDef{
 
 func parseGeneric(p *ir.OpParser, st *ir.OpState) error {
 	var attrs ir.Attrs
+	loc := p.Loc()
 	p.ParseOptionalAttrDict(&attrs)
 	for _, e := range attrs.List() {
 		if e.Name == "iterator_types" {
@@ -137,6 +138,9 @@ func parseGeneric(p *ir.OpParser, st *ir.OpState) error {
 				its := make([]ir.Attribute, len(arr.Elems))
 				for i, x := range arr.Elems {
 					if s, ok := x.(*ir.StringAttr); ok {
+						if s.Value != Parallel && s.Value != Reduction {
+							p.FailAt(loc, "unexpected iterator_type (%s)", s.Value)
+						}
 						its[i] = iteratorAttr(s.Value)
 					} else {
 						its[i] = x
@@ -148,7 +152,7 @@ func parseGeneric(p *ir.OpParser, st *ir.OpState) error {
 		}
 		st.AddAttr(e.Name, e.Value)
 	}
-	loc := p.Loc()
+	loc = p.Loc()
 	var insRefs, outRefs []ir.OperandRef
 	var insT, outT []ir.Type
 	if p.AcceptKeyword("ins") {
@@ -167,7 +171,10 @@ func parseGeneric(p *ir.OpParser, st *ir.OpState) error {
 		}
 		p.Parse(")")
 	}
-	p.ParseOptionalAttrDictWithKeyword(&st.Attrs)
+	if p.AcceptKeyword("attrs") {
+		p.Parse("=")
+		p.ParseOptionalAttrDict(&st.Attrs)
+	}
 	st.Operands = append(p.ResolveAll(insRefs, insT, loc), p.ResolveAll(outRefs, outT, loc)...)
 	st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{int64(len(insRefs)), int64(len(outRefs))}})
 	st.Regions = append(st.Regions, p.ParseRegionNoArgs(false))
@@ -178,23 +185,27 @@ func parseGeneric(p *ir.OpParser, st *ir.OpState) error {
 }
 
 func printGeneric(p *ir.OpPrinter, op *ir.Operation) {
-	p.Write(" {indexing_maps = ")
-	p.Attr(op.Attr("indexing_maps"))
-	p.Write(", iterator_types = [")
-	for i, k := range IteratorTypes(op) {
-		if i > 0 {
-			p.Write(", ")
+	// MLIR prints the trait attributes as one sorted dictionary, the
+	// iterator kinds as strings, and the other attributes after the
+	// operands as `attrs =  {...}` (sic, two spaces).
+	var traitAttrs []ir.NamedAttr
+	for _, e := range op.Attrs.List() {
+		switch e.Name {
+		case "iterator_types":
+			its := IteratorTypes(op)
+			elems := make([]ir.Attribute, len(its))
+			for i, k := range its {
+				elems[i] = ir.Str(k)
+			}
+			traitAttrs = append(traitAttrs, ir.NamedAttr{Name: e.Name, Value: &ir.ArrayAttr{Elems: elems}})
+		case "doc", "indexing_maps", "library_call":
+			traitAttrs = append(traitAttrs, e)
 		}
-		p.Write(strconv.Quote(k))
 	}
-	p.Write("]")
-	for _, n := range []string{"doc", "library_call"} {
-		if a := op.Attr(n); a != nil {
-			p.Write(", " + n + " = ")
-			p.Attr(a)
-		}
+	if len(traitAttrs) > 0 {
+		p.Write(" ")
+		p.AttrDictEntries(traitAttrs)
 	}
-	p.Write("}")
 	ins, outs := Inputs(op), Outputs(op)
 	if len(ins) > 0 {
 		p.Write(" ins(")
@@ -210,12 +221,19 @@ func printGeneric(p *ir.OpPrinter, op *ir.Operation) {
 		p.Types(valueTypes(outs))
 		p.Write(")")
 	}
-	p.OptionalAttrDictWithKeyword(genericAttrs...)
+	extra := false
+	for _, e := range op.Attrs.List() {
+		extra = extra || !slices.Contains(genericAttrs, e.Name)
+	}
+	if extra {
+		p.Write(" attrs = ")
+		p.OptionalAttrDict(genericAttrs...)
+	}
 	p.Write(" ")
 	p.Region(op.Region(0), true, true)
 	if op.NumResults() > 0 {
 		p.Write(" -> ")
-		p.Types(op.ResultTypes())
+		p.ArrowResults(op.ResultTypes())
 	}
 }
 
@@ -228,21 +246,59 @@ func valueTypes(vs []*ir.Value) []ir.Type {
 }
 
 func verifyGeneric(op *ir.Operation) error {
-	nIns := NumInputs(op)
-	if nIns < 0 || nIns > op.NumOperands() {
-		return op.Emit("operandSegmentSizes does not match the %d operands", op.NumOperands())
+	seg, _ := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
+	total := int64(0)
+	if seg != nil {
+		if len(seg.Ints) != 2 {
+			return op.Emit("'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got %d", len(seg.Ints))
+		}
+		if seg.Ints[0] < 0 || seg.Ints[1] < 0 {
+			return op.Emit("'operandSegmentSizes' attribute cannot have negative elements")
+		}
+		total = seg.Ints[0] + seg.Ints[1]
+	}
+	if total != int64(op.NumOperands()) {
+		return op.Emit("operand count (%d) does not match with the total size (%d) specified in attribute 'operandSegmentSizes'", op.NumOperands(), total)
+	}
+	outs := Outputs(op)
+	for i, o := range outs {
+		if _, ok := o.Type().(ir.ShapedType); !ok {
+			return op.Emit("operand #%d must be variadic of shaped of any type values, but got '%s'", NumInputs(op)+i, o.Type())
+		}
+	}
+	for i, t := range op.ResultTypes() {
+		if _, ok := t.(*ir.RankedTensorType); !ok {
+			return op.Emit("result #%d must be variadic of ranked tensor of any type values, but got '%s'", i, t)
+		}
+	}
+	for _, n := range []string{"indexing_maps", "iterator_types"} {
+		if op.Attr(n) == nil {
+			return op.Emit("requires attribute '%s'", n)
+		}
+	}
+	mapsAttr, _ := op.Attr("indexing_maps").(*ir.ArrayAttr)
+	ok := mapsAttr != nil
+	for i := 0; ok && i < len(mapsAttr.Elems); i++ {
+		_, ok = mapsAttr.Elems[i].(*ir.AffineMapAttr)
+	}
+	if !ok {
+		return op.Emit("attribute 'indexing_maps' failed to satisfy constraint: AffineMap array attribute")
+	}
+	itersAttr, _ := op.Attr("iterator_types").(*ir.ArrayAttr)
+	ok = itersAttr != nil
+	for i := 0; ok && i < len(itersAttr.Elems); i++ {
+		_, ok = itersAttr.Elems[i].(*ir.OpaqueAttr)
+	}
+	if !ok {
+		return op.Emit("attribute 'iterator_types' failed to satisfy constraint: Iterator type should be an enum.")
 	}
 	maps := IndexingMaps(op)
 	iters := IteratorTypes(op)
-	if len(maps) != op.NumOperands() {
-		return op.Emit("expected the number of indexing_map (%d) to be equal to the number of input/output operands (%d)", len(maps), op.NumOperands())
-	}
 	for i, k := range iters {
 		if k != Parallel && k != Reduction {
-			return op.Emit("iterator type #%d is %q; expected \"parallel\" or \"reduction\"", i, k)
+			return op.Emit("iterator type #%d is %s; expected #linalg.iterator_type<parallel> or #linalg.iterator_type<reduction>", i, ir.AttrString(itersAttr.Elems[i]))
 		}
 	}
-	outs := Outputs(op)
 	tensorOuts := 0
 	for _, o := range outs {
 		if ir.IsTensor(o.Type()) {
@@ -250,18 +306,23 @@ func verifyGeneric(op *ir.Operation) error {
 		}
 	}
 	if op.NumResults() != tensorOuts {
-		return op.Emit("expected %d results (one per tensor output), but found %d", tensorOuts, op.NumResults())
+		return op.Emit("expected the number of tensor results (%d) to be equal to the number of output tensors (%d)", op.NumResults(), tensorOuts)
 	}
 	k := 0
-	for _, o := range outs {
+	for i, o := range outs {
 		if ir.IsTensor(o.Type()) {
 			if op.Result(k).Type() != o.Type() {
-				return op.Emit("result #%d type '%s' must match its output operand type '%s'", k, op.Result(k).Type(), o.Type())
+				return op.Emit("expected type of operand #%d ('%s') to match type of corresponding result ('%s')", NumInputs(op)+i, o.Type(), op.Result(k).Type())
 			}
 			k++
 		}
 	}
+	if len(maps) != op.NumOperands() {
+		return op.Emit("expected the number of indexing_map (%d) to be equal to the number of input/output operands (%d)", len(maps), op.NumOperands())
+	}
 	// Loop bounds: every static size a loop dim is read with must agree.
+	// (MLIR 19 checks this only when every loop bound is static; we check
+	// each loop dim whose size is known.)
 	bound := make([]int64, len(iters))
 	boundFrom := make([]int, len(iters))
 	for i := range bound {
@@ -269,11 +330,11 @@ func verifyGeneric(op *ir.Operation) error {
 	}
 	for i, v := range op.Operands() {
 		m := maps[i]
+		if m.NumSymbols != 0 {
+			return op.Emit("unexpected symbols in indexing_map #%d", i)
+		}
 		if m.NumDims != len(iters) {
 			return op.Emit("expected indexing_map #%d to have %d dim(s) to match the number of loops", i, len(iters))
-		}
-		if m.NumSymbols != 0 {
-			return op.Emit("expected indexing_map #%d to have no symbols", i)
 		}
 		st, ok := v.Type().(ir.ShapedType)
 		rank := 0
@@ -296,13 +357,30 @@ func verifyGeneric(op *ir.Operation) error {
 			}
 		}
 	}
+	// Every loop must be a plain dim result of some map, so that the loop
+	// bounds can be read off the operand shapes (MLIR inverts the
+	// concatenated maps).
+	seen := make([]bool, len(iters))
+	for _, m := range maps {
+		for r := range m.Results {
+			if d, isDim := m.DimPosition(r); isDim {
+				seen[d] = true
+			}
+		}
+	}
+	if slices.Contains(seen, false) {
+		return op.Emit("expected the shape-to-loops map to be non-null")
+	}
+	if err := verifyMapRanges(op, maps, bound); err != nil {
+		return err
+	}
 	body := op.Region(0)
 	if body.Empty() {
-		return op.Emit("expected a non-empty body region")
+		return op.Emit("expects to have 1 region with 1 block")
 	}
 	b := body.Front()
 	if len(b.Args()) != op.NumOperands() {
-		return op.Emit("expected as many non-induction variable region arguments as the number of input/output operands (%d), but found %d", op.NumOperands(), len(b.Args()))
+		return op.Emit("expected as many non-induction variable region arguments as the number of input/output operands")
 	}
 	for i, a := range b.Args() {
 		want := ir.ElementTypeOf(op.Operand(i).Type())
@@ -312,7 +390,11 @@ func verifyGeneric(op *ir.Operation) error {
 	}
 	y := b.Last()
 	if y == nil || y.Name() != "linalg.yield" {
-		return op.Emit("expected the body to end with linalg.yield")
+		found := "nothing"
+		if y != nil {
+			found = y.Name()
+		}
+		return op.Emit("expects regions to end with 'linalg.yield', found '%s'", found)
 	}
 	if y.NumOperands() != len(outs) {
 		return y.Emit("expected number of yield values (%d) to match the number of inits / outs operands of the enclosing LinalgOp (%d)", y.NumOperands(), len(outs))
@@ -320,6 +402,45 @@ func verifyGeneric(op *ir.Operation) error {
 	for i, v := range y.Operands() {
 		if want := ir.ElementTypeOf(outs[i].Type()); v.Type() != want {
 			return y.Emit("type of yield operand %d ('%s') doesn't match the element type of the enclosing linalg.generic op ('%s')", i+1, v.Type(), want)
+		}
+	}
+	return nil
+}
+
+// verifyMapRanges checks, when every loop bound is known, that each
+// indexing map stays inside its operand over the whole iteration space,
+// as MLIR's verifyStructuredOpInterface does for results that are not a
+// plain loop dim (`d0 + 1`, `0`): it evaluates the map at the first and
+// last iteration.
+func verifyMapRanges(op *ir.Operation, maps []affine.Map, bound []int64) error {
+	first := make([]int64, len(bound))
+	last := make([]int64, len(bound))
+	for d, b := range bound {
+		if b == ir.Dynamic {
+			return nil
+		}
+		last[d] = b - 1
+	}
+	for i, v := range op.Operands() {
+		st, ok := v.Type().(ir.ShapedType)
+		if !ok || !st.HasRank() {
+			continue
+		}
+		lo, err1 := maps[i].TryEval(first, nil)
+		hi, err2 := maps[i].TryEval(last, nil)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		for r, size := range st.Shape() {
+			if size == ir.Dynamic || size == 0 {
+				continue
+			}
+			if min(lo[r], hi[r]) < 0 {
+				return op.Emit("unexpected result less than 0 at expression #%d in %s", r, maps[i])
+			}
+			if _, isDim := maps[i].DimPosition(r); !isDim && max(lo[r], hi[r])+1 > size {
+				return op.Emit("inferred input/output operand #%d has shape's dimension #%d to be greater than or equal to %d, but found %d", i, r, max(lo[r], hi[r])+1, size)
+			}
 		}
 	}
 	return nil
@@ -390,16 +511,22 @@ var Index = &ir.OpDef{
 		p.Write(" : index")
 	},
 	Verify: func(op *ir.Operation) error {
-		if op.Result(0).Type() != ir.Index {
-			return op.Emit("result must be of type index")
+		d, ok := op.Attr("dim").(*ir.IntegerAttr)
+		if !ok {
+			return op.Emit("requires attribute 'dim'")
+		}
+		if d.Value < 0 {
+			return op.Emit("attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0")
+		}
+		if t := op.Result(0).Type(); t != ir.Index {
+			return op.Emit("result #0 must be index, but got '%s'", t)
 		}
 		g := op.ParentOp()
 		if g == nil || g.Name() != "linalg.generic" {
 			return op.Emit("expected parent op with LinalgOp interface")
 		}
-		d, ok := op.Attr("dim").(*ir.IntegerAttr)
-		if n := len(IteratorTypes(g)); !ok || d.Value < 0 || d.Value >= int64(n) {
-			return op.Emit("expected dim to be in [0, %d)", n)
+		if n := len(IteratorTypes(g)); d.Value >= int64(n) {
+			return op.Emit("expected dim (%d) to be lower than the number of loops (%d) of the enclosing LinalgOp", d.Value, n)
 		}
 		return nil
 	},

@@ -5,6 +5,8 @@ package math
 
 import (
 	gomath "math"
+	"slices"
+	"strings"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -39,6 +41,52 @@ var BinaryOps = map[string]func(float64, float64) float64{
 
 var noFastmath = &ir.OpaqueAttr{Text: "arith.fastmath<none>"}
 
+// fastmathFlags are the bits of #arith.fastmath in MLIR's order; `fast`
+// is all of them.
+var fastmathFlags = []string{"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"}
+
+const fastmathAll = 1<<7 - 1
+
+// parseFastmath reads the body of `<nnan, ninf>` into flag bits.
+func parseFastmath(body string) (int, bool) {
+	if len(body) < 2 || body[0] != '<' || body[len(body)-1] != '>' {
+		return 0, false
+	}
+	bits := 0
+	for _, f := range strings.Split(body[1:len(body)-1], ",") {
+		switch f = strings.TrimSpace(f); f {
+		case "none":
+		case "fast":
+			bits |= fastmathAll
+		default:
+			i := slices.Index(fastmathFlags, f)
+			if i < 0 {
+				return 0, false
+			}
+			bits |= 1 << i
+		}
+	}
+	return bits, true
+}
+
+// fastmathAttr is the attribute MLIR builds for the flag bits, spelled as
+// MLIR prints it: `none`, `fast`, or the flags in bit order.
+func fastmathAttr(bits int) *ir.OpaqueAttr {
+	switch bits {
+	case 0:
+		return noFastmath
+	case fastmathAll:
+		return &ir.OpaqueAttr{Text: "arith.fastmath<fast>"}
+	}
+	var names []string
+	for i, f := range fastmathFlags {
+		if bits&(1<<i) != 0 {
+			names = append(names, f)
+		}
+	}
+	return &ir.OpaqueAttr{Text: "arith.fastmath<" + strings.Join(names, ",") + ">"}
+}
+
 func def(name string, n int, f1 func(float64) float64, f2 func(float64, float64) float64) *ir.OpDef {
 	return &ir.OpDef{
 		Name:          "math." + name,
@@ -51,9 +99,13 @@ func def(name string, n int, f1 func(float64) float64, f2 func(float64, float64)
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
 			loc := p.Loc()
 			refs := p.ParseOperandList()
-			flag := ir.Attribute(noFastmath)
+			flag := noFastmath
 			if p.AcceptKeyword("fastmath") {
-				flag = &ir.OpaqueAttr{Text: "arith.fastmath" + p.ParseAngleBody()}
+				bits, ok := parseFastmath(p.ParseAngleBody())
+				if !ok {
+					p.Fail("expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast")
+				}
+				flag = fastmathAttr(bits)
 			}
 			st.AddAttr("fastmath", flag)
 			p.ParseOptionalAttrDict(&st.Attrs)
@@ -77,8 +129,20 @@ func def(name string, n int, f1 func(float64) float64, f2 func(float64, float64)
 			p.Type(op.Result(0).Type())
 		},
 		Verify: func(op *ir.Operation) error {
-			if !ir.IsFloat(ir.ElementTypeOf(op.Result(0).Type())) {
-				return op.Emit("operand #0 must be floating-point-like, but got '%s'", op.Result(0).Type())
+			for i, v := range op.Operands() {
+				if !ir.IsFloat(ir.ElementTypeOf(v.Type())) {
+					return op.Emit("operand #%d must be floating-point-like, but got '%s'", i, v.Type())
+				}
+			}
+			if a := op.Attr("fastmath"); a != nil {
+				f, ok := a.(*ir.OpaqueAttr)
+				if ok {
+					_, ok = parseFastmath(strings.TrimPrefix(f.Text, "arith.fastmath"))
+					ok = ok && strings.HasPrefix(f.Text, "arith.fastmath<")
+				}
+				if !ok {
+					return op.Emit("attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags, but got %s", ir.AttrString(a))
+				}
 			}
 			return nil
 		},

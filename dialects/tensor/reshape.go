@@ -1,6 +1,8 @@
 package tensor
 
 import (
+	"slices"
+
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -74,41 +76,75 @@ func printReassociation(p *ir.OpPrinter, groups [][]int64) {
 	p.Write("]")
 }
 
-// verifyReassociation checks that groups partition the high-rank type's
-// dims in order and that each low-rank dim is the product of its group.
+// verifyReassociation checks that groups partition the high-rank
+// (expanded) type's dims in order and that each low-rank (collapsed) dim
+// is the product of its group, with MLIR 19's messages and in its order
+// (verifyReshapeLikeTypes, reshapeLikeShapesAreCompatible). Stricter than
+// MLIR 19 in two places: a group may not be empty (mlir-opt-19 crashes on
+// one), and collapsing to rank 0 needs unit dims (MLIR 19 accepts
+// `tensor<2x1xf32> into tensor<f32>`).
 func verifyReassociation(op *ir.Operation, groups [][]int64, high, low *ir.RankedTensorType) error {
-	if high == nil || low == nil || high.ElementType() != low.ElementType() {
-		return op.Emit("expects ranked tensors with one element type")
+	if high == nil || low == nil {
+		return op.Emit("expects ranked tensor operand and result types")
+	}
+	if high.Rank() < low.Rank() {
+		return op.Emit("expected the expanded type, '%s' to have a higher (or same) rank than the collapsed type, '%s'.", high, low)
 	}
 	if len(groups) != low.Rank() {
-		return op.Emit("expected %d reassociation groups (one per dim of '%s'), but found %d", low.Rank(), low, len(groups))
+		return op.Emit("expected collapsed rank (%d) to equal the number of reassociation maps (%d).", low.Rank(), len(groups))
+	}
+	if low.Rank() == 0 {
+		for _, d := range high.Shape() {
+			if d != 1 {
+				return op.Emit("invalid to reshape tensor/memref with non-unit extent dimensions to zero-rank tensor/memref")
+			}
+		}
+	}
+	// MLIR turns the groups into affine maps over max index + 1 dims.
+	numDims := int64(0)
+	for _, g := range groups {
+		for _, d := range g {
+			numDims = max(numDims, d+1)
+		}
+	}
+	for i, g := range groups {
+		if len(g) == 0 {
+			return op.Emit("reassociation group #%d is empty", i)
+		}
+		if numDims != int64(high.Rank()) {
+			return op.Emit("expected reassociation map #%d to have size equal to the expanded rank (%d), but it is  %d.", i, high.Rank(), numDims)
+		}
 	}
 	next := int64(0)
 	for i, g := range groups {
-		prod, dyn := int64(1), false
 		for _, d := range g {
 			if d != next {
-				return op.Emit("reassociation groups must list the dims 0..%d contiguously and in order", high.Rank()-1)
+				return op.Emit("expected reassociation map #%d to be valid and contiguous.", i)
 			}
 			next++
-			if s := high.Shape()[d]; s == ir.Dynamic {
+		}
+	}
+	next = 0
+	for i, g := range groups {
+		prod, dyn := int64(1), false
+		for range g {
+			if s := high.Shape()[next]; s == ir.Dynamic {
 				dyn = true
 			} else {
 				prod *= s
 			}
+			next++
 		}
-		if len(g) == 0 && low.Shape()[i] != 1 {
-			return op.Emit("an empty reassociation group needs a unit dim")
+		s := low.Shape()[i]
+		if dyn && s != ir.Dynamic {
+			return op.Emit("expected dimension %d of collapsed type to be dynamic since one or more of the corresponding dimensions in the expanded type is dynamic", i)
 		}
-		if s := low.Shape()[i]; !dyn && s != ir.Dynamic && s != prod {
-			return op.Emit("dim %d of '%s' is %d but its group of '%s' multiplies to %d", i, low, s, high, prod)
-		}
-		if dyn && low.Shape()[i] != ir.Dynamic {
-			return op.Emit("dim %d of '%s' must be dynamic: its group of '%s' has a dynamic dim", i, low, high)
+		if !dyn && s != prod {
+			return op.Emit("expected dimension %d of collapsed type to be static value of %d", i, prod)
 		}
 	}
-	if next != int64(high.Rank()) {
-		return op.Emit("reassociation groups must cover all %d dims of '%s'", high.Rank(), high)
+	if high.ElementType() != low.ElementType() {
+		return op.Emit("expected collapsed type to be '%s', but got '%s'", ir.RankedTensor(low.Shape(), high.ElementType()), low)
 	}
 	return nil
 }
@@ -259,16 +295,23 @@ var ExpandShape = &ir.OpDef{
 	Verify: func(op *ir.Operation) error {
 		low, _ := op.Operand(0).Type().(*ir.RankedTensorType)
 		high, _ := op.Result(0).Type().(*ir.RankedTensorType)
-		if err := verifyReassociation(op, Reassociation(op), high, low); err != nil {
+		if err := indexOperands(op, 1); err != nil {
 			return err
+		}
+		if low == nil || high == nil {
+			return op.Emit("expects ranked tensor operand and result types")
 		}
 		static := StaticList(op, "static_output_shape")
 		if len(static) != high.Rank() {
-			return op.Emit("expected output_shape to have %d entries, but found %d", high.Rank(), len(static))
+			return op.Emit("expected number of static shape dims to be equal to the output rank (%d) but found %d inputs instead", high.Rank(), len(static))
 		}
 		if countDynamic(static) != op.NumOperands()-1 {
-			return op.Emit("expected %d dynamic output_shape values, but found %d", countDynamic(static), op.NumOperands()-1)
+			return op.Emit("mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has %d dynamic dims while output_shape has %d values", countDynamic(static), op.NumOperands()-1)
 		}
+		if err := verifyReassociation(op, Reassociation(op), high, low); err != nil {
+			return err
+		}
+		// Stricter than MLIR 19, which does not compare the two.
 		for i, s := range static {
 			if d := high.Shape()[i]; s != Dynamic && d != ir.Dynamic && s != d {
 				return op.Emit("output_shape entry %d is %d but the result dim is %d", i, s, d)
@@ -314,17 +357,97 @@ func printSliceLists(p *ir.OpPrinter, op *ir.Operation, lead int) {
 	printMixedList(p, StaticList(op, "static_strides"), strides)
 }
 
+// verifySegments checks operandSegmentSizes against the operand count,
+// as MLIR's AttrSizedOperandSegments trait does.
+func verifySegments(op *ir.Operation, n int) error {
+	seg, _ := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
+	if seg == nil || len(seg.Ints) != n {
+		got := 0
+		if seg != nil {
+			got = len(seg.Ints)
+		}
+		return op.Emit("'operandSegmentSizes' attribute for specifying operand segments must have %d elements, but got %d", n, got)
+	}
+	total := int64(0)
+	for _, k := range seg.Ints {
+		if k < 0 {
+			return op.Emit("'operandSegmentSizes' attribute cannot have negative elements")
+		}
+		total += k
+	}
+	if total != int64(op.NumOperands()) {
+		return op.Emit("operand count (%d) does not match with the total size (%d) specified in attribute 'operandSegmentSizes'", op.NumOperands(), total)
+	}
+	return nil
+}
+
+// verifySliceLists checks the offsets, sizes and strides of a slice op
+// with `lead` leading tensor operands against a tensor of the given rank,
+// as MLIR's OffsetSizeAndStrideOpInterface does (its messages carry no
+// "'op' op" prefix).
 func verifySliceLists(op *ir.Operation, lead, rank int) error {
+	if err := verifySegments(op, lead+3); err != nil {
+		return err
+	}
+	if err := indexOperands(op, lead); err != nil {
+		return err
+	}
 	offs, sizes, strides := sliceParts(op, lead)
-	for k, name := range []string{"static_offsets", "static_sizes", "static_strides"} {
-		static := StaticList(op, name)
+	so, ss, st := StaticList(op, "static_offsets"), StaticList(op, "static_sizes"), StaticList(op, "static_strides")
+	if len(so) != len(ss) {
+		return ir.Errorf(op.Loc, "expected mixed offsets rank to match mixed sizes rank (%d vs %d) so the rank of the result type is well-formed.", len(so), len(ss))
+	}
+	if len(ss) != len(st) {
+		return ir.Errorf(op.Loc, "expected mixed sizes rank to match mixed strides rank (%d vs %d) so the rank of the result type is well-formed.", len(ss), len(st))
+	}
+	for k, name := range []string{"offset", "size", "stride"} {
+		static := [][]int64{so, ss, st}[k]
 		dyn := [][]*ir.Value{offs, sizes, strides}[k]
 		if len(static) != rank {
-			return op.Emit("expected %d %s entries, but found %d", rank, name[len("static_"):], len(static))
+			return ir.Errorf(op.Loc, "expected %d %s values, got %d", rank, name, len(static))
 		}
 		if countDynamic(static) != len(dyn) {
-			return op.Emit("expected %d dynamic %s values, but found %d", countDynamic(static), name[len("static_"):], len(dyn))
+			return ir.Errorf(op.Loc, "expected %d dynamic %s values", countDynamic(static), name)
 		}
+	}
+	for k, name := range []string{"offsets", "sizes"} {
+		for _, v := range [][]int64{so, ss}[k] {
+			if v < 0 && v != Dynamic {
+				return ir.Errorf(op.Loc, "expected %s to be non-negative, but got %d", name, v)
+			}
+		}
+	}
+	return nil
+}
+
+// verifySliceType checks that small is the slice type of big's elements
+// with the static sizes, or a rank-reduced version of it (unit dims
+// dropped), as MLIR's isRankReducedType and produceSliceErrorMsg do.
+func verifySliceType(op *ir.Operation, big, small *ir.RankedTensorType) error {
+	sizes := slices.Clone(StaticList(op, "static_sizes"))
+	for i, s := range sizes {
+		if s == Dynamic {
+			sizes[i] = ir.Dynamic
+		}
+	}
+	expected := ir.RankedTensor(sizes, big.ElementType())
+	if len(small.Shape()) > len(sizes) {
+		return ir.Errorf(op.Loc, "expected rank to be smaller or equal to the other rank. ")
+	}
+	j := 0
+	for _, s := range sizes {
+		if j < small.Rank() && small.Shape()[j] == s {
+			j++
+		} else if s != 1 {
+			j = -1
+			break
+		}
+	}
+	if j != small.Rank() {
+		return ir.Errorf(op.Loc, "expected type to be '%s' or a rank-reduced version. (size mismatch) ", expected)
+	}
+	if small.ElementType() != big.ElementType() {
+		return ir.Errorf(op.Loc, "expected element type to be '%s'", big.ElementType())
 	}
 	return nil
 }
@@ -373,9 +496,16 @@ var ExtractSlice = &ir.OpDef{
 	Verify: func(op *ir.Operation) error {
 		src, _ := op.Operand(0).Type().(*ir.RankedTensorType)
 		if src == nil {
-			return op.Emit("expects a ranked tensor source")
+			return op.Emit("operand #0 must be ranked tensor of any type values, but got '%s'", op.Operand(0).Type())
 		}
-		return verifySliceLists(op, 1, src.Rank())
+		res, _ := op.Result(0).Type().(*ir.RankedTensorType)
+		if res == nil {
+			return op.Emit("result #0 must be ranked tensor of any type values, but got '%s'", op.Result(0).Type())
+		}
+		if err := verifySliceLists(op, 1, src.Rank()); err != nil {
+			return err
+		}
+		return verifySliceType(op, src, res)
 	},
 	ResultNames: func(*ir.Operation) string { return "extracted_slice" },
 }
@@ -424,11 +554,22 @@ var InsertSlice = &ir.OpDef{
 		p.Type(op.Result(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		dst, _ := op.Operand(1).Type().(*ir.RankedTensorType)
-		if dst == nil || op.Result(0).Type() != dst {
-			return op.Emit("expects the result to have the destination's ranked tensor type")
+		for i, v := range op.Operands()[:2] {
+			if _, ok := v.Type().(*ir.RankedTensorType); !ok {
+				return op.Emit("operand #%d must be ranked tensor of any type values, but got '%s'", i, v.Type())
+			}
 		}
-		return verifySliceLists(op, 2, dst.Rank())
+		if _, ok := op.Result(0).Type().(*ir.RankedTensorType); !ok {
+			return op.Emit("result #0 must be ranked tensor of any type values, but got '%s'", op.Result(0).Type())
+		}
+		src, dst := op.Operand(0).Type().(*ir.RankedTensorType), op.Operand(1).Type().(*ir.RankedTensorType)
+		if op.Result(0).Type() != dst {
+			return op.Emit("failed to verify that expected result type to match dest type")
+		}
+		if err := verifySliceLists(op, 2, dst.Rank()); err != nil {
+			return err
+		}
+		return verifySliceType(op, dst, src)
 	},
 	ResultNames: func(*ir.Operation) string { return "inserted_slice" },
 }

@@ -52,9 +52,12 @@ var Empty = &ir.OpDef{
 		p.Type(op.Result(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
+		if err := indexOperands(op, 0); err != nil {
+			return err
+		}
 		rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 		if !ok {
-			return op.Emit("result must be a ranked tensor")
+			return op.Emit("result #0 must be ranked tensor of any type values, but got '%s'", op.Result(0).Type())
 		}
 		n := 0
 		for _, d := range rt.Shape() {
@@ -80,31 +83,36 @@ var Dim = &ir.OpDef{
 	Operands: 2,
 	Results:  1,
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		// MLIR's format is `attr-dict $source `,` $index `:` type($source)`.
+		p.ParseOptionalAttrDict(&st.Attrs)
 		loc := p.Loc()
 		t := p.ParseOperand()
 		p.Parse(",")
 		i := p.ParseOperand()
-		p.ParseOptionalAttrDict(&st.Attrs)
 		ty := p.ParseColonType()
 		st.Operands = p.ResolveAll([]ir.OperandRef{t, i}, []ir.Type{ty, ir.Index}, loc)
 		st.ResultTypes = []ir.Type{ir.Index}
 		return nil
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.OptionalAttrDict()
 		p.Write(" ")
 		p.Operands(op.Operands())
-		p.OptionalAttrDict()
 		p.Write(" : ")
 		p.Type(op.Operand(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		if !ir.IsTensor(op.Operand(0).Type()) || op.Operand(1).Type() != ir.Index {
-			return op.Emit("expects a tensor and an index")
+		// A constant index out of range is not an error (MLIR 19 accepts
+		// it too): such IR can appear in dead code after folding.
+		src := op.Operand(0).Type()
+		if rt, ok := src.(*ir.RankedTensorType); !ir.IsTensor(src) || ok && rt.Rank() == 0 {
+			return op.Emit("operand #0 must be non-0-ranked or unranked tensor, but got '%s'", src)
 		}
-		if c, ok := ir.ConstantValue(op.Operand(1)).(*ir.IntegerAttr); ok {
-			if rt, ok := op.Operand(0).Type().(*ir.RankedTensorType); ok && (c.Value < 0 || c.Value >= int64(rt.Rank())) {
-				return op.Emit("index is out of range")
-			}
+		if t := op.Operand(1).Type(); t != ir.Index {
+			return op.Emit("operand #1 must be index, but got '%s'", t)
+		}
+		if t := op.Result(0).Type(); t != ir.Index {
+			return op.Emit("result #0 must be index, but got '%s'", t)
 		}
 		return nil
 	},
@@ -216,11 +224,17 @@ var Extract = &ir.OpDef{
 	},
 	Verify: func(op *ir.Operation) error {
 		rt, ok := op.Operand(0).Type().(*ir.RankedTensorType)
-		if ok && rt.Rank() != op.NumOperands()-1 {
-			return op.Emit("incorrect number of indices for extract_element")
+		if !ok {
+			return op.Emit("operand #0 must be ranked tensor of any type values, but got '%s'", op.Operand(0).Type())
 		}
-		if op.Result(0).Type() != ir.ElementTypeOf(op.Operand(0).Type()) {
-			return op.Emit("result type must be the tensor's element type")
+		if err := indexOperands(op, 1); err != nil {
+			return err
+		}
+		if op.Result(0).Type() != rt.ElementType() {
+			return op.Emit("failed to verify that result type matches element type of tensor")
+		}
+		if rt.Rank() != op.NumOperands()-1 {
+			return op.Emit("incorrect number of indices for extract_element")
 		}
 		return nil
 	},
@@ -251,10 +265,10 @@ var FromElements = &ir.OpDef{
 		return nil
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		if op.NumOperands() > 0 {
-			p.Write(" ")
-			p.Operands(op.Operands())
-		}
+		// MLIR writes the space before the (possibly empty) operand list:
+		// `tensor.from_elements  : tensor<0xf32>`.
+		p.Write(" ")
+		p.Operands(op.Operands())
 		p.OptionalAttrDict()
 		p.Write(" : ")
 		p.Type(op.Result(0).Type())
@@ -262,19 +276,31 @@ var FromElements = &ir.OpDef{
 	Verify: func(op *ir.Operation) error {
 		rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 		if !ok || !rt.HasStaticShape() {
-			return op.Emit("result must be a statically shaped tensor")
+			return op.Emit("result #0 must be statically shaped tensor of any type values, but got '%s'", op.Result(0).Type())
 		}
-		if n := ir.NumElements(rt.Shape()); int64(op.NumOperands()) != n {
-			return op.Emit("expected %d operands, but found %d", n, op.NumOperands())
+		// One check in MLIR (TypesMatchWith): as many operands as
+		// elements, each of the element type.
+		match := int64(op.NumOperands()) == ir.NumElements(rt.Shape())
+		for _, t := range op.OperandTypes() {
+			match = match && t == rt.ElementType()
 		}
-		for i, t := range op.OperandTypes() {
-			if t != rt.ElementType() {
-				return op.Emit("operand #%d must be '%s', but got '%s'", i, rt.ElementType(), t)
-			}
+		if !match {
+			return op.Emit("failed to verify that operand types match result element type")
 		}
 		return nil
 	},
 	ResultNames: func(*ir.Operation) string { return "from_elements" },
+}
+
+// indexOperands checks that the operands from the first'th on are of
+// type index (MLIR's `Variadic<Index>`).
+func indexOperands(op *ir.Operation, first int) error {
+	for i := first; i < op.NumOperands(); i++ {
+		if t := op.Operand(i).Type(); t != ir.Index {
+			return op.Emit("operand #%d must be variadic of index, but got '%s'", i, t)
+		}
+	}
+	return nil
 }
 
 func init() {
