@@ -1,0 +1,409 @@
+package passes
+
+import (
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/dialects/tensor"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/affine"
+)
+
+// FoldUnitExtentDims is the `linalg-fold-unit-extent-dims` pass (SPEC §5),
+// MLIR's pass of the same name with its default "reshape" strategy. On
+// every linalg.generic over tensors it
+//
+//   - drops the parallel loops whose static extent is 1: every operand dim
+//     the loop indexes directly is a static 1 (a dynamic dim is never
+//     assumed to be 1). The loop's index becomes 0 in the indexing maps and
+//     in linalg.index;
+//   - drops the unit dims of each operand: a static size-1 dim whose index
+//     expression is the constant 0, whether it was written `0` (a broadcast)
+//     or became 0 because its loop was dropped. The operand is read through
+//     tensor.collapse_shape and each changed result is given back its type
+//     with tensor.expand_shape. A unit dim joins the group of the next kept
+//     dim, trailing unit dims the group of the last one, as in MLIR.
+//
+// For example `a + b` with a 4096x1 and b 1x4096 (W2) keeps both loops and
+// reads a and b as vectors:
+//
+//	%collapsed = tensor.collapse_shape %arg0 [[0, 1]] : tensor<4096x1xf32> into tensor<4096xf32>
+//	%collapsed_0 = tensor.collapse_shape %arg1 [[0, 1]] : tensor<1x4096xf32> into tensor<4096xf32>
+//	%1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, ...]} ins(%collapsed, %collapsed_0 : ...)
+//
+// With these run the reshape folds of FoldReshapePatterns, so a
+// collapse_shape of an expand_shape with the same reassociation (what a
+// folded producer feeds a folded consumer) disappears and a tensor.empty
+// is reshaped by making a new one, and the greedy driver folds and erases
+// what became dead.
+//
+// # Independence from fusion order
+//
+// SPEC §5 requires the same IR whether this pass runs before or after
+// linalg-fuse-elementwise-ops (followed by canonicalize and cse). Fusion
+// composes indexing maps, which commutes with replacing unit loops by 0
+// and dropping constant-0 unit dims, so the generics agree; what the pass
+// controls beyond that is where it puts the ops it creates, and it puts
+// them where no fusion order can move them (placeReshapes):
+//
+//   - a collapse_shape sits right after the definition of its source (at
+//     the start of the block, after the leading constants, for a block
+//     argument), collapses of the same anchor sorted by source, then
+//     reassociation, then type, and identical ones merged;
+//   - an expand_shape of a result sits right before the first op of its
+//     block that uses it, expansions in front of the same user sorted by
+//     operand number: fusing a multi-use producer afterwards sees only
+//     uses that come after the fused op;
+//   - the tensor.empty that replaces a collapse_shape of a tensor.empty
+//     takes the old tensor.empty's place (for an expand_shape it takes the
+//     expand_shape's, where its sizes are defined);
+//   - a dynamic size for an expand_shape's output_shape is the original
+//     tensor.empty's operand, or a tensor.dim of the original init created
+//     right after that init's definition.
+//
+// # Differences from mlir-opt-19
+//
+// The tests compare the structure (loops, iterator kinds, indexing maps,
+// reshapes and their reassociations) with mlir-opt-19's output on every
+// lit input. The deliberate differences:
+//
+//   - reduction loops are never dropped, even with extent 1. MLIR drops
+//     them, which turns a reduction into an elementwise op and then moves
+//     its init into the inputs (MoveInitOperandsToInput). Doing so would
+//     make the pass's effect depend on whether fusion, which only fuses
+//     elementwise producers, ran before or after it.
+//   - placement: MLIR creates every reshape and tensor.empty just before
+//     or after the generic being rewritten; we use the placement above.
+//   - output_shape of a dynamic expand_shape: MLIR reifies it as
+//     `affine.apply (s0 * s1)` of tensor.dim ops; we use the size value
+//     directly (see above).
+//   - memref operands, tensors with an encoding and the
+//     use-rank-reducing-slices option (tensor.extract_slice /
+//     insert_slice instead of reshapes) are not handled; such generics are
+//     left unchanged.
+var FoldUnitExtentDims = &ir.PassInfo{
+	Name:    "linalg-fold-unit-extent-dims",
+	Title:   "LinalgFoldUnitExtentDims",
+	Summary: "Remove unit-extent dimension in Linalg ops on tensors",
+	Run: func(op *ir.Operation, _ ir.PassOptions) error {
+		FoldUnitExtentDimsIn(op)
+		return nil
+	},
+}
+
+func init() { ir.RegisterPass(FoldUnitExtentDims) }
+
+// FoldUnitExtentDimsIn runs the pass on everything nested in root: the
+// patterns of FoldUnitExtentDimsPatterns to a fixed point, then the
+// canonical placement of reshapes.
+func FoldUnitExtentDimsIn(root *ir.Operation) {
+	ir.ApplyPatternsGreedily(root, FoldUnitExtentDimsPatterns(), ir.DefaultGreedyConfig())
+	placeReshapes(root)
+}
+
+// FoldUnitExtentDimsPatterns returns the pass's patterns (MLIR's
+// populateFoldUnitExtentDimsPatterns): the generic rewrite and the
+// reshape folds it relies on.
+func FoldUnitExtentDimsPatterns() []ir.Pattern {
+	return append([]ir.Pattern{
+		&ir.PatternFunc{Name: "DropUnitDims", RootOp: "linalg.generic", Fn: dropUnitDims},
+	}, FoldReshapePatterns()...)
+}
+
+// genericOperandPlan says how one operand of a generic is rewritten.
+type genericOperandPlan struct {
+	// groups is the reassociation from the old to the new type; nil if
+	// the operand is unchanged.
+	groups [][]int64
+	// typ is the new type and m the new indexing map.
+	typ ir.Type
+	m   affine.Map
+}
+
+// unitLoops returns which loops of a generic have a static extent of 1:
+// parallel loops that some operand dim indexes directly and every operand
+// dim that indexes them directly is a static 1.
+func unitLoops(op *ir.Operation, maps []affine.Map, iters []string) []bool {
+	unit := make([]bool, len(iters))
+	seen := make([]bool, len(iters))
+	for i := range unit {
+		unit[i] = iters[i] == linalg.Parallel
+	}
+	for i, v := range op.Operands() {
+		shape := shapeOf(v.Type())
+		for r := range maps[i].Results {
+			d, ok := maps[i].DimPosition(r)
+			if !ok {
+				continue
+			}
+			seen[d] = true
+			if shape[r] != 1 {
+				unit[d] = false
+			}
+		}
+	}
+	for i := range unit {
+		unit[i] = unit[i] && seen[i]
+	}
+	return unit
+}
+
+// shapeOf returns a ranked tensor's shape; nil (rank 0) for a scalar.
+func shapeOf(t ir.Type) []int64 {
+	if rt, ok := t.(*ir.RankedTensorType); ok {
+		return rt.Shape()
+	}
+	return nil
+}
+
+func isZero(e affine.Expr) bool {
+	c, ok := e.(affine.ConstantExpr)
+	return ok && c.Value == 0
+}
+
+// unitDimGroups groups the dims of an operand with the given shape and
+// index expressions around the dims that are kept: a unit dim (static 1
+// read at index 0) joins the next kept dim's group, trailing unit dims the
+// last group (MLIR's dropUnitExtentFromOperandMetadata). It returns the
+// groups and the kept dims; all dims are unit when kept is empty.
+func unitDimGroups(shape []int64, exprs []affine.Expr) (groups [][]int64, kept []int) {
+	isUnit := func(r int) bool { return shape[r] == 1 && isZero(exprs[r]) }
+	var cur []int64
+	r := 0
+	for r < len(shape) && isUnit(r) {
+		cur = append(cur, int64(r))
+		r++
+	}
+	for r < len(shape) {
+		cur = append(cur, int64(r))
+		kept = append(kept, r)
+		r++
+		for r < len(shape) && isUnit(r) {
+			cur = append(cur, int64(r))
+			r++
+		}
+		groups = append(groups, cur)
+		cur = nil
+	}
+	if groups == nil {
+		groups = [][]int64{}
+	}
+	return groups, kept
+}
+
+// foldableGeneric reports whether the pass handles op: a linalg.generic
+// whose shaped operands are all ranked tensors without an encoding and
+// whose maps have no symbols.
+func foldableGeneric(op *ir.Operation, maps []affine.Map) bool {
+	if op.Name() != "linalg.generic" || len(maps) != op.NumOperands() {
+		return false
+	}
+	for i, v := range op.Operands() {
+		switch t := v.Type().(type) {
+		case *ir.RankedTensorType:
+			if t.Encoding != nil {
+				return false
+			}
+		case ir.ShapedType:
+			return false
+		}
+		if maps[i].NumSymbols != 0 || maps[i].NumResults() != len(shapeOf(v.Type())) {
+			return false
+		}
+	}
+	return true
+}
+
+// dropUnitDims rewrites one generic (see FoldUnitExtentDims).
+func dropUnitDims(op *ir.Operation, rw *ir.Rewriter) bool {
+	maps := linalg.IndexingMaps(op)
+	iters := linalg.IteratorTypes(op)
+	if !foldableGeneric(op, maps) {
+		return false
+	}
+	unit := unitLoops(op, maps, iters)
+	// Old loop d becomes newDim[d], or 0 if dropped.
+	repl := make([]affine.Expr, len(iters))
+	newDim := make([]int, len(iters))
+	var newIters []string
+	for d, it := range iters {
+		if unit[d] {
+			repl[d], newDim[d] = affine.Const(0), -1
+			continue
+		}
+		newDim[d] = len(newIters)
+		repl[d] = affine.Dim(newDim[d])
+		newIters = append(newIters, it)
+	}
+	changed := len(newIters) != len(iters)
+	plans := make([]genericOperandPlan, op.NumOperands())
+	for i, v := range op.Operands() {
+		m := maps[i].ReplaceDimsAndSymbols(repl, nil, len(newIters), 0)
+		plans[i] = genericOperandPlan{typ: v.Type(), m: m}
+		rt, ok := v.Type().(*ir.RankedTensorType)
+		if !ok {
+			continue
+		}
+		groups, kept := unitDimGroups(rt.Shape(), m.Results)
+		if len(kept) == rt.Rank() {
+			continue
+		}
+		shape := make([]int64, len(kept))
+		exprs := make([]affine.Expr, len(kept))
+		for j, r := range kept {
+			shape[j], exprs[j] = rt.Shape()[r], m.Results[r]
+		}
+		plans[i] = genericOperandPlan{groups: groups, typ: ir.RankedTensor(shape, rt.ElementType()), m: affine.NewMap(len(newIters), 0, exprs...)}
+		changed = true
+	}
+	if !changed {
+		return false
+	}
+
+	nIns := linalg.NumInputs(op)
+	operands := make([]*ir.Value, op.NumOperands())
+	newMaps := make([]affine.Map, op.NumOperands())
+	for i, v := range op.Operands() {
+		operands[i], newMaps[i] = v, plans[i].m
+		if plans[i].groups != nil {
+			operands[i] = collapseValue(rw, v, plans[i].groups, plans[i].typ.(*ir.RankedTensorType))
+		}
+	}
+	var resultTypes []ir.Type
+	for _, v := range operands[nIns:] {
+		if ir.IsTensor(v.Type()) {
+			resultTypes = append(resultTypes, v.Type())
+		}
+	}
+	st := &ir.OpState{Name: "linalg.generic", Operands: operands, ResultTypes: resultTypes, Attrs: op.Attrs.Clone(), Loc: op.Loc}
+	linalg.SetGenericAttrs(st, newMaps, newIters, nIns, op.NumOperands()-nIns)
+	body := &ir.Region{}
+	body.TakeBody(op.Region(0))
+	st.Regions = []*ir.Region{body}
+	rw.SetInsertionPoint(op)
+	gen := rw.Create(st)
+	remapIndexOps(rw, gen, newDim)
+
+	// Give each changed result its old type back.
+	repls := make([]*ir.Value, op.NumResults())
+	k := 0
+	for i := nIns; i < op.NumOperands(); i++ {
+		old := op.Operand(i)
+		if !ir.IsTensor(old.Type()) {
+			continue
+		}
+		repls[k] = gen.Result(k)
+		if plans[i].groups != nil {
+			repls[k] = expandResult(rw, gen, gen.Result(k), old, plans[i].groups)
+		}
+		k++
+	}
+	rw.ReplaceOp(op, repls)
+	return true
+}
+
+// remapIndexOps renumbers the linalg.index ops of gen's body (not those
+// of nested generics) after loop d became newDim[d], or was dropped
+// (newDim[d] < 0) so that its index is 0.
+func remapIndexOps(rw *ir.Rewriter, gen *ir.Operation, newDim []int) {
+	var idx []*ir.Operation
+	gen.Walk(func(o *ir.Operation) bool {
+		if o == gen {
+			return true
+		}
+		if o.Name() == "linalg.index" {
+			idx = append(idx, o)
+		}
+		return o.Name() != "linalg.generic"
+	})
+	for _, o := range idx {
+		a, ok := o.Attr("dim").(*ir.IntegerAttr)
+		if !ok || a.Value < 0 || int(a.Value) >= len(newDim) {
+			continue
+		}
+		if d := newDim[a.Value]; d >= 0 {
+			rw.Modify(o, func() { o.SetAttr("dim", ir.I64Attr(int64(d))) })
+			continue
+		}
+		rw.SetInsertionPoint(o)
+		zero := arith.NewConstant(&rw.Builder, ir.IntAttr(ir.Index, 0))
+		rw.ReplaceOp(o, zero.Results())
+	}
+}
+
+// expandResult reshapes the new result r (of gen) back to the type of the
+// old init, with the sizes of the old init.
+func expandResult(rw *ir.Rewriter, gen *ir.Operation, r, oldInit *ir.Value, groups [][]int64) *ir.Value {
+	rt := oldInit.Type().(*ir.RankedTensorType)
+	static := append([]int64(nil), rt.Shape()...)
+	var dyn []*ir.Value
+	for d, s := range rt.Shape() {
+		if s == ir.Dynamic {
+			static[d] = tensor.Dynamic
+			dyn = append(dyn, dynamicSize(rw, oldInit, d))
+		}
+	}
+	rw.SetInsertionPointAfter(gen)
+	st := &ir.OpState{Name: "tensor.expand_shape", Operands: append([]*ir.Value{r}, dyn...), ResultTypes: []ir.Type{rt}, Loc: gen.Loc}
+	st.AddAttr("reassociation", tensor.ReassociationAttr(groups))
+	st.AddAttr("static_output_shape", &ir.DenseArrayAttr{Elem: ir.I64, Ints: static})
+	return rw.Create(st).Result(0)
+}
+
+// dynamicSize returns the size of dynamic dim d of v: the operand of the
+// tensor.empty that made v, or a tensor.dim placed right after v's
+// definition.
+func dynamicSize(rw *ir.Rewriter, v *ir.Value, d int) *ir.Value {
+	if def := v.DefiningOp(); def != nil && def.Name() == "tensor.empty" {
+		k := 0
+		for i, s := range shapeOf(v.Type()) {
+			if i == d {
+				return def.Operand(k)
+			}
+			if s == ir.Dynamic {
+				k++
+			}
+		}
+	}
+	setInsertionPointAfterDef(&rw.Builder, v)
+	c := arith.NewConstant(&rw.Builder, ir.IntAttr(ir.Index, int64(d)))
+	return rw.Create(&ir.OpState{Name: "tensor.dim", Operands: []*ir.Value{v, c.Result(0)}, ResultTypes: []ir.Type{ir.Index}}).Result(0)
+}
+
+// collapseValue returns v collapsed by groups to typ, folding the
+// collapse of an expand_shape with the same reassociation and of a
+// tensor.empty right away. A new collapse_shape is put right after v's
+// definition (placeReshapes orders it among its siblings).
+func collapseValue(rw *ir.Rewriter, v *ir.Value, groups [][]int64, typ *ir.RankedTensorType) *ir.Value {
+	if src, ok := collapsedExpandSource(v, groups, typ); ok {
+		return src
+	}
+	if e, ok := emptyForReshape(rw, v, typ, groups, nil); ok {
+		return e
+	}
+	setInsertionPointAfterDef(&rw.Builder, v)
+	st := &ir.OpState{Name: "tensor.collapse_shape", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{typ}}
+	if d := v.DefiningOp(); d != nil {
+		st.Loc = d.Loc
+	}
+	st.AddAttr("reassociation", tensor.ReassociationAttr(groups))
+	return rw.Create(st).Result(0)
+}
+
+// setInsertionPointAfterDef inserts right after v's defining op, or at the
+// start of v's block after its leading constants for a block argument.
+func setInsertionPointAfterDef(b *ir.Builder, v *ir.Value) {
+	if def := v.DefiningOp(); def != nil {
+		b.SetInsertionPointAfter(def)
+		return
+	}
+	blk := v.OwnerBlock()
+	o := blk.First()
+	for o != nil && o.HasTrait(ir.ConstantLike) {
+		o = o.Next()
+	}
+	if o == nil {
+		b.SetInsertionPointToEnd(blk)
+	} else {
+		b.SetInsertionPoint(o)
+	}
+}
