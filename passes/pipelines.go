@@ -22,7 +22,8 @@ var Pipelines = map[string][]Step{
 	"cpu": {
 		{Pass: "inline", Why: "calls (JAX's @inputs/@expected helpers, front-end wrappers) disappear, so each kernel is one function"},
 		{Pass: "hlo-legalize-broadcasts", Why: "implicit broadcasts become explicit broadcast_in_dim / dynamic_broadcast_in_dim with a run-time check"},
-		{Pass: "canonicalize", Why: "static shape computations, identity broadcasts and constant ops fold before lowering"},
+		{Pass: "convert-shape-constraints", Why: "run-time shape checks become cf.assert so the shape.assuming regions around kernels can be inlined"},
+		{Pass: "canonicalize", Why: "static shape computations, identity broadcasts and constants fold, and assuming regions are inlined, before lowering"},
 		{Pass: "hlo-legalize-to-linalg", Why: "every hlo op becomes linalg on tensors; broadcasts become indexing maps"},
 		{Pass: "linalg-fold-unit-extent-dims", Why: "size-1 loop and operand dims disappear; the result does not depend on running it before or after fusion"},
 		{Pass: "linalg-fuse-elementwise-ops", Why: "producer generics fuse into their consumers: one generic per kernel"},

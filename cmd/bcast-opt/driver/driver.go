@@ -24,10 +24,12 @@ import (
 	// Dialects and passes register themselves.
 	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
 	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
+	_ "github.com/bcast-opt/bcast-opt/dialects/cf"
 	_ "github.com/bcast-opt/bcast-opt/dialects/func"
 	_ "github.com/bcast-opt/bcast-opt/dialects/hlo"
 	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
 	_ "github.com/bcast-opt/bcast-opt/dialects/math"
+	_ "github.com/bcast-opt/bcast-opt/dialects/scf"
 	_ "github.com/bcast-opt/bcast-opt/dialects/shape"
 	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
 	_ "github.com/bcast-opt/bcast-opt/lower"

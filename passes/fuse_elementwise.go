@@ -1,0 +1,404 @@
+package passes
+
+import (
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/affine"
+)
+
+// FuseElementwiseOps is the `linalg-fuse-elementwise-ops` pass: it fuses
+// each all-parallel linalg.generic on tensors into the all-parallel
+// generics that read its results, as MLIR's ElementwiseOpFusion does, and
+// folds splat-constant inputs into scalar constants used in the body.
+//
+// A consumer input produced by such a generic through a permutation
+// result map is replaced by the producer's inputs, read through
+// producerArgMap ∘ inverse(producerResultMap) ∘ consumerOperandMap, and the
+// producer's body is inlined into the consumer's where the consumer used
+// that input. The fused generic keeps the consumer's outs and takes its
+// place; a producer left without uses disappears.
+//
+// Unlike MLIR 19 (whose pass fuses single-use producers only), a producer
+// with several uses is fused into each consumer when recomputing it is
+// cheap (see isCheapOp), and stays alive while other uses remain. An
+// expensive producer is never recomputed: it is fused only into its sole
+// user, and only when that user reads it without broadcasting (see
+// readsThroughBroadcast). Reduction generics are neither producers nor
+// consumers here.
+//
+// Every generic the pass builds is in one canonical form (see
+// genericSpec.build), so that the result depends neither on the order in
+// which the fusions happen nor on whether linalg-fold-unit-extent-dims
+// ran before or after.
+var FuseElementwiseOps = &ir.PassInfo{
+	Name:    "linalg-fuse-elementwise-ops",
+	Title:   "LinalgElementwiseOpFusion",
+	Summary: "Fuse elementwise operations on tensors",
+	Run:     runFuseElementwiseOps,
+}
+
+func init() { ir.RegisterPass(FuseElementwiseOps) }
+
+func runFuseElementwiseOps(root *ir.Operation, _ ir.PassOptions) error {
+	// Folding and dead-op removal run too, as in MLIR: dead producers and
+	// their tensor.empty go, and the scalar constants made from splats are
+	// uniqued and hoisted.
+	ir.ApplyPatternsGreedily(root, ElementwiseFusionPatterns(), ir.DefaultGreedyConfig())
+	return nil
+}
+
+// ElementwiseFusionPatterns returns the patterns of
+// linalg-fuse-elementwise-ops, for passes that want to run them with
+// others: splat-constant inputs become scalar constants, and producers
+// fuse into consumers.
+func ElementwiseFusionPatterns() []ir.Pattern {
+	return []ir.Pattern{
+		&ir.PatternFunc{Name: "FoldSplatConstantInput", RootOp: "linalg.generic", Fn: foldSplatConstantInput},
+		&ir.PatternFunc{Name: "FuseElementwiseProducer", RootOp: "linalg.generic", Fn: fuseElementwiseProducer},
+	}
+}
+
+// isElementwiseGeneric reports whether op is a linalg.generic on tensors
+// whose loops are all parallel and whose body is a DAG of pure ops (see
+// isPureDAG): the only generics this pass fuses, as producer or consumer.
+func isElementwiseGeneric(op *ir.Operation) bool {
+	if op.Name() != "linalg.generic" || !hasTensorSemantics(op) || op.NumRegions() != 1 || op.Region(0).Empty() {
+		return false
+	}
+	for _, k := range linalg.IteratorTypes(op) {
+		if k != linalg.Parallel {
+			return false
+		}
+	}
+	return len(linalg.IndexingMaps(op)) == op.NumOperands() && isPureDAG(linalg.Body(op))
+}
+
+// hasTensorSemantics reports whether a generic's outs are ranked tensors
+// (one result each) and its ins ranked tensors or scalars.
+func hasTensorSemantics(op *ir.Operation) bool {
+	nIn := linalg.NumInputs(op)
+	if nIn < 0 || nIn > op.NumOperands() || op.NumResults() != op.NumOperands()-nIn {
+		return false
+	}
+	for i, v := range op.Operands() {
+		switch v.Type().(type) {
+		case *ir.RankedTensorType:
+		case ir.ShapedType:
+			return false
+		default:
+			if i >= nIn {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isPureDAG reports whether every op of b but its terminator is pure and
+// has no regions, so the body may be reordered and its dead ops dropped.
+func isPureDAG(b *ir.Block) bool {
+	term := b.Terminator()
+	if term == nil || term.Name() != "linalg.yield" {
+		return false
+	}
+	for o := b.First(); o != term; o = o.Next() {
+		if o.NumRegions() > 0 || !ir.IsPure(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// expensiveArith are the arith ops that cost many cycles each (division
+// and remainder: tens of cycles, not pipelined like add or mul).
+var expensiveArith = map[string]bool{
+	"arith.divf": true, "arith.remf": true,
+	"arith.divsi": true, "arith.divui": true, "arith.ceildivsi": true, "arith.ceildivui": true,
+	"arith.floordivsi": true, "arith.remsi": true, "arith.remui": true,
+}
+
+// cheapMath are the math ops that are one instruction on x86-64 and
+// AArch64 (sign-bit operations, fused multiply-add, and the roundings
+// SSE4.1 roundps and AArch64 frint* do directly). The other math ops
+// (exp, log, tanh, powf, sqrt, ...) are library calls or long
+// polynomial sequences.
+var cheapMath = map[string]bool{
+	"math.absf": true, "math.absi": true, "math.copysign": true, "math.fma": true,
+	"math.floor": true, "math.ceil": true, "math.trunc": true, "math.roundeven": true,
+}
+
+// isCheapOp reports whether op costs about as much as an add, so that
+// computing it again in every consumer costs less than writing its result
+// to memory and reading it back.
+func isCheapOp(op *ir.Operation) bool {
+	switch n := op.Name(); {
+	case n == "linalg.yield" || n == "linalg.index":
+		return true
+	case op.Dialect() == "arith":
+		return !expensiveArith[n]
+	default:
+		return cheapMath[n]
+	}
+}
+
+// isCheapGeneric reports whether every op of a generic's body is cheap.
+func isCheapGeneric(op *ir.Operation) bool {
+	for o := linalg.Body(op).First(); o != nil; o = o.Next() {
+		if !isCheapOp(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// staticLoopExtents returns each loop's size as the static operand sizes
+// give it, ir.Dynamic where none does.
+func staticLoopExtents(op *ir.Operation, maps []affine.Map) []int64 {
+	ext := make([]int64, len(linalg.IteratorTypes(op)))
+	for i := range ext {
+		ext[i] = ir.Dynamic
+	}
+	for i, v := range op.Operands() {
+		t, ok := v.Type().(*ir.RankedTensorType)
+		if !ok {
+			continue
+		}
+		for r, s := range t.Shape() {
+			if d, isDim := maps[i].DimPosition(r); isDim && s != ir.Dynamic && d < len(ext) {
+				ext[d] = s
+			}
+		}
+	}
+	return ext
+}
+
+// readsThroughBroadcast reports whether a consumer reading an operand
+// through map m visits each of its elements more than once: m leaves out
+// (or reads at a constant index instead of) a loop dim whose extent is not
+// known to be 1, or is not a projected permutation at all. Loop dims of
+// extent 1 do not count, so that the answer is the same before and after
+// linalg-fold-unit-extent-dims drops them.
+func readsThroughBroadcast(consumer *ir.Operation, maps []affine.Map, m affine.Map) bool {
+	if !m.IsProjectedPermutation(true) {
+		return true
+	}
+	ext := staticLoopExtents(consumer, maps)
+	for d := 0; d < m.NumDims; d++ {
+		if !m.IsFunctionOfDim(d) && ext[d] != 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// numUses counts the uses of all of op's results.
+func numUses(op *ir.Operation) int {
+	n := 0
+	for _, r := range op.Results() {
+		n += len(r.Uses())
+	}
+	return n
+}
+
+// fusedOperands returns the consumer inputs that fusing input i fuses at
+// once: input i and every other input reading the same value through the
+// same map (one copy of the producer's body serves them all).
+func fusedOperands(consumer *ir.Operation, maps []affine.Map, i int) []int {
+	var js []int
+	for j := 0; j < linalg.NumInputs(consumer); j++ {
+		if consumer.Operand(j) == consumer.Operand(i) && maps[j].Equal(maps[i]) {
+			js = append(js, j)
+		}
+	}
+	return js
+}
+
+// fusionMaps returns, for fusing the producer of consumer input i, the map
+// from the consumer's loops to the producer's (inverse(producerResultMap)
+// ∘ consumerOperandMap); ok is false when the producer's result map is not
+// a permutation.
+func fusionMaps(producer *ir.Operation, res int, consumerMap affine.Map) (affine.Map, bool) {
+	pMaps := linalg.IndexingMaps(producer)
+	resMap := pMaps[linalg.NumInputs(producer)+res]
+	if !resMap.IsPermutation() || consumerMap.NumResults() != resMap.NumResults() {
+		return affine.Map{}, false
+	}
+	inv, ok := resMap.InversePermutation()
+	if !ok {
+		return affine.Map{}, false
+	}
+	return inv.Compose(consumerMap), true
+}
+
+// canRemapIndices reports whether the producer's linalg.index ops can be
+// expressed in the consumer's loops: each producer loop must be a consumer
+// loop or a constant in toProducer.
+func canRemapIndices(producer *ir.Operation, toProducer affine.Map) bool {
+	for o := linalg.Body(producer).First(); o != nil; o = o.Next() {
+		if o.Name() != "linalg.index" {
+			continue
+		}
+		for _, e := range toProducer.Results {
+			switch e.(type) {
+			case affine.DimExpr, affine.ConstantExpr:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return true
+}
+
+// shouldFuse decides whether the producer of consumer input i may be
+// fused, given the map from consumer to producer loops.
+func shouldFuse(producer, consumer *ir.Operation, maps []affine.Map, i int) bool {
+	if isCheapGeneric(producer) {
+		return true
+	}
+	// An expensive producer is computed once per element it produces, and
+	// fusion must not change that: its results must have no use but the
+	// consumer operands fused now (otherwise the producer stays and the
+	// work is done twice), and the consumer must read each element once.
+	// Through a broadcasting map the fused loop nest would recompute
+	// exp(x[j]) for every i of a (i, j) loop instead of once per j: a
+	// 4096-fold increase in the expensive work to save one 16 KB buffer.
+	if numUses(producer) != len(fusedOperands(consumer, maps, i)) {
+		return false
+	}
+	return !readsThroughBroadcast(consumer, maps, maps[i])
+}
+
+// fuseElementwiseProducer fuses into consumer the producer of its first
+// input for which fusion is legal and profitable.
+func fuseElementwiseProducer(consumer *ir.Operation, rw *ir.Rewriter) bool {
+	if !isElementwiseGeneric(consumer) {
+		return false
+	}
+	maps := linalg.IndexingMaps(consumer)
+	for i := 0; i < linalg.NumInputs(consumer); i++ {
+		v := consumer.Operand(i)
+		producer := v.DefiningOp()
+		if producer == nil || !isElementwiseGeneric(producer) {
+			continue
+		}
+		toProducer, ok := fusionMaps(producer, v.Index(), maps[i])
+		if !ok || !canRemapIndices(producer, toProducer) || !shouldFuse(producer, consumer, maps, i) {
+			continue
+		}
+		if fused := fuseInto(rw, producer, consumer, i, toProducer); fused != nil {
+			rw.ReplaceOp(consumer, fused.Results())
+			return true
+		}
+	}
+	return false
+}
+
+// fuseInto builds the generic computing consumer with the producer of its
+// input i (and of the inputs fusedOperands groups with it) inlined, at the
+// consumer's place. It returns nil, changing nothing, when the fused
+// operands would not determine every loop's size.
+func fuseInto(rw *ir.Rewriter, producer, consumer *ir.Operation, i int, toProducer affine.Map) *ir.Operation {
+	cMaps, pMaps := linalg.IndexingMaps(consumer), linalg.IndexingMaps(producer)
+	cIn, pIn := linalg.NumInputs(consumer), linalg.NumInputs(producer)
+	cb, pb := linalg.Body(consumer), linalg.Body(producer)
+	group := fusedOperands(consumer, cMaps, i)
+	fused := map[int]bool{}
+	for _, j := range group {
+		fused[j] = true
+	}
+
+	s := newSpecLike(consumer)
+	m := map[*ir.Value]*ir.Value{}
+	addInput := func(v *ir.Value, vm affine.Map, arg *ir.Value) {
+		s.ins = append(s.ins, v)
+		s.inMaps = append(s.inMaps, vm)
+		m[arg] = s.body.AddArg(arg.Type(), arg.Location())
+	}
+	for j := 0; j < cIn; j++ {
+		switch {
+		case j == group[0]:
+			// The producer's inputs, and its outs if its body reads them
+			// (an init value is then an input like any other).
+			for k := 0; k < producer.NumOperands(); k++ {
+				if k < pIn || pb.Arg(k).HasUses() {
+					addInput(producer.Operand(k), pMaps[k].Compose(toProducer), pb.Arg(k))
+				}
+			}
+		case !fused[j]:
+			addInput(consumer.Operand(j), cMaps[j], cb.Arg(j))
+		}
+	}
+	if !loopsComputable(append(append([]affine.Map(nil), s.inMaps...), cMaps[cIn:]...), len(s.iterators)) {
+		return nil
+	}
+	s.addOutputs(consumer, cb, m)
+
+	b := ir.AtEnd(s.body)
+	b.Loc = producer.Loc
+	term := pb.Terminator()
+	for o := pb.First(); o != term; o = o.Next() {
+		if o.Name() == "linalg.index" {
+			m[o.Result(0)] = remapIndex(b, o, toProducer)
+			continue
+		}
+		b.Clone(o, m)
+	}
+	yielded := term.Operand(consumer.Operand(i).Index())
+	if nv, ok := m[yielded]; ok {
+		yielded = nv
+	}
+	for j := range fused {
+		m[cb.Arg(j)] = yielded
+	}
+	for o := cb.First(); o != nil; o = o.Next() {
+		b.Clone(o, m)
+	}
+	return s.build(rw)
+}
+
+// remapIndex returns, in the fused body, the value of the producer's
+// `linalg.index` op idx: the consumer loop or constant toProducer maps
+// that producer loop to (canRemapIndices checked it is one of these).
+func remapIndex(b *ir.Builder, idx *ir.Operation, toProducer affine.Map) *ir.Value {
+	d, _ := idx.Attr("dim").(*ir.IntegerAttr)
+	switch e := toProducer.Results[d.Value].(type) {
+	case affine.DimExpr:
+		st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}, Loc: idx.Loc}
+		st.AddAttr("dim", ir.I64Attr(int64(e.Position)))
+		return b.Create(st).Result(0)
+	case affine.ConstantExpr:
+		return arith.NewConstant(b, ir.IntAttr(ir.Index, e.Value)).Result(0)
+	}
+	panic("passes: remapIndex on a map canRemapIndices rejects")
+}
+
+// loopsComputable reports whether every loop dim is read as a bare dim by
+// some map, so that the loop sizes follow from the operand shapes (MLIR
+// requires the concatenated maps to be invertible).
+func loopsComputable(maps []affine.Map, numLoops int) bool {
+	covered := make([]bool, numLoops)
+	for _, m := range maps {
+		markCoveredDims(m, covered)
+	}
+	for _, c := range covered {
+		if !c {
+			return false
+		}
+	}
+	return true
+}
+
+// markCoveredDims sets covered[d] for every bare dim d among m's results
+// and reports whether it set any that was not set.
+func markCoveredDims(m affine.Map, covered []bool) bool {
+	added := false
+	for r := range m.Results {
+		if d, ok := m.DimPosition(r); ok && d < len(covered) && !covered[d] {
+			covered[d] = true
+			added = true
+		}
+	}
+	return added
+}
