@@ -11,14 +11,36 @@
 // size-1 dim that stretches. A dynamic broadcast whose every dim is known
 // to expand or not (known_expanding_dimensions /
 // known_nonexpanding_dimensions, or static sizes) gets such static maps
-// too.
+// too; a static 1 always reads index 0, which is right whether or not it
+// stretches. BroadcastMap is the one place that reads a broadcast's dims
+// this way; linalg-version-broadcasts (../passes) calls it too.
+//
+// # Could-be-1 dims
+//
+// A could-be-1 dim is a dynamic operand dim of hlo.dynamic_broadcast_in_dim
+// that is neither known expanding nor known non-expanding: only its
+// run-time size says whether it stretches (numpy rules, a `?` that may be
+// 1). No one static map reads it right, and such a broadcast is never
+// copied. The strategy is multi-versioning (the "big lever" of
+// reference/broadcasting-in-frontends-and-codegen.txt), in two steps:
+//
+//  1. Here, the broadcast is left in place, unmaterialized, and the
+//     consuming generic reads its result with the identity map; the
+//     generic's loop bounds come from its other operands or from the
+//     broadcast's shape operand (tensor.extract), never from the
+//     broadcast. Fusion then treats the broadcast as an opaque input.
+//     tensor.dim of such a broadcast reads the shape operand instead; any
+//     other user (a return, a reshape) gets a generic that copies the
+//     broadcast's result with the identity map, which is versioned like
+//     any reader.
+//  2. linalg-version-broadcasts, after fusion, gives each generic reading
+//     such broadcasts one copy per run-time pattern of the distinct
+//     (operand, dim) could-be-1 pairs (at most max-versions, 8 by
+//     default), chosen by a nest of scf.if on `tensor.dim == 1`, each
+//     reading the broadcasts' operands with static maps, and erases the
+//     broadcasts. More pairs than the bound is an error, not a copy.
 //
 // Limits, today:
-//   - A dim that may or may not be 1 at run time (could-be-1) is rejected
-//     with a diagnostic. The chosen strategy is multi-versioning: one copy
-//     of the fused kernel per run-time broadcast pattern of the could-be-1
-//     dims (bounded), each with static maps, selected by the run-time
-//     sizes; it is not implemented yet. No copy is ever made instead.
 //   - Integer power and popcnt, and integers with explicit signedness (si/ui
 //     element types), are rejected with a diagnostic.
 //   - Data movement (hlo_structural.go): transpose is a generic reading

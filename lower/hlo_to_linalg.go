@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"slices"
+
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
@@ -97,14 +99,22 @@ type operandAccess struct {
 // broadcast that produced v: the generic then reads the broadcast's
 // operand directly through the broadcast's map, which is the point of
 // this lowering (no copy of broadcast data is ever made).
+//
+// A dynamic broadcast with a could-be-1 dim has no one right map: the
+// generic reads the broadcast's result as it is (identity map, and no
+// loop bound taken from it, so the bounds come from the other operands or
+// the broadcast's shape operand), the broadcast stays in place,
+// unmaterialized, and linalg-version-broadcasts later gives each run-time
+// pattern of those dims its own copy of the (fused) generic with static
+// maps.
 func accessFor(v *ir.Value, rank int) (operandAccess, error) {
 	def := v.DefiningOp()
 	if def != nil && isBroadcast(def) {
-		if m, sizes, ok := broadcastMap(def); ok {
-			return operandAccess{value: def.Operand(0), m: m, sizeDims: sizes}, nil
-		}
-		if def.Name() == "hlo.dynamic_broadcast_in_dim" {
-			return operandAccess{}, def.Emit("has an operand dim that may or may not be 1 at run time; lowering such could-be-1 dims (by multi-versioning the consumer) is not implemented yet, and a copy is never made")
+		if m, sizes, couldBe1, ok := BroadcastMap(def, nil); ok {
+			if len(couldBe1) == 0 {
+				return operandAccess{value: def.Operand(0), m: m, sizeDims: sizes}, nil
+			}
+			return operandAccess{value: v, m: affine.Identity(rank), sizeDims: make([]bool, rank)}, nil
 		}
 	}
 	sizes := make([]bool, rank)
@@ -114,14 +124,28 @@ func accessFor(v *ir.Value, rank int) (operandAccess, error) {
 	return operandAccess{value: v, m: affine.Identity(rank), sizeDims: sizes}, nil
 }
 
-// broadcastMap returns the indexing map a broadcast (static, or dynamic
-// with every dim classified) stands for: operand dim i reads loop dim
-// dims[i], or 0 where a size-1 dim expands.
-func broadcastMap(op *ir.Operation) (affine.Map, []bool, bool) {
+// BroadcastMap returns the indexing map through which a loop nest over
+// the result of a broadcast (hlo.broadcast_in_dim or
+// hlo.dynamic_broadcast_in_dim) reads the broadcast's operand: operand dim
+// i reads loop dim broadcast_dimensions[i] when it keeps its size, and
+// the constant 0 when it is 1 (a 1 that stretches, or one that does not:
+// index 0 is right either way). sizeDims[i] is true when operand dim i
+// has the loop's size for every run-time size, so tensor.dim of it is a
+// loop bound.
+//
+// couldBe1 lists, in increasing order, the could-be-1 operand dims: those
+// of a dynamic broadcast that are dynamic and neither in
+// known_expanding_dimensions nor in known_nonexpanding_dimensions, so
+// that only the run-time size says whether they stretch. For each,
+// the map reads 0 if one(i) (nil: never) and the loop dim otherwise, and
+// sizeDims[i] is false. Both reads are right when the dim is respectively
+// 1 and not 1 at run time; linalg-version-broadcasts picks by testing the
+// size. ok is false for unranked types.
+func BroadcastMap(op *ir.Operation, one func(dim int) bool) (m affine.Map, sizeDims []bool, couldBe1 []int, ok bool) {
 	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
 	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
 	if in == nil || out == nil {
-		return affine.Map{}, nil, false
+		return affine.Map{}, nil, nil, false
 	}
 	dims := hlo.I64s(op.Attr("broadcast_dimensions"))
 	expanding := map[int64]bool{}
@@ -133,32 +157,33 @@ func broadcastMap(op *ir.Operation) (affine.Map, []bool, bool) {
 		nonExpanding[d] = true
 	}
 	results := make([]affine.Expr, len(dims))
-	sizes := make([]bool, len(dims))
+	sizeDims = make([]bool, len(dims))
 	for i, d := range dims {
 		inSize, outSize := in.Shape()[i], out.Shape()[d]
-		var expands bool
+		readsZero := false
 		switch {
 		case expanding[int64(i)]:
-			expands = true
+			readsZero = true
 		case nonExpanding[int64(i)]:
-			expands = false
-		case inSize == 1 && outSize != ir.Dynamic:
-			expands = outSize != 1
-		case inSize != ir.Dynamic && inSize != 1:
-			expands = false
-		case op.Name() == "hlo.broadcast_in_dim" && inSize == ir.Dynamic:
-			expands = false // a static broadcast never stretches a dynamic dim
+			sizeDims[i] = true
+		case inSize == 1:
+			readsZero = outSize != 1
+			sizeDims[i] = outSize == 1
+		case inSize != ir.Dynamic:
+			sizeDims[i] = true
+		case op.Name() == "hlo.broadcast_in_dim":
+			sizeDims[i] = true // a static broadcast never stretches a dynamic dim
 		default:
-			return affine.Map{}, nil, false
+			couldBe1 = append(couldBe1, i)
+			readsZero = one != nil && one(i)
 		}
-		if expands {
+		if readsZero {
 			results[i] = affine.Const(0)
 		} else {
 			results[i] = affine.Dim(int(d))
-			sizes[i] = true
 		}
 	}
-	return affine.NewMap(out.Rank(), 0, results...), sizes, true
+	return affine.NewMap(out.Rank(), 0, results...), sizeDims, couldBe1, true
 }
 
 // loopSizes returns the dynamic loop bounds of a generic over result type
@@ -305,28 +330,54 @@ func sameShapeModuloDynamic(a, b []int64) bool {
 // elementwise op reads into a generic copying through the broadcast map
 // (the only place this lowering writes broadcast data: the user asked for
 // the broadcast value itself).
+//
+// A broadcast with could-be-1 dims (see accessFor) stays in place for the
+// generics that read it and for a could-be-1 broadcast of it (both are
+// versioned by linalg-version-broadcasts); tensor.dim of it reads its
+// shape operand instead; any other user gets a generic that copies its
+// result with the identity map, which is versioned like any reader.
 func materializeBroadcast(op *ir.Operation) error {
-	rt := op.Result(0).Type().(*ir.RankedTensorType)
-	m, sizes, ok := broadcastMap(op)
+	m, sizes, couldBe1, ok := BroadcastMap(op, nil)
 	if !ok {
-		return op.Emit("has an operand dim that may or may not be 1 at run time; lowering such could-be-1 dims is not implemented yet")
+		return op.Emit("needs a ranked operand and result to be lowered to linalg")
+	}
+	rt := op.Result(0).Type().(*ir.RankedTensorType)
+	if len(couldBe1) == 0 {
+		b := ir.Before(op)
+		acc := operandAccess{value: op.Operand(0), m: m, sizeDims: sizes}
+		copied := genericCopy(b, op, rt, []*ir.Value{op.Operand(0)}, []affine.Map{m}, loopSizes(b, rt, []operandAccess{acc}, []*ir.Value{op.Result(0)}), nil)
+		op.Result(0).ReplaceAllUsesWith(copied)
+		op.Erase()
+		return nil
+	}
+	r := op.Result(0)
+	for _, u := range r.Users() {
+		if u.Name() != "tensor.dim" || u.NumOperands() != 2 || u.Operand(0) != r {
+			continue
+		}
+		if c, ok := ir.ConstantValue(u.Operand(1)).(*ir.IntegerAttr); ok {
+			u.Result(0).ReplaceAllUsesWith(shapeElement(ir.Before(u), r, int(c.Value)))
+			u.Erase()
+		}
+	}
+	versioned := func(u *ir.OpOperand) bool {
+		switch user := u.Owner(); user.Name() {
+		case "linalg.generic":
+			return u.Index() < linalg.NumInputs(user)
+		case "hlo.dynamic_broadcast_in_dim":
+			_, _, outer, _ := BroadcastMap(user, nil)
+			return u.Index() == 0 && len(outer) > 0
+		}
+		return false
+	}
+	if !slices.ContainsFunc(r.Uses(), func(u *ir.OpOperand) bool { return !versioned(u) }) {
+		return nil
 	}
 	b := ir.Before(op)
-	acc := operandAccess{value: op.Operand(0), m: m, sizeDims: sizes}
-	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: loopSizes(b, rt, []operandAccess{acc}, []*ir.Value{op.Result(0)}), ResultTypes: []ir.Type{rt}}).Result(0)
-	st := &ir.OpState{Name: "linalg.generic", Loc: op.Loc, Operands: []*ir.Value{acc.value, empty}, ResultTypes: []ir.Type{rt}}
-	iters := make([]string, rt.Rank())
-	for i := range iters {
-		iters[i] = linalg.Parallel
-	}
-	linalg.SetGenericAttrs(st, []affine.Map{m, affine.Identity(rt.Rank())}, iters, 1, 1)
-	body := ir.NewBlock(rt.ElementType(), rt.ElementType())
-	region := &ir.Region{}
-	region.AddBlock(body)
-	st.Regions = []*ir.Region{region}
-	gen := b.Create(st)
-	ir.AtEnd(body).Create(&ir.OpState{Name: "linalg.yield", Operands: []*ir.Value{body.Arg(0)}})
-	op.Result(0).ReplaceAllUsesWith(gen.Result(0))
-	op.Erase()
+	b.SetInsertionPointAfter(op)
+	id := affine.Identity(rt.Rank())
+	acc := operandAccess{value: r, m: id, sizeDims: make([]bool, rt.Rank())}
+	copied := genericCopy(b, op, rt, []*ir.Value{r}, []affine.Map{id}, loopSizes(b, rt, []operandAccess{acc}, []*ir.Value{r}), nil)
+	r.ReplaceUsesIf(copied, func(u *ir.OpOperand) bool { return !versioned(u) })
 	return nil
 }

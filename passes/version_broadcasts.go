@@ -1,0 +1,321 @@
+package passes
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/dialects/scf"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/affine"
+	"github.com/bcast-opt/bcast-opt/lower"
+)
+
+// VersionBroadcasts is the `linalg-version-broadcasts` pass: it gives each
+// linalg.generic that reads a broadcast with could-be-1 dims one copy per
+// run-time broadcast pattern, each with static indexing maps, selected
+// by a nest of scf.if on the run-time sizes. This is the multi-versioning
+// of reference/broadcasting-in-frontends-and-codegen.txt, done on the
+// fused kernel.
+//
+// A could-be-1 dim is a dynamic operand dim of hlo.dynamic_broadcast_in_dim
+// that is in neither known_expanding_dimensions nor
+// known_nonexpanding_dimensions (lower.BroadcastMap): under numpy rules it
+// stretches if it is 1 at run time and keeps its size otherwise, and no
+// one static map reads it right in both cases. hlo-legalize-to-linalg
+// leaves such a broadcast in place, unmaterialized, and lets generics read
+// its result with the identity map, so that fusion sees an opaque input;
+// this pass, meant to run after fusion, removes it. A broadcast is never
+// copied.
+//
+// For a generic reading such broadcasts, the pass collects the distinct
+// (broadcast operand, dim) pairs of their could-be-1 dims, k of them, and
+// builds before the generic one test per pair,
+//
+//	%d = tensor.dim %x, %c1 : tensor<?x?xf32>
+//	%p = arith.cmpi eq, %d, %c1_0 : index
+//
+// then a nest of k scf.if, the then branch being "the size is 1", with 2^k
+// copies of the generic at its leaves. In each copy an input that came
+// from a could-be-1 broadcast reads the broadcast's operand directly,
+// through the broadcast's map composed with the generic's map for that
+// input:
+// constant 0 in a dim that is 1 in that branch (index 0 is right whenever
+// the size is 1, whatever the result size) and the loop dim otherwise. The
+// copies keep the generic's outs (a tensor.empty sized, by
+// hlo-legalize-to-linalg, from the broadcast's shape operand), so the loop
+// bounds are computed once, before the tests. Where the generic sits inside
+// the shape.assuming of hlo-legalize-broadcasts, the scf.if nest does too.
+// For W5, `max(X + b, 0)` with X tensor<?x?xf32> and b tensor<?xf32>, X's
+// dim 1 and b's dim 0 give 4 versions; with X of shape 4096x1 at run time
+// the first branch runs, which reads X through (d0, d1) -> (d0, 0).
+//
+// A pair whose operand is itself the result of a dynamic broadcast is
+// tested on that broadcast's shape operand (tensor.extract) instead of
+// tensor.dim, and the copies are visited again, so a broadcast of a
+// broadcast is versioned level by level (each level within the bound
+// below). Broadcasts left without uses are erased, after their tensor.dim
+// users are rewritten to read the shape operand. The only other change
+// is the tests' constants; generics without could-be-1 inputs are left
+// alone.
+//
+// The number of versions is bounded by the max-versions option (8 by
+// default: k <= 3). A generic that would need more is an error, with a
+// note at each broadcast involved: there is no fallback that copies the
+// broadcast.
+//
+// The pass imports ../lower for BroadcastMap, the one reading of a
+// broadcast's dims (lower must therefore never import this package).
+var VersionBroadcasts = &ir.PassInfo{
+	Name:    "linalg-version-broadcasts",
+	Title:   "LinalgVersionBroadcasts",
+	Summary: "Version generics reading broadcasts with could-be-1 dims: one copy with static maps per run-time pattern, chosen by scf.if",
+	Options: []ir.PassOption{
+		{Name: "max-versions", Default: "8",
+			Help: "Most versions of one generic (2^k for k could-be-1 dims); a generic needing more is an error"},
+	},
+	Run: runVersionBroadcasts,
+}
+
+func init() { ir.RegisterPass(VersionBroadcasts) }
+
+func runVersionBroadcasts(root *ir.Operation, opts ir.PassOptions) error {
+	maxVersions, err := intOption(opts, "max-versions", 8)
+	if err != nil {
+		return err
+	}
+	if maxVersions < 1 {
+		return fmt.Errorf("invalid value '%d' for option 'max-versions': expected at least 1", maxVersions)
+	}
+	var work []*ir.Operation
+	root.Walk(func(op *ir.Operation) bool {
+		if op.Name() == "linalg.generic" {
+			work = append(work, op)
+		}
+		return true
+	})
+	var broadcasts []*ir.Operation
+	for len(work) > 0 {
+		g := work[0]
+		work = work[1:]
+		vg := newVersionedGeneric(g)
+		if vg == nil {
+			continue
+		}
+		if err := vg.checkBound(maxVersions); err != nil {
+			return err
+		}
+		copies := vg.build()
+		work = append(work, copies...)
+		for _, in := range vg.inputs {
+			broadcasts = append(broadcasts, in.broadcast)
+		}
+	}
+	eraseDeadBroadcasts(broadcasts)
+	return nil
+}
+
+// couldBe1Dim is one run-time bit: whether dim of value is 1.
+type couldBe1Dim struct {
+	value *ir.Value
+	dim   int
+}
+
+// versionedInput is an input of the generic produced by a broadcast with
+// could-be-1 dims; bits[i] is the index in versionedGeneric.bits of the
+// broadcast's could-be-1 operand dim i (-1 for other dims).
+type versionedInput struct {
+	index     int
+	broadcast *ir.Operation
+	bits      []int
+}
+
+// versionedGeneric is a generic being versioned.
+type versionedGeneric struct {
+	op     *ir.Operation
+	maps   []affine.Map
+	inputs []versionedInput
+	bits   []couldBe1Dim
+}
+
+// newVersionedGeneric collects the could-be-1 dims a generic reads, or
+// returns nil if it reads none.
+func newVersionedGeneric(g *ir.Operation) *versionedGeneric {
+	vg := &versionedGeneric{op: g, maps: linalg.IndexingMaps(g)}
+	if len(vg.maps) != g.NumOperands() {
+		return nil
+	}
+	for i, v := range linalg.Inputs(g) {
+		def := v.DefiningOp()
+		if def == nil || def.Name() != "hlo.dynamic_broadcast_in_dim" {
+			continue
+		}
+		_, _, couldBe1, ok := lower.BroadcastMap(def, nil)
+		if !ok || len(couldBe1) == 0 {
+			continue
+		}
+		in := versionedInput{index: i, broadcast: def, bits: make([]int, def.Operand(0).Type().(*ir.RankedTensorType).Rank())}
+		for d := range in.bits {
+			in.bits[d] = -1
+		}
+		for _, d := range couldBe1 {
+			in.bits[d] = vg.bit(couldBe1Dim{def.Operand(0), d})
+		}
+		vg.inputs = append(vg.inputs, in)
+	}
+	if len(vg.inputs) == 0 {
+		return nil
+	}
+	return vg
+}
+
+// bit returns the index of b among the generic's could-be-1 dims, adding it.
+func (vg *versionedGeneric) bit(b couldBe1Dim) int {
+	for i, x := range vg.bits {
+		if x == b {
+			return i
+		}
+	}
+	vg.bits = append(vg.bits, b)
+	return len(vg.bits) - 1
+}
+
+// checkBound reports a generic that needs more than maxVersions versions,
+// with a note at each broadcast that contributes a could-be-1 dim.
+func (vg *versionedGeneric) checkBound(maxVersions int) error {
+	k := len(vg.bits)
+	if k < 31 && 1<<k <= maxVersions {
+		return nil
+	}
+	versions := "more than 2^30"
+	if k < 31 {
+		versions = fmt.Sprint(1 << k)
+	}
+	d := vg.op.Emit("reads %d dims that may or may not be 1 at run time, which need %s versions of it, more than max-versions=%d; a broadcast is never copied instead", k, versions, maxVersions)
+	for _, in := range vg.inputs {
+		var dims []string
+		for d, b := range in.bits {
+			if b >= 0 {
+				dims = append(dims, fmt.Sprint(d))
+			}
+		}
+		d.AddNote(in.broadcast.Loc, "operand dims [%s] of this broadcast (input #%d) may or may not be 1", strings.Join(dims, ", "), in.index)
+	}
+	return d
+}
+
+// build replaces the generic with the scf.if nest and returns the copies.
+func (vg *versionedGeneric) build() []*ir.Operation {
+	b := ir.Before(vg.op)
+	consts := indexConstants(b)
+	conds := make([]*ir.Value, len(vg.bits))
+	for i, bit := range vg.bits {
+		size := dimSize(b, consts, bit.value, bit.dim)
+		conds[i] = b.CreateOp("arith.cmpi", []*ir.Value{size, consts(1)}, []ir.Type{ir.I1},
+			ir.NamedAttr{Name: "predicate", Value: ir.I64Attr(0)}).Result(0) // eq
+	}
+	var copies []*ir.Operation
+	ones := make([]bool, len(vg.bits))
+	var nest func(b *ir.Builder, level int) []*ir.Value
+	nest = func(b *ir.Builder, level int) []*ir.Value {
+		if level == len(vg.bits) {
+			c := vg.version(b, ones)
+			copies = append(copies, c)
+			return c.Results()
+		}
+		ifOp, then, els := scf.NewIf(b, conds[level], vg.op.ResultTypes(), true)
+		ones[level] = true
+		scf.NewYield(then, nest(then, level+1))
+		ones[level] = false
+		scf.NewYield(els, nest(els, level+1))
+		return ifOp.Results()
+	}
+	results := nest(b, 0)
+	for i, r := range vg.op.Results() {
+		r.ReplaceAllUsesWith(results[i])
+	}
+	vg.op.Erase()
+	return copies
+}
+
+// version clones the generic at b for one run-time pattern: ones[i] says
+// whether could-be-1 dim i is 1.
+func (vg *versionedGeneric) version(b *ir.Builder, ones []bool) *ir.Operation {
+	c := b.Clone(vg.op, nil)
+	maps := append([]affine.Map(nil), vg.maps...)
+	for _, in := range vg.inputs {
+		bm, _, _, _ := lower.BroadcastMap(in.broadcast, func(d int) bool { return ones[in.bits[d]] })
+		maps[in.index] = bm.Compose(maps[in.index])
+		c.SetOperand(in.index, in.broadcast.Operand(0))
+	}
+	attrs := make([]ir.Attribute, len(maps))
+	for i, m := range maps {
+		attrs[i] = &ir.AffineMapAttr{Map: m}
+	}
+	c.SetAttr("indexing_maps", &ir.ArrayAttr{Elems: attrs})
+	return c
+}
+
+// indexConstants returns a function giving an index constant built at b,
+// one per value.
+func indexConstants(b *ir.Builder) func(int64) *ir.Value {
+	made := map[int64]*ir.Value{}
+	return func(v int64) *ir.Value {
+		if c, ok := made[v]; ok {
+			return c
+		}
+		c := arith.NewConstant(b, ir.IntAttr(ir.Index, v)).Result(0)
+		made[v] = c
+		return c
+	}
+}
+
+// dimSize returns the run-time size of dim d of v: tensor.dim, or the
+// element of the shape operand when v is a dynamic broadcast's result (so
+// the broadcast itself is not kept alive by the test).
+func dimSize(b *ir.Builder, consts func(int64) *ir.Value, v *ir.Value, d int) *ir.Value {
+	if def := v.DefiningOp(); def != nil && def.Name() == "hlo.dynamic_broadcast_in_dim" {
+		return shapeExtent(b, consts, def.Operand(1), d)
+	}
+	return b.CreateOp("tensor.dim", []*ir.Value{v, consts(int64(d))}, []ir.Type{ir.Index}).Result(0)
+}
+
+// shapeExtent reads element d of a shape tensor as an index.
+func shapeExtent(b *ir.Builder, consts func(int64) *ir.Value, shape *ir.Value, d int) *ir.Value {
+	et := ir.ElementTypeOf(shape.Type())
+	x := b.CreateOp("tensor.extract", []*ir.Value{shape, consts(int64(d))}, []ir.Type{et}).Result(0)
+	if et == ir.Index {
+		return x
+	}
+	return b.CreateOp("arith.index_cast", []*ir.Value{x}, []ir.Type{ir.Index}).Result(0)
+}
+
+// eraseDeadBroadcasts erases the versioned broadcasts that nothing reads
+// any more, once their tensor.dim users (a constant dim) read the shape
+// operand instead. A broadcast still read (by an op outside the versioned
+// generics) stays.
+func eraseDeadBroadcasts(broadcasts []*ir.Operation) {
+	seen := map[*ir.Operation]bool{}
+	for _, bc := range broadcasts {
+		if seen[bc] || bc.Block() == nil {
+			continue
+		}
+		seen[bc] = true
+		for _, u := range bc.Result(0).Users() {
+			if u.Name() != "tensor.dim" || u.Operand(0) != bc.Result(0) {
+				continue
+			}
+			c, ok := ir.ConstantValue(u.Operand(1)).(*ir.IntegerAttr)
+			if !ok {
+				continue
+			}
+			b := ir.Before(u)
+			u.Result(0).ReplaceAllUsesWith(shapeExtent(b, indexConstants(b), bc.Operand(1), int(c.Value)))
+			u.Erase()
+		}
+		if !bc.Result(0).HasUses() {
+			bc.Erase()
+		}
+	}
+}
