@@ -1,9 +1,20 @@
-// Package passes holds the generic MLIR transformations: canonicalize,
-// cse, symbol-dce and inline, with MLIR's flag names, options and
-// semantics (SPEC §5). Importing the package registers them with
-// ir.RegisterPass; bcast-opt and the pipeline parser find them there.
+// Package passes holds the transformations of SPEC §5, with MLIR's flag
+// names, options and semantics where MLIR has the pass. Importing the
+// package registers them with ir.RegisterPass; bcast-opt and the pipeline
+// parser find them there.
 //
-// The package owns only these passes and their helpers (op equivalence,
+//   - generic: canonicalize, cse, symbol-dce, inline;
+//   - hlo: hlo-legalize-broadcasts (implicit broadcasting made explicit,
+//     with run-time shape checks), convert-shape-constraints (the checks
+//     become cf.assert);
+//   - linalg: linalg-fold-unit-extent-dims, linalg-fuse-elementwise-ops and
+//     linalg-version-broadcasts (multi-versioning of could-be-1 dims); each
+//     documents its differences from mlir-opt-19 on the pass itself;
+//   - pipelines.go: the named pipelines of `bcast-opt --pipeline`, as data.
+//
+// The lowering hlo-legalize-to-linalg is in ../lower.
+//
+// The package owns these passes and their helpers (op equivalence,
 // dominator trees, symbol-table walks). Folding, constant hoisting and
 // region simplification belong to the greedy rewrite driver
 // (ir.ApplyPatternsGreedily), which canonicalize calls. The package must
@@ -12,7 +23,7 @@
 // canonicalize collects from ir.RegisteredOps. The pass-pipeline parser lives in the
 // sub-package pipeline, owned separately.
 //
-// # Differences from mlir-opt-19
+// # Differences from mlir-opt-19 (generic passes)
 //
 // The tests run mlir-opt-19 on the same inputs and compare the output
 // text. The deliberate or known differences are:

@@ -29,7 +29,9 @@ var Pipelines = map[string][]Step{
 		{Pass: "linalg-fuse-elementwise-ops", Why: "producer generics fuse into their consumers: one generic per kernel"},
 		{Pass: "canonicalize", Why: "dead tensor.empty, reshape pairs and duplicate inputs go"},
 		{Pass: "cse", Why: "identical shape computations and constants merge"},
-		{Pass: "linalg-version-broadcasts", Why: "dims that may be 1 at run time get one static-map version of the kernel each (last: it clones the fused kernel)"},
+		{Pass: "linalg-version-broadcasts", Why: "dims that may be 1 at run time get one static-map version of the kernel each (after fusion: it clones the fused kernel)"},
+		{Pass: "canonicalize", Why: "the versions' index constants and sizes fold into the ones already hoisted"},
+		{Pass: "cse", Why: "the versions' shared size computations merge"},
 	},
 }
 
