@@ -1,8 +1,9 @@
 // Package interp is the reference interpreter of bcast-opt: it runs func,
-// arith, hlo and shape programs (and tensor.dim/cast/extract/
-// from_elements/empty) on dense in-memory tensors, so that tests can check
-// what a program computes before and after every pass, and `bcast-run
-// --interp` can run a program on `.npy` data without native code.
+// arith, math, hlo, shape, linalg (generic, index, yield) and tensor
+// programs on dense in-memory tensors, hlo and linalg mixed freely, so
+// that tests can check what a program computes before and after every
+// pass (down to linalg), and `bcast-run --interp` can run a program on
+// `.npy` data without native code.
 //
 //	results, err := interp.Run(module, "main", []*interp.Tensor{x, y})
 //
@@ -11,9 +12,30 @@
 // packed bytes), interp.go (calls, blocks, the check of every run-time
 // value against its static type), elementwise.go and semantics.go (the
 // hlo elementwise ops and their element semantics), shapes.go (the other
-// hlo ops), arith.go and shapeops.go. Ops are dispatched by name, so the
-// package depends on no dialect's Go API except hlo's attribute readers
-// and arith's predicate tables; it must not depend on passes.
+// hlo ops), arith.go, math.go, shapeops.go and shape_predicates.go (the
+// shape dialect), linalg.go (linalg.generic and linalg.index) and
+// tensor_reshape.go (collapse_shape, expand_shape, extract_slice,
+// insert_slice). Ops are dispatched by name, so the package depends on no
+// dialect's Go API except attribute readers (hlo's, linalg's indexing maps
+// and iterator types, tensor's reassociation and static lists) and
+// function tables (arith's predicates, math's functions); it must not
+// depend on passes.
+//
+// # linalg.generic
+//
+// A generic runs its body once per point of its iteration space, loops in
+// row-major order (d0 outermost), on scalars (rank-0 tensors) with the
+// ordinary handlers of the body's ops. The size of loop d is, as in MLIR,
+// the run-time size of an operand dim whose indexing map result is exactly
+// d; every operand dim indexed by exactly d must have that size, or the
+// generic fails at its location naming the disagreeing operands and dims.
+// Other map results (constants, `d0 + 1`) are evaluated by affine.Map and
+// must fall inside their operand; an operand whose map drops a loop dim
+// reads the same element along it. The results start as the
+// outs' values and the body reads an out's current element, so reductions
+// accumulate onto the outs' initial values in loop order. An error in the
+// body is located at the body's op, with a note naming the generic and the
+// iteration. Options.Trace sees the body's ops once per iteration.
 //
 // # Broadcasting
 //
@@ -36,7 +58,9 @@
 // subtract, multiply, divide and sqrt this is the correctly rounded
 // result (float64 has more than 2p+2 bits for p = 24), so f32 results are
 // bit-exact; transcendental functions (exp, log, tanh, ...) use Go's math
-// package, then round. maximum and minimum are IEEE 754-2019 maximum and
+// package, then round. The math dialect's ops use the same functions (its
+// own tables), so `math.exp` gives `hlo.exponential`'s bits; fast-math
+// flags are ignored. maximum and minimum are IEEE 754-2019 maximum and
 // minimum (NaN propagates, -0 < +0) as the StableHLO spec says; clamp is
 // min(max(x, lo), hi); remainder is C's fmod; compare FLOAT is IEEE's
 // quiet comparison and TOTALORDER orders -NaN < -Inf < ... < -0 < +0 < ...

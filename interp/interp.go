@@ -122,7 +122,7 @@ func register(h handler, names ...string) {
 }
 
 // terminators end a block and yield their operands to the enclosing op.
-var terminators = map[string]bool{"func.return": true, "shape.assuming_yield": true}
+var terminators = map[string]bool{"func.return": true, "shape.assuming_yield": true, "linalg.yield": true}
 
 type machine struct {
 	opts    Options
@@ -135,6 +135,9 @@ type machine struct {
 type evaluator struct {
 	m   *machine
 	env map[*ir.Value]value
+	// loop is the current iteration of the innermost linalg.generic whose
+	// body is running (linalg.index reads it), nil outside one.
+	loop []int64
 }
 
 // call runs func.func f on args; site is the calling op (nil at the top).

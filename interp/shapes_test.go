@@ -272,14 +272,14 @@ func TestTrace(t *testing.T) {
 }
 
 // TestEveryOpIsInterpretable keeps the interpreter in step with the
-// dialects: every registered hlo, arith, func and shape op has a handler
-// (or is a terminator the block runner handles).
+// dialects: every registered hlo, arith, func, shape, linalg, tensor and
+// math op has a handler (or is a terminator the block runner handles).
 func TestEveryOpIsInterpretable(t *testing.T) {
 	for _, d := range ir.RegisteredOps() {
 		if d.Name == "func.func" {
 			continue
 		}
-		for _, dialect := range []string{"hlo.", "arith.", "func.", "shape."} {
+		for _, dialect := range []string{"hlo.", "arith.", "func.", "shape.", "linalg.", "tensor.", "math."} {
 			if strings.HasPrefix(d.Name, dialect) && handlers[d.Name] == nil && !terminators[d.Name] {
 				t.Errorf("%s is registered but the interpreter has no handler for it", d.Name)
 			}

@@ -17,6 +17,16 @@
 // input gets a conflicting run-time size in a dynamic dim, and the first
 // op that cannot broadcast ends the program.
 //
+// The linalg stages (stages_test.go) interpret each program also after
+// `--hlo-legalize-broadcasts --canonicalize --hlo-legalize-to-linalg`
+// and, when those passes are registered, after that plus
+// `--linalg-fold-unit-extent-dims --linalg-fuse-elementwise-ops
+// --canonicalize --cse` and plus the same with fold and fuse swapped: the
+// results must be the original run's bit for bit, and a failing program
+// must still fail. Programs hlo-legalize-to-linalg rejects with a
+// diagnostic are counted as not lowered, by reason; hlo ops it leaves in
+// place run next to the linalg ops.
+//
 // The oracle (numpy.go) is one python3 process per batch of programs
 // (Debian's python3-numpy, reached with PYENV_VERSION=system): numpy
 // computes in float32 / int32 with its own broadcasting, after reshaping

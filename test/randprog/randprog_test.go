@@ -46,6 +46,8 @@ type run struct {
 	passErr   error
 	legalOut  []*interp.Tensor
 	legalErr  error
+
+	stages []stageRun // one per linalg stage (stages_test.go)
 }
 
 // stats summarizes what the programs exercised.
@@ -59,6 +61,8 @@ type stats struct {
 	// legalFailSameOp counts failing programs whose legalized form fails
 	// at the location of the same original op.
 	legalFailing, legalFailSameOp int
+	stages                        []stageStats // one per linalg stage
+	stageNames                    []string
 }
 
 func TestRandomPrograms(t *testing.T) {
@@ -78,12 +82,17 @@ func TestRandomPrograms(t *testing.T) {
 	} else {
 		t.Logf("hlo-legalize-broadcasts is not registered (%v): the comparison after the pass is skipped", err)
 	}
+	stages := linalgStages(t)
 	st := &stats{kinds: map[string]int{}, policies: map[string]int{}}
+	for _, s := range stages {
+		st.stages = append(st.stages, stageStats{hloOps: map[string]int{}, notLowered: map[string]int{}})
+		st.stageNames = append(st.stageNames, s.name)
+	}
 	failures := 0
 	for start := int64(0); start < n; start += batchSize {
 		var runs []*run
 		for i := start; i < min(n, start+batchSize); i++ {
-			r, err := execute(Generate(seed+i, DefaultConfig), pm)
+			r, err := execute(Generate(seed+i, DefaultConfig), pm, stages)
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed+i, err)
 			}
@@ -100,10 +109,14 @@ func TestRandomPrograms(t *testing.T) {
 		}
 		for i, r := range runs {
 			st.count(r, pm != nil)
-			if msg := compare(r, outcomes[i], st); msg != "" {
+			msg := compare(r, outcomes[i], st)
+			if msg == "" {
+				msg = compareStages(r, outcomes[i], stages, st)
+			}
+			if msg != "" {
 				failures++
 				if failures <= 5 {
-					t.Errorf("%s\n%s", msg, describe(r, outcomes[i]))
+					t.Errorf("%s\n%s", msg, describe(r, outcomes[i], stages))
 				}
 			}
 		}
@@ -115,8 +128,9 @@ func TestRandomPrograms(t *testing.T) {
 }
 
 // execute builds a program, interprets it, runs hlo-legalize-broadcasts
-// (if pm is set) and interprets the result.
-func execute(p *Program, pm *ir.PassManager) (*run, error) {
+// (if pm is set) and interprets the result, and does the same for each
+// linalg stage.
+func execute(p *Program, pm *ir.PassManager, stages []stage) (*run, error) {
 	m, ops, err := p.Build()
 	if err != nil {
 		return nil, fmt.Errorf("building the program: %v", err)
@@ -127,6 +141,9 @@ func execute(p *Program, pm *ir.PassManager) (*run, error) {
 			r.trace[k] = res[0]
 		}
 	}})
+	for _, s := range stages {
+		r.stages = append(r.stages, runStage(p, s))
+	}
 	if pm == nil {
 		return r, nil
 	}
@@ -217,7 +234,7 @@ func sameValue(got *interp.Tensor, want Array, inexact bool, st *stats) string {
 
 // describe prints what a failure report needs: how to reproduce it, the
 // program, its inputs and both sides' results.
-func describe(r *run, o Outcome) string {
+func describe(r *run, o Outcome, stages []stage) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "reproduce: BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_N=1 go test ./test/randprog/\n", r.prog.Seed)
 	sb.WriteString(r.text)
@@ -238,6 +255,7 @@ func describe(r *run, o Outcome) string {
 	if r.legalText != "" {
 		fmt.Fprintf(&sb, "after hlo-legalize-broadcasts:\n%sresults %v, error %v\n", r.legalText, r.legalOut, r.legalErr)
 	}
+	describeStages(&sb, r, stages)
 	return sb.String()
 }
 
@@ -302,12 +320,16 @@ func (s *stats) String() string {
 		pols = append(pols, fmt.Sprintf("%s %d", k, n))
 	}
 	sort.Strings(pols)
+	var stages strings.Builder
+	for i := range s.stages {
+		fmt.Fprintf(&stages, "; after %s: %s", s.stageNames[i], &s.stages[i])
+	}
 	return fmt.Sprintf("%d ops; %d programs fail at run time as numpy does; %d compared after hlo-legalize-broadcasts; "+
 		"%d broadcasting ops stretch a dynamic dim that is 1 at run time, %d have broadcast_dimensions, %d have a 0-size result; "+
 		"policies: %s; ops: %s; largest transcendental difference %d ulps; "+
-		"%d of %d failing programs fail at the same op's location after hlo-legalize-broadcasts",
+		"%d of %d failing programs fail at the same op's location after hlo-legalize-broadcasts%s",
 		s.ops, s.failing, s.legalized, s.stretchedDynamic, s.withDims, s.zeroSize,
-		strings.Join(pols, ", "), strings.Join(kinds, ", "), s.maxULPs, s.legalFailSameOp, s.legalFailing)
+		strings.Join(pols, ", "), strings.Join(kinds, ", "), s.maxULPs, s.legalFailSameOp, s.legalFailing, stages.String())
 }
 
 // TestGenerateIsDeterministic checks that a seed names one program.
