@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/bcast-opt/bcast-opt/dialects/cf"
 	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
 	_ "github.com/bcast-opt/bcast-opt/dialects/math"
+	_ "github.com/bcast-opt/bcast-opt/dialects/scf"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 

@@ -279,7 +279,7 @@ func TestEveryOpIsInterpretable(t *testing.T) {
 		if d.Name == "func.func" {
 			continue
 		}
-		for _, dialect := range []string{"hlo.", "arith.", "func.", "shape.", "linalg.", "tensor.", "math."} {
+		for _, dialect := range []string{"hlo.", "arith.", "func.", "shape.", "linalg.", "tensor.", "math.", "scf.", "cf."} {
 			if strings.HasPrefix(d.Name, dialect) && handlers[d.Name] == nil && !terminators[d.Name] {
 				t.Errorf("%s is registered but the interpreter has no handler for it", d.Name)
 			}

@@ -11,7 +11,6 @@ import (
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
-	_ "github.com/bcast-opt/bcast-opt/passes"
 )
 
 // TranscendentalULPs is how far apart, in units in the last place, the
