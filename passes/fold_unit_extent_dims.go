@@ -30,7 +30,8 @@ import (
 //	%collapsed_0 = tensor.collapse_shape %arg1 [[0, 1]] : tensor<1x4096xf32> into tensor<4096xf32>
 //	%1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, ...]} ins(%collapsed, %collapsed_0 : ...)
 //
-// With these run the reshape folds of FoldReshapePatterns, so a
+// With these run the tensor dialect's reshape folds
+// (tensor.ReshapeFoldPatterns, also canonicalization patterns), so a
 // collapse_shape of an expand_shape with the same reassociation (what a
 // folded producer feeds a folded consumer) disappears and a tensor.empty
 // is reshaped by making a new one, and the greedy driver folds and erases
@@ -106,7 +107,7 @@ func FoldUnitExtentDimsIn(root *ir.Operation) {
 func FoldUnitExtentDimsPatterns() []ir.Pattern {
 	return append([]ir.Pattern{
 		&ir.PatternFunc{Name: "DropUnitDims", RootOp: "linalg.generic", Fn: dropUnitDims},
-	}, FoldReshapePatterns()...)
+	}, tensor.ReshapeFoldPatterns()...)
 }
 
 // genericOperandPlan says how one operand of a generic is rewritten.
@@ -354,31 +355,22 @@ func expandResult(rw *ir.Rewriter, gen *ir.Operation, r, oldInit *ir.Value, grou
 // definition.
 func dynamicSize(rw *ir.Rewriter, v *ir.Value, d int) *ir.Value {
 	if def := v.DefiningOp(); def != nil && def.Name() == "tensor.empty" {
-		k := 0
-		for i, s := range shapeOf(v.Type()) {
-			if i == d {
-				return def.Operand(k)
-			}
-			if s == ir.Dynamic {
-				k++
-			}
+		if size := tensor.EmptySize(def, d); size != nil {
+			return size
 		}
 	}
 	setInsertionPointAfterDef(&rw.Builder, v)
-	c := arith.NewConstant(&rw.Builder, ir.IntAttr(ir.Index, int64(d)))
-	return rw.Create(&ir.OpState{Name: "tensor.dim", Operands: []*ir.Value{v, c.Result(0)}, ResultTypes: []ir.Type{ir.Index}}).Result(0)
+	return tensor.NewDim(&rw.Builder, v, d)
 }
 
 // collapseValue returns v collapsed by groups to typ, folding the
 // collapse of an expand_shape with the same reassociation and of a
-// tensor.empty right away. A new collapse_shape is put right after v's
-// definition (placeReshapes orders it among its siblings).
+// tensor.empty right away (tensor.FoldCollapse). A new collapse_shape is
+// put right after v's definition (placeReshapes orders it among its
+// siblings).
 func collapseValue(rw *ir.Rewriter, v *ir.Value, groups [][]int64, typ *ir.RankedTensorType) *ir.Value {
-	if src, ok := collapsedExpandSource(v, groups, typ); ok {
-		return src
-	}
-	if e, ok := emptyForReshape(rw, v, typ, groups, nil); ok {
-		return e
+	if folded, ok := tensor.FoldCollapse(rw, v, groups, typ); ok {
+		return folded
 	}
 	setInsertionPointAfterDef(&rw.Builder, v)
 	st := &ir.OpState{Name: "tensor.collapse_shape", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{typ}}

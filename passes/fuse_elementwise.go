@@ -1,6 +1,8 @@
 package passes
 
 import (
+	"slices"
+
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -28,9 +30,12 @@ import (
 // consumers here.
 //
 // Every generic the pass builds is in one canonical form (see
-// genericSpec.build), so that the result depends neither on the order in
-// which the fusions happen nor on whether linalg-fold-unit-extent-dims
-// ran before or after.
+// linalg.GenericSpec.Build), so that the result depends neither on the
+// order in which the fusions happen nor on whether
+// linalg-fold-unit-extent-dims ran before or after. With fusion run the
+// generic's canonicalization patterns (linalg.Generic.Canonicalize:
+// identity generics, duplicate and unused inputs, dead results,
+// splat-constant inputs), as in MLIR's pass.
 var FuseElementwiseOps = &ir.PassInfo{
 	Name:    "linalg-fuse-elementwise-ops",
 	Title:   "LinalgElementwiseOpFusion",
@@ -50,20 +55,21 @@ func runFuseElementwiseOps(root *ir.Operation, _ ir.PassOptions) error {
 
 // ElementwiseFusionPatterns returns the patterns of
 // linalg-fuse-elementwise-ops, for passes that want to run them with
-// others: splat-constant inputs become scalar constants, and producers
-// fuse into consumers.
+// others: the canonicalization patterns of linalg.generic (splat-constant
+// inputs become scalar constants; identity generics, duplicate and unused
+// inputs and dead results go), then the fusion of producers into
+// consumers.
 func ElementwiseFusionPatterns() []ir.Pattern {
-	return []ir.Pattern{
-		&ir.PatternFunc{Name: "FoldSplatConstantInput", RootOp: "linalg.generic", Fn: foldSplatConstantInput},
-		&ir.PatternFunc{Name: "FuseElementwiseProducer", RootOp: "linalg.generic", Fn: fuseElementwiseProducer},
-	}
+	return append(slices.Clone(linalg.Generic.Canonicalize),
+		&ir.PatternFunc{Name: "FuseElementwiseProducer", RootOp: "linalg.generic", Fn: fuseElementwiseProducer})
 }
 
 // isElementwiseGeneric reports whether op is a linalg.generic on tensors
 // whose loops are all parallel and whose body is a DAG of pure ops (see
-// isPureDAG): the only generics this pass fuses, as producer or consumer.
+// linalg.IsPureDAG): the only generics this pass fuses, as producer or
+// consumer.
 func isElementwiseGeneric(op *ir.Operation) bool {
-	if op.Name() != "linalg.generic" || !hasTensorSemantics(op) || op.NumRegions() != 1 || op.Region(0).Empty() {
+	if op.Name() != "linalg.generic" || !linalg.HasTensorSemantics(op) || op.NumRegions() != 1 || op.Region(0).Empty() {
 		return false
 	}
 	for _, k := range linalg.IteratorTypes(op) {
@@ -71,43 +77,7 @@ func isElementwiseGeneric(op *ir.Operation) bool {
 			return false
 		}
 	}
-	return len(linalg.IndexingMaps(op)) == op.NumOperands() && isPureDAG(linalg.Body(op))
-}
-
-// hasTensorSemantics reports whether a generic's outs are ranked tensors
-// (one result each) and its ins ranked tensors or scalars.
-func hasTensorSemantics(op *ir.Operation) bool {
-	nIn := linalg.NumInputs(op)
-	if nIn < 0 || nIn > op.NumOperands() || op.NumResults() != op.NumOperands()-nIn {
-		return false
-	}
-	for i, v := range op.Operands() {
-		switch v.Type().(type) {
-		case *ir.RankedTensorType:
-		case ir.ShapedType:
-			return false
-		default:
-			if i >= nIn {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// isPureDAG reports whether every op of b but its terminator is pure and
-// has no regions, so the body may be reordered and its dead ops dropped.
-func isPureDAG(b *ir.Block) bool {
-	term := b.Terminator()
-	if term == nil || term.Name() != "linalg.yield" {
-		return false
-	}
-	for o := b.First(); o != term; o = o.Next() {
-		if o.NumRegions() > 0 || !ir.IsPure(o) {
-			return false
-		}
-	}
-	return true
+	return len(linalg.IndexingMaps(op)) == op.NumOperands() && linalg.IsPureDAG(linalg.Body(op))
 }
 
 // expensiveArith are the arith ops that cost many cycles each (division
@@ -309,13 +279,8 @@ func fuseInto(rw *ir.Rewriter, producer, consumer *ir.Operation, i int, toProduc
 		fused[j] = true
 	}
 
-	s := newSpecLike(consumer)
+	s := linalg.NewGenericSpecLike(consumer)
 	m := map[*ir.Value]*ir.Value{}
-	addInput := func(v *ir.Value, vm affine.Map, arg *ir.Value) {
-		s.ins = append(s.ins, v)
-		s.inMaps = append(s.inMaps, vm)
-		m[arg] = s.body.AddArg(arg.Type(), arg.Location())
-	}
 	for j := 0; j < cIn; j++ {
 		switch {
 		case j == group[0]:
@@ -323,19 +288,19 @@ func fuseInto(rw *ir.Rewriter, producer, consumer *ir.Operation, i int, toProduc
 			// (an init value is then an input like any other).
 			for k := 0; k < producer.NumOperands(); k++ {
 				if k < pIn || pb.Arg(k).HasUses() {
-					addInput(producer.Operand(k), pMaps[k].Compose(toProducer), pb.Arg(k))
+					s.AddInput(producer.Operand(k), pMaps[k].Compose(toProducer), pb.Arg(k), m)
 				}
 			}
 		case !fused[j]:
-			addInput(consumer.Operand(j), cMaps[j], cb.Arg(j))
+			s.AddInput(consumer.Operand(j), cMaps[j], cb.Arg(j), m)
 		}
 	}
-	if !loopsComputable(append(append([]affine.Map(nil), s.inMaps...), cMaps[cIn:]...), len(s.iterators)) {
+	if !linalg.LoopsComputable(append(append([]affine.Map(nil), s.InMaps...), cMaps[cIn:]...), len(s.Iterators)) {
 		return nil
 	}
-	s.addOutputs(consumer, cb, m)
+	s.AddOutputs(consumer, cb, m)
 
-	b := ir.AtEnd(s.body)
+	b := ir.AtEnd(s.Body)
 	b.Loc = producer.Loc
 	term := pb.Terminator()
 	for o := pb.First(); o != term; o = o.Next() {
@@ -355,7 +320,7 @@ func fuseInto(rw *ir.Rewriter, producer, consumer *ir.Operation, i int, toProduc
 	for o := cb.First(); o != nil; o = o.Next() {
 		b.Clone(o, m)
 	}
-	return s.build(rw)
+	return s.Build(&rw.Builder)
 }
 
 // remapIndex returns, in the fused body, the value of the producer's
@@ -372,33 +337,4 @@ func remapIndex(b *ir.Builder, idx *ir.Operation, toProducer affine.Map) *ir.Val
 		return arith.NewConstant(b, ir.IntAttr(ir.Index, e.Value)).Result(0)
 	}
 	panic("passes: remapIndex on a map canRemapIndices rejects")
-}
-
-// loopsComputable reports whether every loop dim is read as a bare dim by
-// some map, so that the loop sizes follow from the operand shapes (MLIR
-// requires the concatenated maps to be invertible).
-func loopsComputable(maps []affine.Map, numLoops int) bool {
-	covered := make([]bool, numLoops)
-	for _, m := range maps {
-		markCoveredDims(m, covered)
-	}
-	for _, c := range covered {
-		if !c {
-			return false
-		}
-	}
-	return true
-}
-
-// markCoveredDims sets covered[d] for every bare dim d among m's results
-// and reports whether it set any that was not set.
-func markCoveredDims(m affine.Map, covered []bool) bool {
-	added := false
-	for r := range m.Results {
-		if d, ok := m.DimPosition(r); ok && d < len(covered) && !covered[d] {
-			covered[d] = true
-			added = true
-		}
-	}
-	return added
 }

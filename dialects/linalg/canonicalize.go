@@ -1,8 +1,55 @@
 package linalg
 
 import (
+	"slices"
+
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/affine"
+)
+
+// This file holds the linalg canonicalization patterns, each attached to
+// the OpDef of the op it rewrites, and GenericSpec, the builder of
+// generics in canonical form that linalg-fuse-elementwise-ops uses.
+//
+//	generic: body yields block arguments only, all maps the same permutation -> the operands (tensor.cast if the types differ)
+//	generic: two inputs read the same value through the same map            -> one input
+//	generic: input holding a splat constant                                 -> scalar arith.constant in the body
+//	generic: input whose block argument is unused (and not needed to size a loop) -> dropped
+//	generic: unused result whose out block argument is unused (one result left at least) -> dropped
+//	tensor.dim of a generic's result                                        -> tensor.dim of its init
+//
+// Merging duplicates and dropping unused operands are MLIR's
+// EraseUnusedOperandsAndResults patterns, the splat fold its
+// FoldScalarOrSplatConstant; MLIR runs those in linalg-fuse-elementwise-ops
+// only, we canonicalize with them too. linalg-fuse-elementwise-ops runs all
+// of them (Generic.Canonicalize) with fusion, as MLIR's pass does.
+
+// Patterns rooted at linalg.generic, in the order they are tried.
+var (
+	// EraseIdentityGeneric replaces a generic that copies operands to its
+	// results unchanged by those operands (MLIR's EraseIdentityLinalgOp):
+	// its body is a lone linalg.yield of block arguments and every
+	// indexing map is the same permutation.
+	EraseIdentityGeneric = &ir.PatternFunc{Name: "EraseIdentityGeneric", RootOp: "linalg.generic", Fn: eraseIdentityGeneric}
+	// DeduplicateInputs makes the body read one block argument for inputs
+	// that read the same value through the same map; the others become
+	// unused and DropDeadOperands removes them.
+	DeduplicateInputs = &ir.PatternFunc{Name: "DeduplicateInputs", RootOp: "linalg.generic", Fn: deduplicateInputs}
+	// FoldSplatConstantInput makes the body use a scalar constant instead
+	// of an input holding a splat constant (`arith.constant dense<0.0> :
+	// tensor<4096x4096xf32>`) or a scalar constant, so no tensor of copies
+	// is read; the input becomes unused. It applies to any generic on
+	// tensors, reductions included, when the other operands still size
+	// every loop.
+	FoldSplatConstantInput = &ir.PatternFunc{Name: "FoldSplatConstantInput", RootOp: "linalg.generic", Fn: foldSplatConstantInput}
+	// DropDeadOperands removes the inputs whose block argument is unused,
+	// except those needed so that every loop is still read as a bare dim
+	// (sizingInputs), and the results that are unused and whose out block
+	// argument is unused, when another result stays and the loops are
+	// still sized. The other operands keep their order.
+	DropDeadOperands = &ir.PatternFunc{Name: "DropDeadOperands", RootOp: "linalg.generic", Fn: dropDeadOperands}
 )
 
 // DimOfGenericResult rewrites `tensor.dim` of a generic's result to
@@ -30,5 +77,505 @@ var DimOfGenericResult = &ir.PatternFunc{Name: "DimOfGenericResult", RootOp: "te
 }}
 
 func init() {
+	Generic.Canonicalize = append(Generic.Canonicalize, EraseIdentityGeneric, DeduplicateInputs, FoldSplatConstantInput, DropDeadOperands)
 	tensor.Dim.Canonicalize = append(tensor.Dim.Canonicalize, DimOfGenericResult)
+}
+
+// HasTensorSemantics reports whether a generic's outs are ranked tensors
+// (one result each) and its ins ranked tensors or scalars.
+func HasTensorSemantics(op *ir.Operation) bool {
+	nIn := NumInputs(op)
+	if nIn < 0 || nIn > op.NumOperands() || op.NumResults() != op.NumOperands()-nIn {
+		return false
+	}
+	for i, v := range op.Operands() {
+		switch v.Type().(type) {
+		case *ir.RankedTensorType:
+		case ir.ShapedType:
+			return false
+		default:
+			if i >= nIn {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// canonicalizable reports whether the generic patterns handle op: tensor
+// semantics, one body block and one indexing map per operand.
+func canonicalizable(op *ir.Operation) bool {
+	return HasTensorSemantics(op) && op.NumRegions() == 1 && !op.Region(0).Empty() && len(IndexingMaps(op)) == op.NumOperands()
+}
+
+// IsPureDAG reports whether every op of a generic's body b but its
+// terminator is pure and has no regions, so the body may be reordered and
+// its dead ops dropped.
+func IsPureDAG(b *ir.Block) bool {
+	term := b.Terminator()
+	if term == nil || term.Name() != "linalg.yield" {
+		return false
+	}
+	for o := b.First(); o != term; o = o.Next() {
+		if o.NumRegions() > 0 || !ir.IsPure(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// LoopsComputable reports whether every loop dim is read as a bare dim by
+// some map, so that the loop sizes follow from the operand shapes (MLIR
+// requires the concatenated maps to be invertible).
+func LoopsComputable(maps []affine.Map, numLoops int) bool {
+	covered := make([]bool, numLoops)
+	for _, m := range maps {
+		markCoveredDims(m, covered)
+	}
+	for _, c := range covered {
+		if !c {
+			return false
+		}
+	}
+	return true
+}
+
+// markCoveredDims sets covered[d] for every bare dim d among m's results
+// and reports whether it set any that was not set.
+func markCoveredDims(m affine.Map, covered []bool) bool {
+	added := false
+	for r := range m.Results {
+		if d, ok := m.DimPosition(r); ok && d < len(covered) && !covered[d] {
+			covered[d] = true
+			added = true
+		}
+	}
+	return added
+}
+
+// duplicateInputs returns, for each input, the index of the earlier input
+// reading the same value through the same map (the first such), or -1.
+func duplicateInputs(ins []*ir.Value, maps []affine.Map) []int {
+	dup := make([]int, len(ins))
+	for j := range ins {
+		dup[j] = -1
+		for k := 0; k < j; k++ {
+			if dup[k] < 0 && ins[k] == ins[j] && maps[k].Equal(maps[j]) {
+				dup[j] = k
+				break
+			}
+		}
+	}
+	return dup
+}
+
+// sizingInputs returns which of the candidate inputs must stay, although
+// the body does not read them, for every loop to be read as a bare dim by
+// some operand: the loops the used inputs and the outputs read are
+// covered first, then each candidate in order is kept if it covers one
+// more.
+func sizingInputs(inMaps []affine.Map, used, candidates []bool, outMaps []affine.Map, numLoops int) []bool {
+	covered := make([]bool, numLoops)
+	for j, m := range inMaps {
+		if used[j] {
+			markCoveredDims(m, covered)
+		}
+	}
+	for _, m := range outMaps {
+		markCoveredDims(m, covered)
+	}
+	keep := make([]bool, len(inMaps))
+	for j, m := range inMaps {
+		keep[j] = candidates[j] && markCoveredDims(m, covered)
+	}
+	return keep
+}
+
+func eraseIdentityGeneric(op *ir.Operation, rw *ir.Rewriter) bool {
+	if !canonicalizable(op) {
+		return false
+	}
+	maps := IndexingMaps(op)
+	for _, m := range maps {
+		if !m.IsPermutation() || !m.Equal(maps[0]) {
+			return false
+		}
+	}
+	body := Body(op)
+	y := body.First()
+	if y == nil || y != body.Last() || y.Name() != "linalg.yield" || y.NumOperands() != op.NumResults() {
+		return false
+	}
+	repl := make([]*ir.Value, op.NumResults())
+	for i, v := range y.Operands() {
+		if !v.IsBlockArg() || v.OwnerBlock() != body {
+			return false
+		}
+		repl[i] = op.Operand(v.Index())
+		if _, ok := repl[i].Type().(*ir.RankedTensorType); !ok {
+			return false
+		}
+	}
+	rw.SetInsertionPoint(op)
+	for i, v := range repl {
+		if t := op.Result(i).Type(); v.Type() != t {
+			// A dynamic dim of the operand is static in the result.
+			repl[i] = rw.CreateOp("tensor.cast", []*ir.Value{v}, []ir.Type{t}).Result(0)
+		}
+	}
+	rw.ReplaceOp(op, repl)
+	return true
+}
+
+func deduplicateInputs(op *ir.Operation, rw *ir.Rewriter) bool {
+	if !canonicalizable(op) {
+		return false
+	}
+	args := Body(op).Args()
+	dup := duplicateInputs(Inputs(op), IndexingMaps(op))
+	changed := false
+	for j, k := range dup {
+		changed = changed || k >= 0 && args[j].HasUses()
+	}
+	if !changed {
+		return false
+	}
+	rw.Modify(op, func() {
+		for j, k := range dup {
+			if k >= 0 {
+				args[j].ReplaceAllUsesWith(args[k])
+			}
+		}
+	})
+	return true
+}
+
+// splatScalar tells what a generic input holding one repeated value
+// stands for: attr is the element of an int or float splat constant
+// tensor (a new scalar constant is needed), scalar the input itself when
+// it is already a scalar constant. Both are nil for any other input.
+func splatScalar(v *ir.Value) (attr ir.Attribute, scalar *ir.Value) {
+	d := v.DefiningOp()
+	if d == nil || !d.HasTrait(ir.ConstantLike) {
+		return nil, nil
+	}
+	switch a := d.Attr("value").(type) {
+	case *ir.DenseElementsAttr:
+		et := a.Type.ElementType()
+		if !ir.IsFloat(et) && !ir.IsInteger(et) || !ir.IsTensor(a.Type) || !a.IsSplatValue() || a.NumElements() == 0 {
+			return nil, nil
+		}
+		return a.ElementAttr(0), nil
+	case *ir.IntegerAttr, *ir.FloatAttr, *ir.BoolAttr:
+		if v.Type() != ir.Index {
+			return nil, v
+		}
+	}
+	return nil, nil
+}
+
+func foldSplatConstantInput(op *ir.Operation, rw *ir.Rewriter) bool {
+	if !canonicalizable(op) {
+		return false
+	}
+	maps := IndexingMaps(op)
+	body := Body(op)
+	for i := range Inputs(op) {
+		arg := body.Arg(i)
+		if !arg.HasUses() {
+			continue
+		}
+		attr, scalar := splatScalar(op.Operand(i))
+		if attr == nil && scalar == nil {
+			continue
+		}
+		rest := append(append([]affine.Map(nil), maps[:i]...), maps[i+1:]...)
+		if !LoopsComputable(rest, len(IteratorTypes(op))) {
+			continue
+		}
+		if attr != nil {
+			scalar = arith.NewConstant(&rw.Builder, attr).Result(0)
+		}
+		rw.Modify(op, func() { arg.ReplaceAllUsesWith(scalar) })
+		return true
+	}
+	return false
+}
+
+func dropDeadOperands(op *ir.Operation, rw *ir.Rewriter) bool {
+	if !canonicalizable(op) {
+		return false
+	}
+	s := specOf(op)
+	nIn, nLoops := len(s.Ins), len(s.Iterators)
+	args := s.Body.Args()
+	used, unused := make([]bool, nIn), make([]bool, nIn)
+	for j := range used {
+		used[j] = args[j].HasUses()
+		unused[j] = !used[j]
+	}
+	keep := sizingInputs(s.InMaps, used, unused, s.OutMaps, nLoops)
+	var ins []int
+	var maps []affine.Map
+	for j := range used {
+		if used[j] || keep[j] {
+			ins = append(ins, j)
+			maps = append(maps, s.InMaps[j])
+		}
+	}
+	// Outputs: drop a dead one while a live result stays and the
+	// remaining operands still size every loop.
+	live := 0
+	for _, r := range op.Results() {
+		if r.HasUses() {
+			live++
+		}
+	}
+	var outs []int
+	for k := range s.Outs {
+		dead := live > 0 && !op.Result(k).HasUses() && !args[nIn+k].HasUses()
+		if dead {
+			rest := append([]affine.Map(nil), maps...)
+			for _, k2 := range outs {
+				rest = append(rest, s.OutMaps[k2])
+			}
+			rest = append(rest, s.OutMaps[k+1:]...)
+			dead = LoopsComputable(rest, nLoops)
+		}
+		if !dead {
+			outs = append(outs, k)
+		}
+	}
+	if len(ins) == nIn && len(outs) == len(s.Outs) {
+		return false
+	}
+	if len(outs) < len(s.Outs) {
+		y := s.Body.Terminator()
+		vals := make([]*ir.Value, len(outs))
+		for i, k := range outs {
+			vals[i] = y.Operand(k)
+		}
+		rw.Modify(y, func() { y.SetOperands(vals) })
+	}
+	gen := s.create(&rw.Builder, ins, outs)
+	repl := make([]*ir.Value, op.NumResults())
+	for i, k := range outs {
+		repl[k] = gen.Result(i)
+	}
+	rw.ReplaceOp(op, repl)
+	return true
+}
+
+// GenericSpec is a linalg.generic being built: its inputs and outputs
+// with their indexing maps and a body whose arguments are one per input,
+// then one per output, in order.
+type GenericSpec struct {
+	Ins, Outs       []*ir.Value
+	InMaps, OutMaps []affine.Map
+	Iterators       []string
+	// Attrs are the discardable attributes carried over from the op the
+	// spec replaces.
+	Attrs       []ir.NamedAttr
+	ResultTypes []ir.Type
+	Loc         ir.Location
+	Body        *ir.Block
+}
+
+// NewGenericSpecLike starts a spec with op's iterators, result types,
+// location and discardable attributes, no input and an empty detached
+// body; the caller adds inputs (AddInput), then calls AddOutputs.
+func NewGenericSpecLike(op *ir.Operation) *GenericSpec {
+	s := &GenericSpec{
+		Iterators:   IteratorTypes(op),
+		ResultTypes: op.ResultTypes(),
+		Loc:         op.Loc,
+		Body:        ir.NewBlock(),
+	}
+	for _, a := range op.Attrs.List() {
+		if !slices.Contains(genericAttrs, a.Name) {
+			s.Attrs = append(s.Attrs, a)
+		}
+	}
+	return s
+}
+
+// specOf returns the spec of op itself: its operands and maps, and its
+// own body (which building the spec moves into the new op).
+func specOf(op *ir.Operation) *GenericSpec {
+	s := NewGenericSpecLike(op)
+	maps := IndexingMaps(op)
+	n := NumInputs(op)
+	s.Ins, s.Outs = Inputs(op), Outputs(op)
+	s.InMaps, s.OutMaps = maps[:n], maps[n:]
+	s.Body = Body(op)
+	return s
+}
+
+// AddInput adds input v read through m, with a body argument for it that
+// stands for arg (m gains the mapping).
+func (s *GenericSpec) AddInput(v *ir.Value, m affine.Map, arg *ir.Value, remap map[*ir.Value]*ir.Value) {
+	s.Ins = append(s.Ins, v)
+	s.InMaps = append(s.InMaps, m)
+	remap[arg] = s.Body.AddArg(arg.Type(), arg.Location())
+}
+
+// AddOutputs gives the spec op's outs, with their maps and body arguments
+// (remap maps op's output block arguments in body to the spec's).
+func (s *GenericSpec) AddOutputs(op *ir.Operation, body *ir.Block, remap map[*ir.Value]*ir.Value) {
+	maps := IndexingMaps(op)
+	for k := NumInputs(op); k < op.NumOperands(); k++ {
+		s.Outs = append(s.Outs, op.Operand(k))
+		s.OutMaps = append(s.OutMaps, maps[k])
+		arg := body.Arg(k)
+		remap[arg] = s.Body.AddArg(arg.Type(), arg.Location())
+	}
+}
+
+// Build puts the spec in canonical form and creates the generic at b's
+// insertion point. The canonical form is what makes
+// linalg-fuse-elementwise-ops' output independent of the order of its
+// rewrites (and of running linalg-fold-unit-extent-dims before or after
+// it):
+//
+//  1. inputs reading the same value through the same map are merged;
+//  2. a body of pure ops is rescheduled in depth-first post-order from the
+//     yielded values (operands left to right), and ops it does not reach
+//     are dropped; so the body depends only on the expression DAG, not on
+//     the order in which producers were inlined;
+//  3. inputs are ordered as that depth-first walk first reaches their
+//     block arguments, and inputs the body does not read are dropped,
+//     unless one is needed to size a loop (then it stays, at the end);
+//  4. the outs, their maps and the iterators are left as they are.
+//
+// The canonicalization patterns do 1 and 3 without reordering.
+func (s *GenericSpec) Build(b *ir.Builder) *ir.Operation {
+	nIn := len(s.Ins)
+	args := s.Body.Args()
+	dup := duplicateInputs(s.Ins, s.InMaps)
+	for j, k := range dup {
+		if k >= 0 {
+			args[j].ReplaceAllUsesWith(args[k])
+		}
+	}
+	var reached []*ir.Value
+	if IsPureDAG(s.Body) {
+		reached = scheduleBody(s.Body)
+	} else {
+		for o := s.Body.First(); o != nil; o = o.Next() {
+			o.Walk(func(x *ir.Operation) bool {
+				reached = append(reached, x.Operands()...)
+				return true
+			})
+		}
+	}
+	argInput := map[*ir.Value]int{}
+	for j := 0; j < nIn; j++ {
+		if dup[j] < 0 {
+			argInput[args[j]] = j
+		}
+	}
+	var order []int
+	used := make([]bool, nIn)
+	for _, v := range reached {
+		if j, ok := argInput[v]; ok && !used[j] {
+			used[j] = true
+			order = append(order, j)
+		}
+	}
+	unused := make([]bool, nIn)
+	for j := range unused {
+		unused[j] = dup[j] < 0 && !used[j]
+	}
+	for j, k := range sizingInputs(s.InMaps, used, unused, s.OutMaps, len(s.Iterators)) {
+		if k {
+			order = append(order, j)
+		}
+	}
+	outs := make([]int, len(s.Outs))
+	for k := range outs {
+		outs[k] = k
+	}
+	return s.create(b, order, outs)
+}
+
+// create makes the generic with the spec's inputs ins and outputs outs
+// (indices, in the order given) at b's insertion point, moving the spec's
+// body into it; the body arguments of the other operands must be unused.
+func (s *GenericSpec) create(b *ir.Builder, ins, outs []int) *ir.Operation {
+	nIn := len(s.Ins)
+	args := s.Body.Args()
+	body := ir.NewBlock()
+	st := &ir.OpState{Name: "linalg.generic", Loc: s.Loc}
+	var maps []affine.Map
+	for _, j := range ins {
+		st.Operands = append(st.Operands, s.Ins[j])
+		maps = append(maps, s.InMaps[j])
+		args[j].ReplaceAllUsesWith(body.AddArg(args[j].Type(), args[j].Location()))
+	}
+	for _, k := range outs {
+		st.Operands = append(st.Operands, s.Outs[k])
+		maps = append(maps, s.OutMaps[k])
+		st.ResultTypes = append(st.ResultTypes, s.ResultTypes[k])
+		arg := args[nIn+k]
+		arg.ReplaceAllUsesWith(body.AddArg(arg.Type(), arg.Location()))
+	}
+	for o := s.Body.First(); o != nil; {
+		next := o.Next()
+		o.Remove()
+		body.Append(o)
+		o = next
+	}
+	SetGenericAttrs(st, maps, s.Iterators, len(ins), len(outs))
+	for _, a := range s.Attrs {
+		st.AddAttr(a.Name, a.Value)
+	}
+	region := &ir.Region{}
+	region.AddBlock(body)
+	st.Regions = []*ir.Region{region}
+	return b.Create(st)
+}
+
+// scheduleBody reorders a pure body (IsPureDAG) in depth-first post-order
+// from the terminator's operands, visiting operands left to right, and
+// erases the ops that walk does not reach (they are dead). It returns the
+// values in the order the walk reached them, operands before the ops
+// defining them are entered.
+func scheduleBody(b *ir.Block) []*ir.Value {
+	term := b.Terminator()
+	var order []*ir.Operation
+	var reached []*ir.Value
+	placed := map[*ir.Operation]bool{}
+	var visit func(v *ir.Value)
+	visit = func(v *ir.Value) {
+		reached = append(reached, v)
+		d := v.DefiningOp()
+		if d == nil || d.Block() != b || placed[d] {
+			return
+		}
+		placed[d] = true
+		for _, x := range d.Operands() {
+			visit(x)
+		}
+		order = append(order, d)
+	}
+	for _, v := range term.Operands() {
+		visit(v)
+	}
+	var dead []*ir.Operation
+	for o := b.First(); o != term; o = o.Next() {
+		if !placed[o] {
+			dead = append(dead, o)
+		}
+	}
+	for _, o := range dead {
+		o.DropAllReferences()
+	}
+	for _, o := range dead {
+		o.Erase()
+	}
+	for _, o := range order {
+		o.Remove()
+		b.InsertBefore(term, o)
+	}
+	return reached
 }

@@ -1,7 +1,9 @@
 // RUN: bcast-opt %s --split-input-file --linalg-fold-unit-extent-dims | FileCheck %s
 //
-// The reshape folds linalg-fold-unit-extent-dims runs with
-// (FoldReshapePatterns in passes/fold_unit_extent_dims_reshape.go).
+// The reshape folds linalg-fold-unit-extent-dims runs with (the tensor
+// dialect's canonicalization patterns, tensor.ReshapeFoldPatterns in
+// dialects/tensor/canonicalize.go; ../tensor/canonicalize.mlir tests them
+// under canonicalize).
 
 // A collapse of an expand with the same reassociation is the expand's
 // source, and so is an expand of a collapse; identical collapses merge.

@@ -1,0 +1,140 @@
+// RUN: bcast-opt %s --canonicalize --split-input-file | FileCheck %s
+//
+// The tensor dialect's canonicalization (dialects/tensor/canonicalize.go):
+// tensor.dim of known sizes, reshape pairs and identity reshapes,
+// tensor.empty and splat constants through reshapes, tensor.cast to the
+// same type. Each case also shows where a pattern must not fire.
+
+// A dynamic dim of an expand_shape's result is its output_shape entry
+// (mlir-opt-19 divides the source's dim instead, with affine.apply).
+// CHECK-LABEL: func.func @dim_of_expand
+// CHECK-SAME: (%{{.*}}: tensor<?xf32>, %[[D:.*]]: index)
+// CHECK-NEXT: return %[[D]] : index
+func.func @dim_of_expand(%x: tensor<?xf32>, %d: index) -> index {
+  %c1 = arith.constant 1 : index
+  %e = tensor.expand_shape %x [[0, 1]] output_shape [4, %d] : tensor<?xf32> into tensor<4x?xf32>
+  %0 = tensor.dim %e, %c1 : tensor<4x?xf32>
+  return %0 : index
+}
+
+// -----
+
+// A dynamic dim of a collapse_shape's result is the product of its
+// group's sizes in the source (arith.muli where mlir-opt-19 uses
+// affine.apply); a group with one dynamic dim and 1s is that dim.
+// CHECK-LABEL: func.func @dim_of_collapse
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4x?xf32>, %[[Y:.*]]: tensor<?x1xf32>)
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[D0:.*]] = tensor.dim %[[X]], %[[C0]] : tensor<?x4x?xf32>
+// CHECK-NEXT: %[[D2:.*]] = tensor.dim %[[X]], %[[C2]] : tensor<?x4x?xf32>
+// CHECK-NEXT: %[[P:.*]] = arith.muli %[[D0]], %[[D2]] : index
+// CHECK-NEXT: %[[Q:.*]] = arith.muli %[[P]], %[[C4]] : index
+// CHECK-NEXT: %[[DY:.*]] = tensor.dim %[[Y]], %[[C0]] : tensor<?x1xf32>
+// CHECK-NEXT: return %[[Q]], %[[DY]] : index, index
+func.func @dim_of_collapse(%x: tensor<?x4x?xf32>, %y: tensor<?x1xf32>) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c = tensor.collapse_shape %x [[0, 1, 2]] : tensor<?x4x?xf32> into tensor<?xf32>
+  %0 = tensor.dim %c, %c0 : tensor<?xf32>
+  %cy = tensor.collapse_shape %y [[0, 1]] : tensor<?x1xf32> into tensor<?xf32>
+  %1 = tensor.dim %cy, %c0 : tensor<?xf32>
+  return %0, %1 : index, index
+}
+
+// -----
+
+// An index that is not a constant: nothing is known.
+// CHECK-LABEL: func.func @dim_unknown_index
+// CHECK: %[[C:.*]] = tensor.collapse_shape
+// CHECK-NEXT: tensor.dim %[[C]], %{{.*}} : tensor<?xf32>
+func.func @dim_unknown_index(%x: tensor<?x4xf32>, %i: index) -> index {
+  %c = tensor.collapse_shape %x [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+  %0 = tensor.dim %c, %i : tensor<?xf32>
+  return %0 : index
+}
+
+// -----
+
+// tensor.dim reads through tensor.cast and tensor.empty; a cast to the
+// same type is its operand.
+// CHECK-LABEL: func.func @dim_of_cast_and_empty
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>, %[[D:.*]]: index)
+// CHECK: %[[DX:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK-NEXT: return %[[DX]], %[[D]], %[[X]] : index, index, tensor<?x?xf32>
+func.func @dim_of_cast_and_empty(%x: tensor<?x?xf32>, %d: index) -> (index, index, tensor<?x?xf32>) {
+  %c1 = arith.constant 1 : index
+  %c = tensor.cast %x : tensor<?x?xf32> to tensor<4x?xf32>
+  %0 = tensor.dim %c, %c1 : tensor<4x?xf32>
+  %e = tensor.empty(%d) : tensor<4x?xf32>
+  %1 = tensor.dim %e, %c1 : tensor<4x?xf32>
+  %same = tensor.cast %x : tensor<?x?xf32> to tensor<?x?xf32>
+  return %0, %1, %same : index, index, tensor<?x?xf32>
+}
+
+// -----
+
+// A collapse of an expand with the same groups is the source, and so is
+// an expand of a collapse; a reshape that keeps the type and every dim
+// is its source.
+// CHECK-LABEL: func.func @pairs_and_identity
+// CHECK-SAME: (%[[X:.*]]: tensor<4096xf32>, %[[D:.*]]: index, %[[Y:.*]]: tensor<?x1xf32>, %[[Z:.*]]: tensor<4x8xf32>)
+// CHECK-NEXT: return %[[X]], %[[Y]], %[[Z]]
+func.func @pairs_and_identity(%x: tensor<4096xf32>, %d: index, %y: tensor<?x1xf32>, %z: tensor<4x8xf32>) -> (tensor<4096xf32>, tensor<?x1xf32>, tensor<4x8xf32>) {
+  %e = tensor.expand_shape %x [[0, 1]] output_shape [1, 4096] : tensor<4096xf32> into tensor<1x4096xf32>
+  %c = tensor.collapse_shape %e [[0, 1]] : tensor<1x4096xf32> into tensor<4096xf32>
+  %cy = tensor.collapse_shape %y [[0, 1]] : tensor<?x1xf32> into tensor<?xf32>
+  %ey = tensor.expand_shape %cy [[0, 1]] output_shape [%d, 1] : tensor<?xf32> into tensor<?x1xf32>
+  %iz = tensor.collapse_shape %z [[0], [1]] : tensor<4x8xf32> into tensor<4x8xf32>
+  return %c, %ey, %iz : tensor<4096xf32>, tensor<?x1xf32>, tensor<4x8xf32>
+}
+
+// -----
+
+// Groups that nest compose into one reshape; groups that do not, and an
+// expand of a collapse with other groups, stay.
+// CHECK-LABEL: func.func @compose
+// CHECK-SAME: (%[[X:.*]]: tensor<4x8xf32>, %[[Z:.*]]: tensor<2x6xf32>, %[[W:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT: %[[C:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<4x8xf32> into tensor<32xf32>
+// CHECK-NEXT: %[[Z1:.*]] = tensor.expand_shape %[[Z]] {{\[}}[0], [1, 2]] output_shape [2, 2, 3]
+// CHECK-NEXT: %[[Z2:.*]] = tensor.collapse_shape %[[Z1]] {{\[}}[0, 1], [2]]
+// CHECK-NEXT: %[[W1:.*]] = tensor.collapse_shape %[[W]] {{\[}}[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+// CHECK-NEXT: %[[W2:.*]] = tensor.expand_shape %[[W1]] {{\[}}[0, 1]] output_shape [3, 2]
+// CHECK-NEXT: return %[[C]], %[[Z2]], %[[W2]]
+func.func @compose(%x: tensor<4x8xf32>, %z: tensor<2x6xf32>, %w: tensor<2x3xf32>) -> (tensor<32xf32>, tensor<4x3xf32>, tensor<3x2xf32>) {
+  %e = tensor.expand_shape %x [[0, 1], [2]] output_shape [4, 1, 8] : tensor<4x8xf32> into tensor<4x1x8xf32>
+  %c = tensor.collapse_shape %e [[0, 1, 2]] : tensor<4x1x8xf32> into tensor<32xf32>
+  %ez = tensor.expand_shape %z [[0], [1, 2]] output_shape [2, 2, 3] : tensor<2x6xf32> into tensor<2x2x3xf32>
+  %cz = tensor.collapse_shape %ez [[0, 1], [2]] : tensor<2x2x3xf32> into tensor<4x3xf32>
+  %cw = tensor.collapse_shape %w [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  %ew = tensor.expand_shape %cw [[0, 1]] output_shape [3, 2] : tensor<6xf32> into tensor<3x2xf32>
+  return %c, %cz, %ew : tensor<32xf32>, tensor<4x3xf32>, tensor<3x2xf32>
+}
+
+// -----
+
+// Reshaping a tensor.empty makes a new one (with the product of the old
+// sizes for a collapse, the output_shape for an expand); reshaping a
+// splat constant changes its type. A constant that is not a splat stays
+// reshaped.
+// CHECK-LABEL: func.func @empty_and_constants
+// CHECK-SAME: (%[[D:.*]]: index, %[[D2:.*]]: index)
+// CHECK-DAG: %[[CST:.*]] = arith.constant dense<1.000000e+00> : tensor<1x4xf32>
+// CHECK-DAG: %[[NS:.*]] = arith.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+// CHECK-DAG: %[[P:.*]] = arith.muli %[[D]], %[[D2]] : index
+// CHECK-DAG: %[[E0:.*]] = tensor.empty(%[[P]]) : tensor<?xf32>
+// CHECK-DAG: %[[E1:.*]] = tensor.empty(%[[D]]) : tensor<2x1x?xf32>
+// CHECK-DAG: %[[R:.*]] = tensor.expand_shape %[[NS]]
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: return %[[E0]], %[[E1]], %[[CST]], %[[R]]
+func.func @empty_and_constants(%d: index, %d2: index) -> (tensor<?xf32>, tensor<2x1x?xf32>, tensor<1x4xf32>, tensor<1x2xf32>) {
+  %e = tensor.empty(%d, %d2) : tensor<?x1x?xf32>
+  %c = tensor.collapse_shape %e [[0, 1, 2]] : tensor<?x1x?xf32> into tensor<?xf32>
+  %e2 = tensor.empty(%d) : tensor<2x?xf32>
+  %x = tensor.expand_shape %e2 [[0, 1], [2]] output_shape [2, 1, %d] : tensor<2x?xf32> into tensor<2x1x?xf32>
+  %cst = arith.constant dense<1.0> : tensor<4xf32>
+  %y = tensor.expand_shape %cst [[0, 1]] output_shape [1, 4] : tensor<4xf32> into tensor<1x4xf32>
+  %ns = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %z = tensor.expand_shape %ns [[0, 1]] output_shape [1, 2] : tensor<2xf32> into tensor<1x2xf32>
+  return %c, %x, %y, %z : tensor<?xf32>, tensor<2x1x?xf32>, tensor<1x4xf32>, tensor<1x2xf32>
+}
