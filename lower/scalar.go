@@ -7,6 +7,9 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/ir"
+
+	// The bodies this file builds use math ops.
+	_ "github.com/bcast-opt/bcast-opt/dialects/math"
 )
 
 // scalarBuilder emits the arith/math ops that compute one element of an

@@ -266,7 +266,9 @@ func composeCollapseOfExpand(collapse, expand *ir.Operation, rw *ir.Rewriter) bo
 		// The new op is an expand: its sizes come from the old one.
 		mid := expand.Result(0).Type().(*ir.RankedTensorType).Shape()
 		static := append([]int64(nil), resT.Shape()...)
-		for r, group := range lower {
+		// Walk the result's dims, i.e. the collapse's groups of the old
+		// expand's dims.
+		for r, group := range Reassociation(collapse) {
 			if resT.Shape()[r] != ir.Dynamic {
 				continue
 			}

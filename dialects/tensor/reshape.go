@@ -313,6 +313,9 @@ var ExpandShape = &ir.OpDef{
 		}
 		// Stricter than MLIR 19, which does not compare the two.
 		for i, s := range static {
+			if s < 0 && s != Dynamic {
+				return op.Emit("output_shape entry %d is negative (%d); a dynamic size must be given as a value", i, s)
+			}
 			if d := high.Shape()[i]; s != Dynamic && d != ir.Dynamic && s != d {
 				return op.Emit("output_shape entry %d is %d but the result dim is %d", i, s, d)
 			}

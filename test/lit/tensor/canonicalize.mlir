@@ -138,3 +138,18 @@ func.func @empty_and_constants(%d: index, %d2: index) -> (tensor<?xf32>, tensor<
   %z = tensor.expand_shape %ns [[0, 1]] output_shape [1, 2] : tensor<2xf32> into tensor<1x2xf32>
   return %c, %x, %y, %z : tensor<?xf32>, tensor<2x1x?xf32>, tensor<1x4xf32>, tensor<1x2xf32>
 }
+
+// -----
+
+// collapse(expand(x)) that adds dims composes into one expand whose
+// dynamic size is the old expand's (regression: the sizes were read per
+// source dim instead of per result dim).
+// CHECK-LABEL: func.func @compose_to_expand
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[D:.*]]: index)
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0, 1]] output_shape [1, %[[D]]] : tensor<?xf32> into tensor<1x?xf32>
+// CHECK-NEXT: return %[[E]]
+func.func @compose_to_expand(%x: tensor<?xf32>, %d: index) -> tensor<1x?xf32> {
+  %e = tensor.expand_shape %x [[0, 1, 2]] output_shape [1, %d, 1] : tensor<?xf32> into tensor<1x?x1xf32>
+  %c = tensor.collapse_shape %e [[0], [1, 2]] : tensor<1x?x1xf32> into tensor<1x?xf32>
+  return %c : tensor<1x?xf32>
+}

@@ -609,3 +609,11 @@ func.func @insert_slice_element_type(%s: tensor<4xi32>, %t: tensor<4x4xf32>) {
   %0 = tensor.insert_slice %s into %t[0, 0] [1, 4] [1, 1] : tensor<4xi32> into tensor<4x4xf32>
   return
 }
+
+// -----
+
+func.func @expand_negative_static(%x: tensor<?xf32>) -> tensor<1x?xf32> {
+  // expected-error @+1 {{'tensor.expand_shape' op output_shape entry 1 is negative (-1); a dynamic size must be given as a value}}
+  %e = "tensor.expand_shape"(%x) <{reassociation = [[0, 1]], static_output_shape = array<i64: 1, -1>}> : (tensor<?xf32>) -> tensor<1x?xf32>
+  return %e : tensor<1x?xf32>
+}
