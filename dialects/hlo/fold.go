@@ -505,7 +505,11 @@ func foldCompare(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 // all-constant operands.
 func foldSelect(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 	rtype := op.Result(0).Type()
-	if op.Operand(1) == op.Operand(2) && op.Operand(1).Type() == rtype {
+	// select(p, x, x) is x only if p's shape cannot fail the broadcast at
+	// run time: a predicate with a dynamic dim may not fit, and that error
+	// must not be folded away.
+	if pt, ok := op.Operand(0).Type().(*ir.RankedTensorType); ok && pt.HasStaticShape() &&
+		op.Operand(1) == op.Operand(2) && op.Operand(1).Type() == rtype {
 		return []ir.FoldResult{{Value: op.Operand(1)}}
 	}
 	if p, ok := c[0].(*ir.DenseElementsAttr); ok && p.IsSplatValue() && p.NumElements() > 0 {
