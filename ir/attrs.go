@@ -131,12 +131,31 @@ func MakeDict(entries []NamedAttr) *DictionaryAttr {
 type Attrs struct{ list []NamedAttr }
 
 func (a *Attrs) find(name string) (int, bool) {
-	i := sort.Search(len(a.list), func(i int) bool { return a.list[i].Name >= name })
-	return i, i < len(a.list) && a.list[i].Name == name
+	l := a.list
+	if len(l) <= 8 {
+		// Most ops have a few attributes: scan them rather than bisect.
+		for i := range l {
+			if l[i].Name >= name {
+				return i, l[i].Name == name
+			}
+		}
+		return len(l), false
+	}
+	i := sort.Search(len(l), func(i int) bool { return l[i].Name >= name })
+	return i, i < len(l) && l[i].Name == name
 }
 
 // Get returns the attribute named name, or nil.
 func (a *Attrs) Get(name string) Attribute {
+	if len(a.list) <= 8 {
+		// An equality scan: cheaper than find's ordered comparisons.
+		for i := range a.list {
+			if a.list[i].Name == name {
+				return a.list[i].Value
+			}
+		}
+		return nil
+	}
 	if i, ok := a.find(name); ok {
 		return a.list[i].Value
 	}
@@ -151,6 +170,10 @@ func (a *Attrs) Set(name string, v Attribute) {
 	i, ok := a.find(name)
 	if ok {
 		a.list[i].Value = v
+		return
+	}
+	if i == len(a.list) {
+		a.list = append(a.list, NamedAttr{name, v}) // the common case when building
 		return
 	}
 	a.list = append(a.list, NamedAttr{})

@@ -8,13 +8,13 @@ type Value struct {
 	typ      Type
 	owner    *Operation // defining op for results
 	block    *Block     // owning block for block arguments
-	index    int
 	firstUse *OpOperand
 	// pname is the printer's scratch name, valid while pepoch matches the
 	// printing in progress (a map keyed by value costs more than all the
 	// rest of printing on large modules).
 	pname  valName
 	pepoch uint32
+	index  int32 // next to pepoch: 56 bytes rather than 64 a value
 }
 
 // Type returns the value's type.
@@ -30,7 +30,7 @@ func (v *Value) DefiningOp() *Operation { return v.owner }
 func (v *Value) OwnerBlock() *Block { return v.block }
 
 // Index is the result number or the argument number.
-func (v *Value) Index() int { return v.index }
+func (v *Value) Index() int { return int(v.index) }
 
 // IsBlockArg reports whether v is a block argument.
 func (v *Value) IsBlockArg() bool { return v.block != nil }
@@ -48,7 +48,7 @@ func (v *Value) Location() Location {
 	if v.owner != nil {
 		return v.owner.Loc
 	}
-	if v.block != nil && v.index < len(v.block.argLocs) {
+	if v.block != nil && int(v.index) < len(v.block.argLocs) {
 		return v.block.argLocs[v.index]
 	}
 	return Location{}
@@ -197,7 +197,7 @@ type smallOp struct {
 	op       Operation
 	operands [2]OpOperand
 	opPtrs   [2]*OpOperand
-	result   Value
+	result   [1]Value
 	resPtr   [1]*Value
 }
 
@@ -215,8 +215,8 @@ func newOp(st *OpState, def *OpDef) *Operation {
 			op.operands[i] = o
 		}
 		if nRes == 1 {
-			s.result = Value{typ: st.ResultTypes[0], owner: op}
-			s.resPtr[0] = &s.result
+			s.result[0] = Value{typ: st.ResultTypes[0], owner: op}
+			s.resPtr[0] = &s.result[0]
 			op.results = s.resPtr[:]
 		}
 	} else {
@@ -225,17 +225,127 @@ func newOp(st *OpState, def *OpDef) *Operation {
 		vals := make([]Value, nRes)
 		op.results = make([]*Value, nRes)
 		for i, t := range st.ResultTypes {
-			vals[i] = Value{typ: t, owner: op, index: i}
+			vals[i] = Value{typ: t, owner: op, index: int32(i)}
 			op.results[i] = &vals[i]
 		}
 	}
 	op.name, op.def, op.Attrs, op.Loc = st.Name, def, st.Attrs, st.Loc
+	op.addState(st)
+	return op
+}
+
+// addState attaches st's regions and successors to a new op.
+func (op *Operation) addState(st *OpState) {
 	for _, r := range st.Regions {
 		op.AddRegion(r)
 	}
 	if len(st.Successors) > 0 {
 		op.successors = append([]*Block(nil), st.Successors...)
 	}
+}
+
+// opArena allocates the objects of the ops built by one parse in chunks
+// (of up to a thousand or so), instead of one by one: a 20 MB module has
+// millions of them, and per-object allocation and garbage collection
+// bookkeeping dominate parsing otherwise. Ops keep their chunk alive,
+// which is fine for IR that is parsed once and then mostly kept whole.
+//
+// Every slice handed out has its capacity clipped to its length, so an
+// append to an op's operand, result or attribute list reallocates instead
+// of writing into the neighbouring op's storage.
+type opArena struct {
+	small    pool[smallOp] // ops with up to two operands and one result
+	ops      pool[Operation]
+	operands pool[OpOperand]
+	opPtrs   pool[*OpOperand]
+	values   pool[Value]
+	valPtrs  pool[*Value]
+	attrs    pool[NamedAttr]
+}
+
+// Chunk lengths grow geometrically, from a few elements (parsing a
+// snippet allocates little) to these maxima, about 128-256 KB: large
+// chunks are cheap to allocate and for the garbage collector to mark, and
+// objects this size are not rounded up to a size class.
+const (
+	maxChunkSmallOps = 512
+	maxChunkOps      = 1024
+	maxChunkValues   = 2048
+	maxChunkSmall    = 4096 // operands, attributes
+	maxChunkPtrs     = 16384
+)
+
+// pool is one kind of object of an arena: the current chunk and how much
+// of it is handed out. (Counting with an integer rather than reslicing
+// the chunk avoids a pointer write, with its GC write barrier, per take.)
+type pool[T any] struct {
+	chunk []T
+	used  int
+}
+
+// take returns n fresh elements, starting a new chunk (twice as long as
+// the last one, up to maxLen) when the current one runs out.
+func (p *pool[T]) take(n, maxLen int) []T {
+	if p.used+n > len(p.chunk) {
+		p.refill(n, maxLen)
+	}
+	s := p.chunk[p.used : p.used+n : p.used+n]
+	p.used += n
+	return s
+}
+
+func (p *pool[T]) refill(n, maxLen int) {
+	p.chunk, p.used = make([]T, max(min(2*len(p.chunk), maxLen), n, 8)), 0
+}
+
+// newOp builds an op from st like the package-level newOp, taking its
+// memory from the arena. It copies everything it keeps out of st, so the
+// caller may reuse st's slices for the next op.
+func (a *opArena) newOp(st *OpState, def *OpDef) *Operation {
+	// The common small op comes in one piece (one take, and its parts
+	// next to each other in memory); others are assembled from pools.
+	var op *Operation
+	var uses []OpOperand
+	var usePtrs []*OpOperand
+	var vals []Value
+	var valPtrs []*Value
+	nOps, nRes := len(st.Operands), len(st.ResultTypes)
+	if nOps <= 2 && nRes <= 1 {
+		s := &a.small.take(1, maxChunkSmallOps)[0]
+		op = &s.op
+		uses, usePtrs = s.operands[:nOps:nOps], s.opPtrs[:nOps:nOps]
+		vals, valPtrs = s.result[:nRes:nRes], s.resPtr[:nRes:nRes]
+	} else {
+		op = &a.ops.take(1, maxChunkOps)[0]
+		uses, usePtrs = a.operands.take(nOps, maxChunkSmall), a.opPtrs.take(nOps, maxChunkPtrs)
+		vals, valPtrs = a.values.take(nRes, maxChunkValues), a.valPtrs.take(nRes, maxChunkPtrs)
+	}
+	if nOps > 0 {
+		for i, v := range st.Operands {
+			o := &uses[i]
+			o.value, o.owner, o.index = v, op, i
+			o.link()
+			usePtrs[i] = o
+		}
+		op.operands = usePtrs
+	}
+	if nRes > 0 {
+		for i, t := range st.ResultTypes {
+			v := &vals[i]
+			v.typ, v.owner, v.index = t, op, int32(i)
+			valPtrs[i] = v
+		}
+		op.results = valPtrs
+	}
+	if n := len(st.Attrs.list); n > 0 {
+		l := a.attrs.take(n, maxChunkSmall)
+		for i, e := range st.Attrs.list {
+			l[i] = e
+		}
+		op.Attrs.list = l
+	}
+	op.name, op.def, op.Loc = st.Name, def, st.Loc
+	op.addState(st)
 	return op
 }
 
@@ -564,7 +674,7 @@ func (b *Block) Arg(i int) *Value { return b.args[i] }
 
 // AddArg appends an argument.
 func (b *Block) AddArg(t Type, loc Location) *Value {
-	v := &Value{typ: t, block: b, index: len(b.args)}
+	v := &Value{typ: t, block: b, index: int32(len(b.args))}
 	b.args = append(b.args, v)
 	b.argLocs = append(b.argLocs, loc)
 	return v
@@ -575,7 +685,7 @@ func (b *Block) EraseArg(i int) {
 	b.args = append(b.args[:i], b.args[i+1:]...)
 	b.argLocs = append(b.argLocs[:i], b.argLocs[i+1:]...)
 	for j := i; j < len(b.args); j++ {
-		b.args[j].index = j
+		b.args[j].index = int32(j)
 	}
 }
 

@@ -149,11 +149,78 @@ var singleTok = [256]tokKind{'(': tLParen, ')': tRParen, '[': tLSquare, ']': tRS
 // lex scans the next token into t; it writes the caller's token in place
 // rather than returning one, as the parser does this for every token.
 func (l *lexer) lex(t *token) {
+	if !l.lexCommon(t) {
+		l.lexAny(t)
+	}
+}
+
+// lexCommon lexes the tokens that make up most of a module (punctuation,
+// identifiers, SSA names, after spaces and newlines) and reports whether
+// it did; if not, it leaves the position after the white space it
+// skipped, for lexAny. It calls nothing, so it compiles to a cheap leaf
+// function.
+func (l *lexer) lexCommon(t *token) bool {
+	src := l.src
+	i := l.pos
+	for i < len(src) {
+		c := src[i]
+		if c > ' ' {
+			break
+		}
+		if c == ' ' {
+			i++
+			continue
+		}
+		if c != '\n' {
+			break // tabs and the like: lexAny
+		}
+		i++
+		l.line++
+		l.lineStart = i
+	}
+	if i >= len(src) {
+		l.pos = i
+		return false
+	}
+	start := i
+	c := src[i]
+	i++
+	k := singleTok[c]
+	switch {
+	case k != tEOF:
+	case charClass[c]&ccLetter != 0 || c == '_':
+		for i < len(src) && charClass[src[i]]&ccIdent != 0 {
+			i++
+		}
+		k = tBareIdent
+	case c == '%' && i < len(src) && charClass[src[i]]&ccLetter != 0:
+		for i < len(src) && charClass[src[i]]&ccSuffix != 0 {
+			i++
+		}
+		k = tPercentId
+	case c == ':':
+		k = tColon
+		if i < len(src) && src[i] == ':' {
+			i++
+			k = tColonColon
+		}
+	default:
+		l.pos = start
+		return false
+	}
+	l.pos = i
+	t.kind, t.start, t.end, t.line, t.col = k, start, i, l.line, int32(start-l.lineStart+1)
+	return true
+}
+
+// lexAny lexes any token (see lexCommon).
+func (l *lexer) lexAny(t *token) {
 	l.skipSpace()
 	src := l.src
 	i := l.pos
 	t.start, t.line, t.col = i, l.line, int32(i-l.lineStart+1)
 	if i >= len(src) {
+		l.pos = i
 		t.kind, t.end = tEOF, i
 		return
 	}
@@ -261,10 +328,15 @@ func (l *lexer) lexPrefixed(t *token, k tokKind) {
 		l.pos = skipClass(l.src, start, ccSuffix)
 	}
 	if l.pos == start {
-		l.errorTok(t, "invalid identifier after '"+string(l.src[t.start])+"'")
+		l.invalidIdent(t)
 		return
 	}
 	l.finish(t, k)
+}
+
+//go:noinline
+func (l *lexer) invalidIdent(t *token) {
+	l.errorTok(t, "invalid identifier after '"+string(l.src[t.start])+"'")
 }
 
 // lexNumber lexes an integer or float literal whose first digit has been

@@ -20,6 +20,10 @@ type nameState struct {
 	blocks map[*Block]string
 	// generic disables name hints (mlir-opt's generic form prints none)
 	generic bool
+	// ops counts the ops numbered; maps is set if an attribute of one may
+	// hold an affine map (see printer.collectAliases).
+	ops  int
+	maps bool
 }
 
 // valName is a value's printed name: `%<id>`, `%arg<id>` or `%<hint>`,
@@ -68,6 +72,9 @@ func newNameState() *nameState {
 // parent region ended with (so sibling functions all start at %0); the
 // generic form prints unique IDs, as mlir-opt does, so the counters only
 // grow and name hints are not used.
+//
+// As it visits every op, it also counts them and notes whether any may
+// need an alias (ns.ops, ns.maps), which saves the printer a walk.
 func (ns *nameState) numberTop(op *Operation, generic bool) {
 	type item struct {
 		r   *Region
@@ -75,11 +82,13 @@ func (ns *nameState) numberTop(op *Operation, generic bool) {
 	}
 	ctx := nameCtx{used: &usedNames{names: map[string]bool{}}}
 	ns.generic = generic
+	ns.visit(op)
 	ns.numberResults(op, &ctx)
 	var stack []item
 	for _, r := range op.regions {
 		stack = append(stack, item{r, ctx})
 	}
+	var subs []*Region
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -87,15 +96,45 @@ func (ns *nameState) numberTop(op *Operation, generic bool) {
 			ctx = it.ctx
 		}
 		ctx.used = &usedNames{names: map[string]bool{}, parent: it.ctx.used}
-		ns.numberRegion(it.r, &ctx)
-		for _, b := range it.r.blocks {
-			for o := b.first; o != nil; o = o.next {
-				for _, sub := range o.regions {
-					stack = append(stack, item{sub, ctx})
-				}
+		subs = ns.numberRegion(it.r, &ctx, subs[:0])
+		for _, sub := range subs {
+			stack = append(stack, item{sub, ctx})
+		}
+	}
+}
+
+// visit counts op and notes whether its attributes may hold affine maps.
+func (ns *nameState) visit(op *Operation) {
+	ns.ops++
+	if !ns.maps {
+		for _, e := range op.Attrs.list {
+			switch e.Value.(type) {
+			case *AffineMapAttr, *ArrayAttr, *DictionaryAttr:
+				ns.maps = ns.maps || mayHoldAffineMap(e.Value)
 			}
 		}
 	}
+}
+
+// mayHoldAffineMap reports whether a is or contains an affine map.
+func mayHoldAffineMap(a Attribute) bool {
+	switch a := a.(type) {
+	case *AffineMapAttr:
+		return true
+	case *ArrayAttr:
+		for _, e := range a.Elems {
+			if mayHoldAffineMap(e) {
+				return true
+			}
+		}
+	case *DictionaryAttr:
+		for _, e := range a.Entries {
+			if mayHoldAffineMap(e.Value) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // uniq returns a hint made unique with MLIR's `_N` suffixes.
@@ -142,7 +181,9 @@ func (ns *nameState) numberResults(op *Operation, ctx *nameCtx) {
 	}
 }
 
-func (ns *nameState) numberRegion(r *Region, ctx *nameCtx) {
+// numberRegion names the values of region r and returns subs with the
+// regions of its ops appended, in order.
+func (ns *nameState) numberRegion(r *Region, ctx *nameCtx, subs []*Region) []*Region {
 	parent := r.parent
 	regionIndex := 0
 	if parent != nil {
@@ -173,9 +214,12 @@ func (ns *nameState) numberRegion(r *Region, ctx *nameCtx) {
 			ctx.nextArg++
 		}
 		for o := b.first; o != nil; o = o.next {
+			ns.visit(o)
 			ns.numberResults(o, ctx)
+			subs = append(subs, o.regions...)
 		}
 	}
+	return subs
 }
 
 // appendBase appends a value's name without the `#index` of a group member.
@@ -186,12 +230,27 @@ func (ns *nameState) appendBase(buf []byte, v *Value) []byte {
 	buf = append(buf, '%')
 	switch v.pname.kind {
 	case nameNum:
-		return strconv.AppendInt(buf, int64(v.pname.id), 10)
+		return appendID(buf, int(v.pname.id))
 	case nameArg:
 		buf = append(buf, "arg"...)
-		return strconv.AppendInt(buf, int64(v.pname.id), 10)
+		return appendID(buf, int(v.pname.id))
 	}
 	return append(buf, ns.hints[v.pname.id]...)
+}
+
+// appendID appends a non-negative number in decimal, directly for the
+// small numbers that most value names have.
+func appendID(buf []byte, n int) []byte {
+	switch {
+	case n < 0:
+	case n < 10:
+		return append(buf, byte('0'+n))
+	case n < 100:
+		return append(buf, byte('0'+n/10), byte('0'+n%10))
+	case n < 1000:
+		return append(buf, byte('0'+n/100), byte('0'+n/10%10), byte('0'+n%10))
+	}
+	return strconv.AppendInt(buf, int64(n), 10)
 }
 
 // appendName appends the name of a use of v (`%0`, `%arg1`, `%0#1`).
@@ -199,7 +258,7 @@ func (ns *nameState) appendName(buf []byte, v *Value) []byte {
 	buf = ns.appendBase(buf, v)
 	if v.pepoch == ns.epoch && v.pname.group {
 		buf = append(buf, '#')
-		buf = strconv.AppendInt(buf, int64(v.index), 10)
+		buf = appendID(buf, int(v.index))
 	}
 	return buf
 }

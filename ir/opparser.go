@@ -14,6 +14,31 @@ type OpParser struct {
 	p       *parser
 	opTok   token
 	scratch [2]*Value
+	// refs, vals and types back the lists returned by ParseOperandList,
+	// ResolveAll and ParseTypeList: each list is appended to its buffer
+	// and returned with its capacity clipped. The buffers are reset for
+	// each op. The lists of one op never overlap: when append moves a
+	// buffer, the lists returned before keep the old array, which is no
+	// longer written.
+	refs  []OperandRef
+	vals  []*Value
+	types []Type
+}
+
+// reset prepares the parser for the next op.
+func (op *OpParser) reset(nameTok token) {
+	op.opTok = nameTok
+	// Truncate only if needed: storing a slice header is a pointer write,
+	// which costs a GC write barrier while a collection is marking.
+	if len(op.refs) > 0 {
+		op.refs = op.refs[:0]
+	}
+	if len(op.vals) > 0 {
+		op.vals = op.vals[:0]
+	}
+	if len(op.types) > 0 {
+		op.types = op.types[:0]
+	}
 }
 
 // OpName returns the op name as written (e.g. "stablehlo.add").
@@ -37,13 +62,55 @@ func (op *OpParser) FailAt(loc Location, format string, args ...any) {
 
 // --- punctuation ---
 
-var punctKinds = map[string]tokKind{"(": tLParen, ")": tRParen, "[": tLSquare, "]": tRSquare,
-	"{": tLBrace, "}": tRBrace, "<": tLess, ">": tGreater, ",": tComma, ":": tColon, "::": tColonColon,
-	"=": tEqual, "->": tArrow, "?": tQuestion, "*": tStar, "+": tPlus, "-": tMinus, "...": tEllipsis, "|": tVerticalBar}
+// punctKind returns the token kind of the punctuation s (a switch: this
+// runs for every punctuation a custom parser reads).
+func punctKind(s string) (tokKind, bool) {
+	switch s {
+	case "(":
+		return tLParen, true
+	case ")":
+		return tRParen, true
+	case "[":
+		return tLSquare, true
+	case "]":
+		return tRSquare, true
+	case "{":
+		return tLBrace, true
+	case "}":
+		return tRBrace, true
+	case "<":
+		return tLess, true
+	case ">":
+		return tGreater, true
+	case ",":
+		return tComma, true
+	case ":":
+		return tColon, true
+	case "::":
+		return tColonColon, true
+	case "=":
+		return tEqual, true
+	case "->":
+		return tArrow, true
+	case "?":
+		return tQuestion, true
+	case "*":
+		return tStar, true
+	case "+":
+		return tPlus, true
+	case "-":
+		return tMinus, true
+	case "...":
+		return tEllipsis, true
+	case "|":
+		return tVerticalBar, true
+	}
+	return tEOF, false
+}
 
 // Parse reads the punctuation s (one of ( ) [ ] { } < > , : = -> ? * + - ...).
 func (op *OpParser) Parse(s string) {
-	k, ok := punctKinds[s]
+	k, ok := punctKind(s)
 	if !ok {
 		panic("ir: unknown punctuation " + s)
 	}
@@ -64,7 +131,7 @@ func (op *OpParser) Accept(s string) bool {
 
 // Peek reports whether the punctuation s is next.
 func (op *OpParser) Peek(s string) bool {
-	k, ok := punctKinds[s]
+	k, ok := punctKind(s)
 	return ok && op.p.tok.kind == k
 }
 
@@ -132,33 +199,39 @@ func (op *OpParser) ParseOperand() OperandRef { return op.p.parseOperandRef() }
 // PeekOperand reports whether an SSA value use is next.
 func (op *OpParser) PeekOperand() bool { return op.p.tok.kind == tPercentId }
 
-// ParseOperandList reads a possibly empty comma-separated list of operands.
+// ParseOperandList reads a possibly empty comma-separated list of
+// operands. The list is only valid while the current op is parsed.
 func (op *OpParser) ParseOperandList() []OperandRef {
-	var refs []OperandRef
 	if op.p.tok.kind != tPercentId {
 		return nil
 	}
+	start := len(op.refs)
 	for {
-		refs = append(refs, op.p.parseOperandRef())
+		op.refs = append(op.refs, op.p.parseOperandRef())
 		if !op.p.accept(tComma) {
-			return refs
+			break
 		}
 	}
+	n := len(op.refs)
+	return op.refs[start:n:n]
 }
 
 // Resolve returns the value for ref, which must have type t.
 func (op *OpParser) Resolve(ref OperandRef, t Type) *Value { return op.p.resolveValue(ref, t) }
 
-// ResolveAll resolves refs against types (the counts must match).
+// ResolveAll resolves refs against types (the counts must match). The
+// list is only valid while the current op is parsed (an OpState's lists
+// are copied into the op).
 func (op *OpParser) ResolveAll(refs []OperandRef, types []Type, loc Location) []*Value {
 	if len(refs) != len(types) {
 		op.FailAt(loc, "%d operands present, but expected %d", len(refs), len(types))
 	}
-	vs := make([]*Value, len(refs))
+	start := len(op.vals)
 	for i, r := range refs {
-		vs[i] = op.p.resolveValue(r, types[i])
+		op.vals = append(op.vals, op.p.resolveValue(r, types[i]))
 	}
-	return vs
+	n := len(op.vals)
+	return op.vals[start:n:n]
 }
 
 // ParseArgument reads a region argument `%name : type {attrs}? loc(...)?`.
@@ -212,12 +285,24 @@ func (op *OpParser) ParseColonType() Type {
 }
 
 // ParseTypeList reads a comma-separated list of types (at least one).
-func (op *OpParser) ParseTypeList() []Type { return op.p.parseTypeListNoParens() }
+// The list is only valid while the current op is parsed (like
+// ParseOperandList's; an OpState's lists are copied into the op).
+func (op *OpParser) ParseTypeList() []Type {
+	start := len(op.types)
+	for {
+		op.types = append(op.types, op.p.parseType())
+		if !op.p.accept(tComma) {
+			break
+		}
+	}
+	n := len(op.types)
+	return op.types[start:n:n]
+}
 
-// ParseColonTypeList reads `: t1, t2`.
+// ParseColonTypeList reads `: t1, t2`, like ParseTypeList.
 func (op *OpParser) ParseColonTypeList() []Type {
 	op.p.expect(tColon, "")
-	return op.p.parseTypeListNoParens()
+	return op.ParseTypeList()
 }
 
 // ParseArrowResults reads the types after `->`: `t` or `(t1, t2)`.
@@ -313,6 +398,30 @@ func (op *OpParser) ParseAngleBody() string {
 	}
 	return op.p.scanBalancedAngle()
 }
+
+// ParseOpaqueAngleAttr reads a balanced `<...>` like ParseAngleBody and
+// returns the opaque attribute `#prefix<...>`. Attributes of the same
+// spelling are shared within a parse, so flags such as `fastmath<fast>`
+// cost nothing per op.
+func (op *OpParser) ParseOpaqueAngleAttr(prefix string) *OpaqueAttr {
+	if op.p.tok.kind != tLess {
+		op.p.fail("expected '<'")
+	}
+	start, end := op.p.scanBalancedAngleSpan()
+	key := opaqueKey{prefix, unsafeString(op.p.src[start:end])}
+	if a, ok := op.p.opaqueCache[key]; ok {
+		return a
+	}
+	a := &OpaqueAttr{Text: prefix + string(op.p.src[start:end])}
+	if op.p.opaqueCache == nil {
+		op.p.opaqueCache = map[opaqueKey]*OpaqueAttr{}
+	}
+	op.p.opaqueCache[key] = a
+	return a
+}
+
+// opaqueKey is a ParseOpaqueAngleAttr spelling; body views the source.
+type opaqueKey struct{ prefix, body string }
 
 // Operands2 returns a two-element operand list backed by the parser's
 // per-op state, so that the common binary op parses without allocating.

@@ -29,6 +29,51 @@ func (p *OpPrinter) Operands(vs []*Value) {
 	}
 }
 
+// OpOperands writes the op's operands separated by ", ": what
+// Operands(op.Operands()) writes, without copying the list.
+func (p *OpPrinter) OpOperands() {
+	for i, o := range p.op.operands {
+		if i > 0 {
+			p.pr.ap.str(", ")
+		}
+		p.pr.value(o.value)
+	}
+}
+
+// OpOperandTypes writes the types of the op's operands separated by ", ".
+func (p *OpPrinter) OpOperandTypes() {
+	for i, o := range p.op.operands {
+		if i > 0 {
+			p.pr.ap.str(", ")
+		}
+		p.pr.ap.str(o.value.typ.String())
+	}
+}
+
+// OpFunctionType writes the op's type `(operand types) -> result types`:
+// what FunctionType(op.OperandTypes(), op.ResultTypes()) writes, without
+// copying the lists.
+func (p *OpPrinter) OpFunctionType() {
+	p.pr.ap.buf = append(p.pr.ap.buf, '(')
+	p.OpOperandTypes()
+	p.pr.ap.str(") -> ")
+	rs := p.op.results
+	if len(rs) == 1 {
+		if _, fn := rs[0].typ.(*FunctionType); !fn {
+			p.pr.ap.str(rs[0].typ.String())
+			return
+		}
+	}
+	p.pr.ap.buf = append(p.pr.ap.buf, '(')
+	for i, r := range rs {
+		if i > 0 {
+			p.pr.ap.str(", ")
+		}
+		p.pr.ap.str(r.typ.String())
+	}
+	p.pr.ap.buf = append(p.pr.ap.buf, ')')
+}
+
 // Type writes a type.
 func (p *OpPrinter) Type(t Type) { p.pr.ap.str(t.String()) }
 

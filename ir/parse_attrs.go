@@ -49,9 +49,9 @@ func (p *parser) parseAttribute(t Type) Attribute {
 	case tInteger, tFloat, tMinus:
 		return p.parseNumberAttr(t)
 	case tBareIdent:
-		switch p.text() {
+		switch p.view(p.tok) {
 		case "true", "false":
-			v := p.text() == "true"
+			v := p.view(p.tok) == "true"
 			p.advance()
 			if p.accept(tColon) {
 				if ty := p.parseType(); ty != I1 {
@@ -80,8 +80,24 @@ func (p *parser) parseAttribute(t Type) Attribute {
 }
 
 func (p *parser) parseSymbolRef() *SymbolRefAttr {
-	a := &SymbolRefAttr{Root: p.symbolName()}
+	t := p.tok
 	p.advance()
+	if p.tok.kind != tColonColon {
+		// A flat reference: share one attribute per spelling (attributes
+		// are immutable), as calls name the same few functions over and
+		// over. The key is a view of the source; the map dies with the parse.
+		key := p.view(t)
+		if a, ok := p.symCache[key]; ok {
+			return a
+		}
+		a := &SymbolRefAttr{Root: p.symbolNameOf(t)}
+		if p.symCache == nil {
+			p.symCache = map[string]*SymbolRefAttr{}
+		}
+		p.symCache[key] = a
+		return a
+	}
+	a := &SymbolRefAttr{Root: p.symbolNameOf(t)}
 	for p.tok.kind == tColonColon {
 		p.advance()
 		if p.tok.kind != tAtId {
@@ -94,8 +110,11 @@ func (p *parser) parseSymbolRef() *SymbolRefAttr {
 }
 
 // symbolName decodes the current `@name` / `@"name"` token.
-func (p *parser) symbolName() string {
-	s := p.src[p.tok.start+1 : p.tok.end]
+func (p *parser) symbolName() string { return p.symbolNameOf(p.tok) }
+
+// symbolNameOf decodes a `@name` / `@"name"` token.
+func (p *parser) symbolNameOf(t token) string {
+	s := p.src[t.start+1 : t.end]
 	if len(s) > 0 && s[0] == '"' {
 		return unquote(s)
 	}
@@ -182,7 +201,7 @@ func (p *parser) parseNumberAttr(t Type) Attribute {
 // numberLiteral converts a literal token to an attribute of type t (i64 or
 // f64 when t is nil).
 func (p *parser) numberLiteral(tk token, neg bool, t Type) (Attribute, string) {
-	s := string(p.src[tk.start:tk.end])
+	s := p.view(tk) // not kept
 	if t == nil {
 		if tk.kind == tFloat {
 			t = F64T

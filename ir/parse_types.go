@@ -32,37 +32,156 @@ func (p *parser) parseType() Type {
 // map hit is much cheaper than building and uniquing the type again.
 func (p *parser) parseBuiltinTypeCached() Type {
 	t := p.tok
-	w := p.view(t)
-	if (w != "tensor" && w != "memref" && w != "vector") || t.end >= len(p.src) || p.src[t.end] != '<' {
+	src := p.src
+	// tensor, memref and vector all have six letters.
+	if t.end-t.start != 6 || t.end >= len(src) || src[t.end] != '<' {
+		return p.parseBuiltinType()
+	}
+	if w := p.view(t); w != "tensor" && w != "memref" && w != "vector" {
 		return p.parseBuiltinType()
 	}
 	// Find the closing '>' of a simple spelling (no nested brackets, strings
 	// or newlines); anything else takes the normal path.
 	end := t.end + 1
-	for end < len(p.src) {
-		c := p.src[end]
-		if c == '>' {
-			break
-		}
-		if c == '<' || c == '"' || c == '\n' || c == '(' || c == '{' || c == '#' || c == '!' {
-			return p.parseBuiltinType()
-		}
+	for end < len(src) && !shapedSpellingStop[src[end]] {
 		end++
 	}
-	if end >= len(p.src) {
+	if end >= len(src) || src[end] != '>' {
 		return p.parseBuiltinType()
 	}
-	key := unsafeString(p.src[t.start : end+1])
+	key := unsafeString(src[t.start : end+1])
 	if ty, ok := p.typeCache[key]; ok {
 		p.resetLexer(end + 1)
 		return ty
 	}
 	ty := p.parseBuiltinType()
-	p.typeCache[string(p.src[t.start:end+1])] = ty
+	p.typeCache[string(src[t.start:end+1])] = ty
 	return ty
 }
 
+// shapedSpellingStop marks the bytes that end the scan of a shaped type's
+// `<...>` in parseBuiltinTypeCached: the closing '>', and those that make
+// the spelling not simple.
+var shapedSpellingStop = [256]bool{'>': true, '<': true, '"': true, '\n': true, '(': true, '{': true, '#': true, '!': true}
+
+// parseFunctionType parses `(ins) -> outs`. Like tensor types, function
+// types are memoized by spelling: a call's `(f32, f32) -> (f32, f32)`
+// recurs throughout a module, and the normal path builds two lists and a
+// uniquing key.
 func (p *parser) parseFunctionType() *FunctionType {
+	start := p.tok.start
+	end := p.functionTypeSpan(start)
+	if end < 0 {
+		return p.parseFunctionTypeUncached()
+	}
+	if ty, ok := p.typeCache[unsafeString(p.src[start:end])]; ok {
+		p.resetLexer(end)
+		return ty.(*FunctionType)
+	}
+	ft := p.parseFunctionTypeUncached()
+	// Cache only if the parse ended where the scan did.
+	if p.tok.start >= end && isBlank(p.src[end:p.tok.start]) {
+		p.typeCache[string(p.src[start:end])] = ft
+	}
+	return ft
+}
+
+// isBlank reports whether b is only white space.
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\n' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// functionTypeSpan returns the end offset of a simply spelled function
+// type starting at the '(' at offset i, or -1. Simple means: on one line,
+// no comments, strings, aliases, attributes or dialect types; parentheses
+// balanced; after the arrow, either a parenthesized list (not itself
+// followed by an arrow, which would make it a function type) or one type
+// name with an optional `<...>` holding no parentheses.
+func (p *parser) functionTypeSpan(i int) int {
+	src := p.src
+	if i = skipParens(src, i); i < 0 {
+		return -1
+	}
+	for i < len(src) && src[i] == ' ' {
+		i++
+	}
+	if i+1 >= len(src) || src[i] != '-' || src[i+1] != '>' {
+		return -1
+	}
+	i += 2
+	for i < len(src) && src[i] == ' ' {
+		i++
+	}
+	if i < len(src) && src[i] == '(' {
+		if i = skipParens(src, i); i < 0 {
+			return -1
+		}
+		j := i
+		for j < len(src) && src[j] == ' ' {
+			j++
+		}
+		if j+1 < len(src) && src[j] == '-' && src[j+1] == '>' {
+			return -1
+		}
+		return i
+	}
+	if i >= len(src) || !isLetter(src[i]) {
+		return -1
+	}
+	i = skipClass(src, i, ccIdent)
+	if i < len(src) && src[i] == '<' {
+		depth := 0
+		for ; i < len(src); i++ {
+			switch c := src[i]; {
+			case c == '<':
+				depth++
+			case c == '>':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			case !simpleTypeChar(c) || c == '(' || c == ')':
+				return -1
+			}
+		}
+		return -1
+	}
+	return i
+}
+
+// simpleTypeChar reports whether c may appear in a memoizable type spelling.
+func simpleTypeChar(c byte) bool {
+	switch c {
+	case ' ', ',', '?', '*', '<', '>', '[', ']', '(', ')', '-', ':':
+		return true
+	}
+	return isIdentChar(c)
+}
+
+// skipParens returns the offset after the ')' matching the '(' at i, or
+// -1 if the text in between is not made of simpleTypeChar.
+func skipParens(src []byte, i int) int {
+	depth := 0
+	for ; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case !simpleTypeChar(c):
+			return -1
+		}
+	}
+	return -1
+}
+
+func (p *parser) parseFunctionTypeUncached() *FunctionType {
 	p.expect(tLParen, "")
 	var ins []Type
 	if p.tok.kind != tRParen {
@@ -136,7 +255,13 @@ func (p *parser) bodyFollows(t token) bool {
 // returning the raw text including the brackets. Strings are skipped whole
 // and `->` does not close a bracket.
 func (p *parser) scanBalancedAngle() string {
-	start := p.tok.start
+	start, end := p.scanBalancedAngleSpan()
+	return string(p.src[start:end])
+}
+
+// scanBalancedAngleSpan is scanBalancedAngle returning the text's offsets.
+func (p *parser) scanBalancedAngleSpan() (start, end int) {
+	start = p.tok.start
 	var want []byte // closers expected, innermost last
 	for i := start; i < len(p.src); i++ {
 		c := p.src[i]
@@ -159,7 +284,7 @@ func (p *parser) scanBalancedAngle() string {
 			want = want[:len(want)-1]
 			if len(want) == 0 {
 				p.resetLexer(i + 1)
-				return string(p.src[start : i+1])
+				return start, i + 1
 			}
 		case '"':
 			i++
@@ -175,7 +300,7 @@ func (p *parser) scanBalancedAngle() string {
 		}
 	}
 	p.fail("unbalanced '<' in dialect type or attribute")
-	return ""
+	return 0, 0
 }
 
 // resetLexer restarts lexing at byte offset pos (on the current line

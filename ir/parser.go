@@ -18,7 +18,8 @@ type ParseOptions struct {
 // position `file:line:col`.
 func Parse(file string, src []byte, opts ParseOptions) (mod *Operation, err error) {
 	p := &parser{file: file, src: src, lex: newLexer(src), opts: opts,
-		attrAliases: map[string]Attribute{}, typeAliases: map[string]Type{}, typeCache: map[string]Type{}}
+		attrAliases: map[string]Attribute{}, typeAliases: map[string]Type{}, typeCache: map[string]Type{},
+		arena: &opArena{}}
 	defer func() {
 		if r := recover(); r != nil {
 			pe, ok := r.(bailout)
@@ -46,16 +47,30 @@ type parser struct {
 	attrAliases map[string]Attribute
 	typeAliases map[string]Type
 	scopes      []*scope
+	freeScopes  []*scope // popped scopes, kept for their maps
 	customCache map[string]*OpDef
+	customSlots [64]customSlot
 	typeCache   map[string]Type
+	symCache    map[string]*SymbolRefAttr
+	nameCache   [nameSlots]nameSlot
+	nameGen     uint32
+	opaqueCache map[opaqueKey]*OpaqueAttr
 	// states are reused for custom ops, one per nesting depth
 	states []*customState
 	depth  int
+	arena  *opArena
 }
 
+// customState is the reusable state for parsing a custom op at one
+// nesting depth. Its buffers become the OpState's initial (empty) operand,
+// result type and attribute lists, so that a custom parser appending to
+// them allocates nothing; the arena copies them into the op.
 type customState struct {
-	st OpState
-	op OpParser
+	st       OpState
+	op       OpParser
+	operands []*Value
+	types    []Type
+	attrs    []NamedAttr
 }
 
 // valRef is a defined SSA name: a result group (or one block argument)
@@ -65,16 +80,24 @@ type valRef struct {
 	n     int32
 }
 
-func (r valRef) values() []*Value {
-	if r.first.owner != nil {
-		return r.first.owner.results[r.first.index : r.first.index+int(r.n)]
+// at returns value i of the group (i < r.n).
+func (r valRef) at(i int) *Value {
+	if i == 0 {
+		return r.first
 	}
-	return r.first.block.args[r.first.index : r.first.index+1]
+	return r.first.owner.results[int(r.first.index)+i]
 }
 
 // scope holds the SSA names and block labels of one region.
+//
+// As in MLIR, SSA names live in one map per isolated-from-above region
+// (values), shared by the regions nested in it: a name is visible exactly
+// when it is in the map, so lookups and redefinition checks cost one map
+// access whatever the nesting. A nested region records the names it
+// defines (defined) and removes them from the shared map when it closes.
 type scope struct {
 	values   map[string]valRef
+	defined  []string
 	fwd      map[string]*fwdRef
 	blocks   map[string]*blockRef
 	isolated bool
@@ -92,11 +115,20 @@ type blockRef struct {
 }
 
 func (p *parser) advance() {
-	p.lex.lex(&p.tok)
+	if !p.lex.lexCommon(&p.tok) { // lex, without a call in the common case
+		p.lex.lexAny(&p.tok)
+	}
 	if p.tok.kind == tError {
-		p.failAt(p.tok, "%s", p.lex.errMsg)
+		p.lexError()
 	}
 }
+
+// lexError reports the lexer's error. It and the other failure paths of
+// the small functions called for every token are kept out of line
+// (noinline), so that the hot paths stay small and inlinable.
+//
+//go:noinline
+func (p *parser) lexError() { p.failAt(p.tok, "%s", p.lex.errMsg) }
 
 func (p *parser) text() string { return string(p.src[p.tok.start:p.tok.end]) }
 
@@ -131,13 +163,18 @@ func (p *parser) describe() string {
 func (p *parser) expect(k tokKind, context string) token {
 	t := p.tok
 	if t.kind != k {
-		if context != "" {
-			p.fail("expected %s %s, found %s", k, context, p.describe())
-		}
-		p.fail("expected %s, found %s", k, p.describe())
+		p.expectFailed(k, context)
 	}
 	p.advance()
 	return t
+}
+
+//go:noinline
+func (p *parser) expectFailed(k tokKind, context string) {
+	if context != "" {
+		p.fail("expected %s %s, found %s", k, context, p.describe())
+	}
+	p.fail("expected %s, found %s", k, p.describe())
 }
 
 func (p *parser) accept(k tokKind) bool {
@@ -230,20 +267,63 @@ func (p *parser) skipFileMetadata() {
 
 // --- scopes ---
 
+// pushScope opens a region's scope. Scopes (and the maps of isolated
+// ones) are recycled: a module has thousands of functions, and building a
+// name map from scratch for each is a large share of parsing.
 func (p *parser) pushScope(isolated bool) {
-	p.scopes = append(p.scopes, &scope{values: map[string]valRef{}, isolated: isolated})
+	var s *scope
+	if n := len(p.freeScopes); n > 0 {
+		s = p.freeScopes[n-1]
+		p.freeScopes = p.freeScopes[:n-1]
+	} else {
+		s = &scope{}
+	}
+	s.isolated = isolated
+	if isolated {
+		p.nameGen++ // the enclosing names become invisible
+	}
+	if isolated || len(p.scopes) == 0 {
+		if s.values == nil {
+			s.values = map[string]valRef{}
+		}
+	} else {
+		// Share the enclosing isolated scope's map; keep our own (if
+		// any) for when this scope object is next used as an isolated one.
+		s.defined = s.defined[:0]
+	}
+	p.scopes = append(p.scopes, s)
+}
+
+// names returns the name map visible from s.
+func (p *parser) names(s *scope) map[string]valRef {
+	if s.isolated {
+		return s.values
+	}
+	for i := len(p.scopes) - 1; ; i-- {
+		if p.scopes[i].isolated || i == 0 {
+			return p.scopes[i].values
+		}
+	}
 }
 
 // popScope closes a region: unresolved forward references move to the
 // enclosing scope unless the region is isolated, where they are errors.
 func (p *parser) popScope() {
 	s := p.scopes[len(p.scopes)-1]
-	p.scopes = p.scopes[:len(p.scopes)-1]
 	for name, b := range s.blocks {
 		if !b.defined {
 			panic(bailout{Errorf(b.loc, "reference to an undefined block '%s'", name)})
 		}
 	}
+	if !s.isolated && len(p.scopes) > 1 {
+		m := p.names(s)
+		for _, n := range s.defined {
+			delete(m, n)
+		}
+	}
+	p.scopes = p.scopes[:len(p.scopes)-1]
+	p.nameGen++ // the scope's names become invisible
+	defer p.recycle(s)
 	if len(s.fwd) == 0 {
 		return
 	}
@@ -263,6 +343,17 @@ func (p *parser) popScope() {
 	}
 }
 
+// recycle clears a popped scope and keeps it for reuse. Maps that are
+// rarely needed (forward references, block labels) are dropped instead.
+func (p *parser) recycle(s *scope) {
+	if s.isolated {
+		clear(s.values)
+	}
+	s.defined = s.defined[:0]
+	s.fwd, s.blocks = nil, nil
+	p.freeScopes = append(p.freeScopes, s)
+}
+
 func (p *parser) failUndefined(fwd map[string]*fwdRef) {
 	// Report the earliest use for a deterministic message.
 	var first *fwdRef
@@ -278,28 +369,54 @@ func (p *parser) failUndefined(fwd map[string]*fwdRef) {
 	panic(bailout{Errorf(first.loc, "use of undeclared SSA value name '%s'", firstName)})
 }
 
-// lookupValue finds %name (#idx) visible from the current scope.
-func (p *parser) lookupValue(name string, idx int) ([]*Value, bool) {
-	for i := len(p.scopes) - 1; i >= 0; i-- {
-		s := p.scopes[i]
-		if r, ok := s.values[name]; ok {
-			return r.values(), true
-		}
-		if s.isolated {
-			break
-		}
+// nameSlot is an entry of the parser's cache of recent SSA name lookups.
+type nameSlot struct {
+	name string // a view of the source
+	ref  valRef
+	gen  uint32
+}
+
+// slotOf returns the cache slot of an SSA name (at least two bytes, with
+// the '%'): a multiplicative hash of its length, first letter and last
+// three bytes, which tell apart the names live in one stretch of code.
+func slotOf(name string) int {
+	n := len(name)
+	h := uint32(n) ^ uint32(name[1])<<8 ^ uint32(name[n-1])<<16 ^ uint32(name[n-2])<<24 ^ uint32(name[max(n-3, 0)])<<4
+	return int(h * 2654435761 >> (32 - nameSlotBits))
+}
+
+const (
+	nameSlotBits = 8
+	nameSlots    = 1 << nameSlotBits
+)
+
+// lookupName returns the value group an SSA name refers to. A small
+// direct-mapped cache of recent names sits in front of the scope's map:
+// most operands name a value defined a few lines above, or one of a few
+// values used all over a function. Entries are valid for one generation
+// of the set of visible names, which changes whenever names may go out
+// of scope (see pushScope and popScope); within one, a visible name
+// cannot change meaning (a redefinition is an error).
+func (p *parser) lookupName(name string) (valRef, bool) {
+	sl := &p.nameCache[slotOf(name)]
+	if sl.gen == p.nameGen && sl.name == name {
+		return sl.ref, true
 	}
-	return nil, false
+	r, ok := p.names(p.scopes[len(p.scopes)-1])[name]
+	if ok {
+		*sl = nameSlot{name, r, p.nameGen}
+	}
+	return r, ok
 }
 
 // resolveValue returns the value for an operand reference of type t,
 // creating a forward reference if it is not defined yet.
 func (p *parser) resolveValue(ref OperandRef, t Type) *Value {
-	if vs, ok := p.lookupValue(ref.Name, ref.Index); ok {
-		if ref.Index >= len(vs) {
-			p.failAt(ref.tok, "invalid result number: result group '%s' has %d results", ref.Name, len(vs))
+	if r, ok := p.lookupName(ref.Name); ok {
+		if ref.Index >= int(r.n) {
+			p.failAt(ref.tok, "invalid result number: result group '%s' has %d results", ref.Name, r.n)
 		}
-		v := vs[ref.Index]
+		v := r.at(ref.Index)
 		if t != nil && v.typ != t {
 			panic(bailout{Errorf(p.locOf(ref.tok), "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
 				ref.Name, t, v.typ).AddNote(v.Location(), "prior use here")})
@@ -340,15 +457,20 @@ func (p *parser) resolveValue(ref OperandRef, t Type) *Value {
 // Names are views into the source text: the scope maps die with the parse.
 func (p *parser) defineValues(name string, vs []*Value, at token) {
 	s := p.scopes[len(p.scopes)-1]
-	for i := len(p.scopes) - 1; i >= 0; i-- {
-		if _, dup := p.scopes[i].values[name]; dup {
-			p.failAt(at, "redefinition of SSA value '%s'", name)
-		}
-		if p.scopes[i].isolated {
-			break
-		}
+	m := p.names(s)
+	// Insert and detect a redefinition with one map access: the map only
+	// grows if the name is new (an old entry is overwritten, but the
+	// parse is abandoned then anyway).
+	n := len(m)
+	r := valRef{first: vs[0], n: int32(len(vs))}
+	m[name] = r
+	if len(m) == n {
+		p.failAt(at, "redefinition of SSA value '%s'", name)
 	}
-	s.values[name] = valRef{first: vs[0], n: int32(len(vs))}
+	p.nameCache[slotOf(name)] = nameSlot{name, r, p.nameGen}
+	if !s.isolated {
+		s.defined = append(s.defined, name)
+	}
 	if len(s.fwd) == 0 {
 		return
 	}
@@ -396,18 +518,26 @@ type OperandRef struct {
 	tok   token
 }
 
-func (p *parser) parseOperandRef() OperandRef {
-	t := p.expect(tPercentId, "")
-	ref := OperandRef{Name: p.view(t), tok: t}
+func (p *parser) parseOperandRef() (ref OperandRef) {
+	if p.tok.kind != tPercentId {
+		p.expectFailed(tPercentId, "")
+	}
+	ref.Name, ref.tok = p.view(p.tok), p.tok
+	p.advance()
 	if p.tok.kind == tHashId {
-		n, err := strconv.Atoi(p.view(p.tok)[1:])
-		if err != nil {
-			p.fail("invalid SSA value result number")
-		}
-		ref.Index = n
-		p.advance()
+		ref.Index = p.resultNumber()
 	}
 	return ref
+}
+
+// resultNumber reads the `#N` of a result group member.
+func (p *parser) resultNumber() int {
+	n, err := strconv.Atoi(p.view(p.tok)[1:])
+	if err != nil {
+		p.fail("invalid SSA value result number")
+	}
+	p.advance()
+	return n
 }
 
 type resultName struct {
@@ -449,15 +579,20 @@ func (p *parser) parseOperation() *Operation {
 		p.fail("expected operation name in quotes")
 	}
 	p.parseTrailingLoc()
-	total := 0
-	for _, n := range names {
-		total += n.count
+	if len(names) == 0 {
+		return op
 	}
-	if len(names) > 0 && total != op.NumResults() {
+	// (Loops by index: a resultName is too big to copy per iteration.)
+	total := 0
+	for i := range names {
+		total += names[i].count
+	}
+	if total != op.NumResults() {
 		p.failAt(start, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
 	}
 	next := 0
-	for _, n := range names {
+	for i := range names {
+		n := &names[i]
 		p.defineValues(n.name, op.results[next:next+n.count], n.tok)
 		next += n.count
 	}
@@ -496,16 +631,31 @@ func (p *parser) parseLocation() {
 
 // lookupCustom finds the definition for a custom op name as written,
 // caching the resolution (aliases, default dialects) per spelling.
+//
+// In front of the map sits a small direct-mapped table indexed by a cheap
+// hash of the spelling: a module uses a handful of op names, and this is
+// done for every op.
 func (p *parser) lookupCustom(raw string) *OpDef {
-	if d, ok := p.customCache[raw]; ok {
-		return d
+	slot := &p.customSlots[(len(raw)*7+int(raw[len(raw)-1])+int(raw[len(raw)/2])*3)%len(p.customSlots)]
+	if slot.name == raw {
+		return slot.def
 	}
-	d := LookupOp(p.resolveOpName(token{}, raw))
-	if p.customCache == nil {
-		p.customCache = map[string]*OpDef{}
+	d, ok := p.customCache[raw]
+	if !ok {
+		d = LookupOp(p.resolveOpName(token{}, raw))
+		if p.customCache == nil {
+			p.customCache = map[string]*OpDef{}
+		}
+		p.customCache[strings.Clone(raw)] = d
 	}
-	p.customCache[strings.Clone(raw)] = d
+	slot.name, slot.def = raw, d
 	return d
+}
+
+// customSlot is an entry of the parser's op name table.
+type customSlot struct {
+	name string // a view of the source: the table dies with the parse
+	def  *OpDef
 }
 
 func (p *parser) resolveOpName(t token, raw string) string {
@@ -591,7 +741,7 @@ func (p *parser) parseGenericOp(start token) *Operation {
 		st.Operands = append(st.Operands, p.resolveValue(r, ft.Inputs[i]))
 	}
 	st.ResultTypes = ft.Results
-	return NewOp(st)
+	return p.arena.newOp(st, LookupOp(name))
 }
 
 func (p *parser) parseCustomOp(start token) *Operation {
@@ -608,19 +758,27 @@ func (p *parser) parseCustomOp(start token) *Operation {
 	// Custom parsers nest (func.func parses its body's ops), so states are
 	// kept per nesting depth and reused across ops at that depth.
 	if p.depth == len(p.states) {
-		p.states = append(p.states, &customState{op: OpParser{p: p}})
+		p.states = append(p.states, &customState{op: OpParser{p: p},
+			operands: make([]*Value, 0, 4), types: make([]Type, 0, 2), attrs: make([]NamedAttr, 0, 4)})
 	}
 	cs := p.states[p.depth]
 	p.depth++
-	cs.st = OpState{Name: def.Name, Loc: p.locOf(start)}
-	cs.op.opTok = nt
+	st := &cs.st // reset field by field: cheaper than assigning a whole OpState
+	st.Name, st.Loc = def.Name, p.locOf(start)
+	st.Operands, st.ResultTypes, st.Attrs.list = cs.operands[:0], cs.types[:0], cs.attrs[:0]
+	if st.Regions != nil || st.Successors != nil {
+		st.Regions, st.Successors = nil, nil
+	}
+	cs.op.reset(nt)
 	if err := def.Parse(&cs.op, &cs.st); err != nil {
 		panic(bailout{AsDiagnostics(err, p.locOf(start))[0]})
 	}
 	p.depth--
-	op := newOp(&cs.st, def)
-	cs.st = OpState{}
-	return op
+	// The arena copies the state, so the buffers can serve the next op.
+	// They are reused only through cs.operands, cs.types and cs.attrs: a
+	// custom parser may have replaced the state's slices with ones it
+	// does not own, such as an interned function type's result list.
+	return p.arena.newOp(&cs.st, def)
 }
 
 // RegionArg is an entry block argument declared by an op's custom syntax

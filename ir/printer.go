@@ -3,6 +3,7 @@ package ir
 import (
 	"io"
 	"strconv"
+	"strings"
 )
 
 // PrintOptions control printing.
@@ -24,12 +25,12 @@ func PrintString(op *Operation, opts PrintOptions) string { return string(PrintB
 // PrintBytes returns op printed as text.
 func PrintBytes(op *Operation, opts PrintOptions) []byte {
 	pr := newPrinter(opts)
-	n := 0
-	op.Walk(func(*Operation) bool { n++; return true })
-	pr.ap.buf = make([]byte, 0, 64*n+64)
-	pr.collectAliases(op)
-	pr.printAliases()
 	pr.names.numberTop(op, opts.Generic)
+	if pr.names.maps {
+		pr.collectAliases(op)
+	}
+	pr.ap.buf = make([]byte, 0, 64*pr.names.ops+64)
+	pr.printAliases()
 	pr.op(op)
 	pr.ap.buf = append(pr.ap.buf, '\n')
 	return pr.ap.buf
@@ -48,40 +49,54 @@ type printer struct {
 	names       *nameState
 	aliasOrder  []string
 	aliasOfMaps map[string]bool
+	// opPrinters are reused by custom printers, one per nesting depth (a
+	// func.func printer prints its body's ops while its own is in use).
+	opPrinters []*OpPrinter
+	depth      int
+	// dflt is the default dialect of the ops of region dfltRegion, the
+	// one being printed (the same for all its ops; see prettyName).
+	dflt       string
+	dfltRegion *Region
 }
 
 // collectAliases assigns `#map`, `#map1`, ... to the affine maps used in
-// op attributes, in order of first use, as mlir-opt does.
+// op attributes, in order of first use (a pre-order walk), as mlir-opt
+// does. PrintBytes skips it when numbering found no map.
 func (pr *printer) collectAliases(op *Operation) {
-	var visit func(a Attribute)
-	visit = func(a Attribute) {
-		switch a := a.(type) {
-		case *AffineMapAttr:
-			s := a.Map.String()
-			if _, ok := pr.ap.aliases[s]; !ok {
-				name := "map"
-				if n := len(pr.aliasOrder); n > 0 {
-					name += strconv.Itoa(n)
-				}
-				pr.ap.aliases[s] = name
-				pr.aliasOrder = append(pr.aliasOrder, s)
-			}
-		case *ArrayAttr:
-			for _, e := range a.Elems {
-				visit(e)
-			}
-		case *DictionaryAttr:
-			for _, e := range a.Entries {
-				visit(e.Value)
+	for _, e := range op.Attrs.list {
+		pr.aliasesIn(e.Value)
+	}
+	for _, r := range op.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				pr.collectAliases(o)
 			}
 		}
 	}
-	op.Walk(func(o *Operation) bool {
-		for _, e := range o.Attrs.list {
-			visit(e.Value)
+}
+
+// aliasesIn records the affine maps in a (possibly nested) attribute.
+func (pr *printer) aliasesIn(a Attribute) {
+	switch a := a.(type) {
+	case *AffineMapAttr:
+		s := a.Map.String()
+		if _, ok := pr.ap.aliases[s]; !ok {
+			name := "map"
+			if n := len(pr.aliasOrder); n > 0 {
+				name += strconv.Itoa(n)
+			}
+			pr.ap.aliases[s] = name
+			pr.aliasOrder = append(pr.aliasOrder, s)
 		}
-		return true
-	})
+	case *ArrayAttr:
+		for _, e := range a.Elems {
+			pr.aliasesIn(e)
+		}
+	case *DictionaryAttr:
+		for _, e := range a.Entries {
+			pr.aliasesIn(e.Value)
+		}
+	}
 }
 
 func (pr *printer) printAliases() {
@@ -109,8 +124,19 @@ func (pr *printer) op(op *Operation) {
 		pr.ap.str(" = ")
 	}
 	if !pr.opts.Generic && op.def != nil && op.def.Print != nil {
-		pr.ap.str(prettyName(op))
-		op.def.Print(&OpPrinter{pr: pr, op: op}, op)
+		if op.parent != nil && op.parent.parent == pr.dfltRegion && pr.dfltRegion != nil {
+			pr.ap.str(prettyNameIn(op.name, pr.dflt))
+		} else {
+			pr.ap.str(prettyName(op))
+		}
+		if pr.depth == len(pr.opPrinters) {
+			pr.opPrinters = append(pr.opPrinters, &OpPrinter{pr: pr})
+		}
+		opp := pr.opPrinters[pr.depth]
+		opp.op = op
+		pr.depth++
+		op.def.Print(opp, op)
+		pr.depth--
 		return
 	}
 	pr.genericOp(op)
@@ -214,6 +240,9 @@ func (pr *printer) resultTypes(outs []Type) {
 // blocks follow (or the next block would read back as the entry) or
 // printEmptyBlock asks for it (an empty block stays a block).
 func (pr *printer) region(r *Region, printEntryArgs, printEmptyBlock bool) {
+	saveDflt, saveRegion := pr.dflt, pr.dfltRegion
+	pr.dflt, pr.dfltRegion = defaultDialectOf(r.parent), r
+	defer func() { pr.dflt, pr.dfltRegion = saveDflt, saveRegion }()
 	pr.ap.buf = append(pr.ap.buf, '{')
 	pr.indent++
 	for i, b := range r.blocks {
@@ -293,17 +322,29 @@ func (pr *printer) predComment(b *Block) {
 // prettyName drops the `builtin.` prefix, and the prefix of the default
 // dialect of the closest enclosing op that declares one, as MLIR does.
 func prettyName(op *Operation) string {
-	d := op.Dialect()
-	if d == "builtin" {
-		return op.name[len("builtin."):]
-	}
-	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+	return prettyNameIn(op.name, defaultDialectOf(op.ParentOp()))
+}
+
+// defaultDialectOf returns the default dialect declared by p or its
+// closest ancestor that declares one, or "".
+func defaultDialectOf(p *Operation) string {
+	for ; p != nil; p = p.ParentOp() {
 		if p.def != nil && p.def.DefaultDialect != "" {
-			if p.def.DefaultDialect == d {
-				return op.name[len(d)+1:]
-			}
-			break
+			return p.def.DefaultDialect
 		}
 	}
-	return op.name
+	return ""
+}
+
+// prettyNameIn is prettyName for an op name under default dialect dflt:
+// the prefix is dropped if the op's dialect (the name up to the first
+// dot) is builtin or dflt.
+func prettyNameIn(name, dflt string) string {
+	if strings.HasPrefix(name, "builtin.") {
+		return name[len("builtin."):]
+	}
+	if n := len(dflt); n > 0 && len(name) > n && name[n] == '.' && name[:n] == dflt && !strings.Contains(dflt, ".") {
+		return name[n+1:]
+	}
+	return name
 }

@@ -245,6 +245,12 @@ func intern(key string, mk func() Type) Type {
 
 // Integer returns the integer type of the given width and signedness.
 func Integer(width int, sign Signedness) *IntegerType {
+	// The common types without building a key: `i32` is parsed often.
+	if sign == Signless && uint(width) < uint(len(commonInts)) {
+		if t := commonInts[width]; t != nil {
+			return t
+		}
+	}
 	prefix := [...]string{"i", "si", "ui"}[sign]
 	key := prefix + strconv.Itoa(width)
 	return intern(key, func() Type { return &IntegerType{Width: width, Sign: sign, str: key} }).(*IntegerType)
@@ -264,6 +270,15 @@ var (
 	F32T       = Float(F32)
 	F64T       = Float(F64)
 )
+
+// commonInts holds the signless integer types of the usual widths, by width.
+var commonInts [65]*IntegerType
+
+func init() {
+	for _, t := range []*IntegerType{I1, I8, I16, I32, I64} {
+		commonInts[t.Width] = t
+	}
+}
 
 // Float returns the float type of the given kind.
 func Float(k FloatKind) *FloatType {

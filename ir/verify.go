@@ -112,6 +112,16 @@ func (v *verifier) verifyRegions(op *Operation, registered bool) error {
 // enclosing region, not across an isolated-from-above boundary, and before
 // its use.
 func (v *verifier) checkDominance(op *Operation, i int, val *Value) error {
+	// Fast path: a value defined earlier in the user's own block (or an
+	// argument of it), as most operands are.
+	if b := op.parent; b != nil {
+		if val.block == b {
+			return nil
+		}
+		if o := val.owner; o != nil && o.parent == b && o != op && o.IsBeforeInBlock(op) {
+			return nil
+		}
+	}
 	defBlock := val.ParentBlock()
 	if defBlock == nil {
 		return op.Emit("operand #%d uses a value that is not in any block", i)
@@ -251,23 +261,20 @@ func computeDominators(r *Region) *domInfo {
 
 func (v *verifier) verifyTraits(op *Operation) error {
 	t := op.def.Traits
+	// The checks walk operand and result types through typeAt rather than
+	// collecting them: this runs for most ops of a module.
+	n := len(op.operands) + len(op.results)
 	if t&SameOperandsAndResultType != 0 {
-		var first Type
-		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
-			if first == nil {
-				first = ty
-			} else if ty != first {
+		for i := 1; i < n; i++ {
+			if op.typeAt(i) != op.typeAt(0) {
 				return op.Emit("requires the same type for all operands and results")
 			}
 		}
 	}
-	if t&SameOperandsAndResultElementType != 0 {
-		var first Type
-		for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
-			et := ElementTypeOf(ty)
-			if first == nil {
-				first = et
-			} else if et != first {
+	if t&SameOperandsAndResultElementType != 0 && n > 0 {
+		first := ElementTypeOf(op.typeAt(0))
+		for i := 1; i < n; i++ {
+			if ElementTypeOf(op.typeAt(i)) != first {
 				return op.Emit("requires the same element type for all operands and results")
 			}
 		}
@@ -275,18 +282,17 @@ func (v *verifier) verifyTraits(op *Operation) error {
 	if t&SameOperandsAndResultShape != 0 {
 		var first []int64
 		haveFirst := false
-		all := append(op.OperandTypes(), op.ResultTypes()...)
 		shaped := 0
-		for _, ty := range all {
-			if _, ok := ty.(ShapedType); ok {
+		for i := 0; i < n; i++ {
+			if _, ok := op.typeAt(i).(ShapedType); ok {
 				shaped++
 			}
 		}
-		if shaped != 0 && shaped != len(all) {
+		if shaped != 0 && shaped != n {
 			return op.Emit("requires the same shape for all operands and results")
 		}
-		for _, ty := range all {
-			st, ok := ty.(ShapedType)
+		for i := 0; i < n; i++ {
+			st, ok := op.typeAt(i).(ShapedType)
 			if !ok || !st.HasRank() {
 				continue
 			}
@@ -301,6 +307,15 @@ func (v *verifier) verifyTraits(op *Operation) error {
 		return VerifyBroadcastable(op)
 	}
 	return nil
+}
+
+// typeAt returns the type of operand i, or of result i-NumOperands: the
+// operands and results as one list, as the Same* traits see them.
+func (op *Operation) typeAt(i int) Type {
+	if i < len(op.operands) {
+		return op.operands[i].value.typ
+	}
+	return op.results[i-len(op.operands)].typ
 }
 
 // shapesCompatible reports whether two shapes can be equal at run time.

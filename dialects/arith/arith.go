@@ -216,6 +216,9 @@ func binaryDef(b BinaryOp) *ir.OpDef {
 	if flagAttr != "" {
 		inherent = []string{flagAttr}
 	}
+	flagPrefix := "arith." + flagKw
+	noneText := flagPrefix + "<none>"
+	noFlag := noFlags[flagKw]
 	d := &ir.OpDef{
 		Name:          "arith." + b.Name,
 		Summary:       "arith." + b.Name + " elementwise binary operation",
@@ -230,23 +233,24 @@ func binaryDef(b BinaryOp) *ir.OpDef {
 			p.Parse(",")
 			c := p.ParseOperand()
 			if flagKw != "" {
-				flag := noFlags[flagKw]
+				flag := noFlag
 				if p.AcceptKeyword(flagKw) {
-					flag = &ir.OpaqueAttr{Text: "arith." + flagKw + p.ParseAngleBody()}
+					flag = p.ParseOpaqueAngleAttr(flagPrefix)
 				}
 				st.AddAttr(flagAttr, flag)
 			}
 			p.ParseOptionalAttrDict(&st.Attrs)
 			t := p.ParseColonType()
-			st.Operands = p.Operands2(p.Resolve(a, t), p.Resolve(c, t))
-			st.ResultTypes = []ir.Type{t}
+			st.Operands = append(st.Operands, p.Resolve(a, t), p.Resolve(c, t))
+			st.ResultTypes = append(st.ResultTypes, t)
 			return nil
 		},
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
 			p.Write(" ")
-			p.Operands(op.Operands())
-			if f, ok := op.Attr(flagAttr).(*ir.OpaqueAttr); ok && flagAttr != "" && f.Text != "arith."+flagKw+"<none>" {
-				p.Write(" " + f.Text[len("arith."):])
+			p.OpOperands()
+			if f, ok := op.Attr(flagAttr).(*ir.OpaqueAttr); ok && flagAttr != "" && f.Text != noneText {
+				p.Write(" ")
+				p.Write(f.Text[len("arith."):])
 			}
 			p.OptionalAttrDict(flagAttr)
 			p.Write(" : ")

@@ -29,7 +29,7 @@ var Constant = &ir.OpDef{
 			p.FailAt(loc, "expected a typed constant attribute")
 		}
 		st.AddAttr("value", v)
-		st.ResultTypes = []ir.Type{t}
+		st.ResultTypes = append(st.ResultTypes, t)
 		return nil
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
@@ -96,20 +96,21 @@ func unaryDef(name string, k Kind, f func(float64) float64) *ir.OpDef {
 			a := p.ParseOperand()
 			flag := noFlags["fastmath"]
 			if p.AcceptKeyword("fastmath") {
-				flag = &ir.OpaqueAttr{Text: "arith.fastmath" + p.ParseAngleBody()}
+				flag = p.ParseOpaqueAngleAttr("arith.fastmath")
 			}
 			st.AddAttr("fastmath", flag)
 			p.ParseOptionalAttrDict(&st.Attrs)
 			t := p.ParseColonType()
-			st.Operands = []*ir.Value{p.Resolve(a, t)}
-			st.ResultTypes = []ir.Type{t}
+			st.Operands = append(st.Operands, p.Resolve(a, t))
+			st.ResultTypes = append(st.ResultTypes, t)
 			return nil
 		},
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
 			p.Write(" ")
 			p.Operand(op.Operand(0))
 			if f, ok := op.Attr("fastmath").(*ir.OpaqueAttr); ok && f.Text != "arith.fastmath<none>" {
-				p.Write(" " + f.Text[len("arith."):])
+				p.Write(" ")
+				p.Write(f.Text[len("arith."):])
 			}
 			p.OptionalAttrDict("fastmath")
 			p.Write(" : ")
@@ -204,6 +205,11 @@ func EvalIntPredicate(p int, a, b int64, t *ir.IntegerType) bool {
 }
 
 func cmpDef(name string, preds []string, k Kind) *ir.OpDef {
+	// Attributes are immutable, so ops share one per predicate.
+	predAttrs := make([]ir.Attribute, len(preds))
+	for i := range preds {
+		predAttrs[i] = ir.I64Attr(int64(i))
+	}
 	inherent := []string{"predicate"}
 	if k == FloatOp {
 		inherent = append(inherent, "fastmath")
@@ -228,7 +234,7 @@ func cmpDef(name string, preds []string, k Kind) *ir.OpDef {
 			if idx < 0 {
 				p.FailAt(loc, "unknown comparison predicate \"%s\"", kw)
 			}
-			st.AddAttr("predicate", ir.I64Attr(int64(idx)))
+			st.AddAttr("predicate", predAttrs[idx])
 			p.Parse(",")
 			a := p.ParseOperand()
 			p.Parse(",")
@@ -236,22 +242,25 @@ func cmpDef(name string, preds []string, k Kind) *ir.OpDef {
 			if k == FloatOp {
 				flag := noFlags["fastmath"]
 				if p.AcceptKeyword("fastmath") {
-					flag = &ir.OpaqueAttr{Text: "arith.fastmath" + p.ParseAngleBody()}
+					flag = p.ParseOpaqueAngleAttr("arith.fastmath")
 				}
 				st.AddAttr("fastmath", flag)
 			}
 			p.ParseOptionalAttrDict(&st.Attrs)
 			t := p.ParseColonType()
-			st.Operands = []*ir.Value{p.Resolve(a, t), p.Resolve(c, t)}
-			st.ResultTypes = []ir.Type{I1Like(t)}
+			st.Operands = append(st.Operands, p.Resolve(a, t), p.Resolve(c, t))
+			st.ResultTypes = append(st.ResultTypes, I1Like(t))
 			return nil
 		},
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
 			idx := op.Attr("predicate").(*ir.IntegerAttr).Value
-			p.Write(" " + preds[idx] + ", ")
-			p.Operands(op.Operands())
+			p.Write(" ")
+			p.Write(preds[idx])
+			p.Write(", ")
+			p.OpOperands()
 			if f, ok := op.Attr("fastmath").(*ir.OpaqueAttr); ok && f.Text != "arith.fastmath<none>" {
-				p.Write(" " + f.Text[len("arith."):])
+				p.Write(" ")
+				p.Write(f.Text[len("arith."):])
 			}
 			p.OptionalAttrDict("predicate", "fastmath")
 			p.Write(" : ")
@@ -347,13 +356,13 @@ var Select = &ir.OpDef{
 		if len(ts) == 2 {
 			ct, t = ts[0], ts[1]
 		}
-		st.Operands = []*ir.Value{p.Resolve(c, ct), p.Resolve(a, t), p.Resolve(b, t)}
-		st.ResultTypes = []ir.Type{t}
+		st.Operands = append(st.Operands, p.Resolve(c, ct), p.Resolve(a, t), p.Resolve(b, t))
+		st.ResultTypes = append(st.ResultTypes, t)
 		return nil
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		p.Write(" ")
-		p.Operands(op.Operands())
+		p.OpOperands()
 		p.OptionalAttrDict()
 		p.Write(" : ")
 		if op.Operand(0).Type() != ir.I1 {
@@ -402,8 +411,8 @@ func castDef(name string, ok func(from, to ir.Type) bool) *ir.OpDef {
 			from := p.ParseColonType()
 			p.ParseKeyword("to")
 			to := p.ParseType()
-			st.Operands = []*ir.Value{p.Resolve(a, from)}
-			st.ResultTypes = []ir.Type{to}
+			st.Operands = append(st.Operands, p.Resolve(a, from))
+			st.ResultTypes = append(st.ResultTypes, to)
 			return nil
 		},
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {

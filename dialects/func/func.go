@@ -284,9 +284,9 @@ var Return = &ir.OpDef{
 		p.OptionalAttrDict()
 		if op.NumOperands() > 0 {
 			p.Write(" ")
-			p.Operands(op.Operands())
+			p.OpOperands()
 			p.Write(" : ")
-			p.Types(op.OperandTypes())
+			p.OpOperandTypes()
 		}
 	},
 	Verify: func(op *ir.Operation) error {
@@ -335,11 +335,11 @@ var Call = &ir.OpDef{
 		p.Write(" ")
 		p.Attr(op.Attr("callee"))
 		p.Write("(")
-		p.Operands(op.Operands())
+		p.OpOperands()
 		p.Write(")")
 		p.OptionalAttrDict("callee")
 		p.Write(" : ")
-		p.FunctionType(op.OperandTypes(), op.ResultTypes())
+		p.OpFunctionType()
 	},
 	Verify: verifyCall,
 }
