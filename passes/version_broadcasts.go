@@ -61,9 +61,12 @@ import (
 // alone.
 //
 // The number of versions is bounded by the max-versions option (8 by
-// default: k <= 3). A generic that would need more is an error, with a
-// note at each broadcast involved: there is no fallback that copies the
-// broadcast.
+// default: k <= 3). A generic that would need more gets one indexed
+// version instead (version_broadcasts_indexed.go): it reads the
+// broadcasts' operands with tensor.extract at run-time-selected indices,
+// which is correct for every pattern and copies nothing, only slower.
+// With indexed-fallback=false such a generic is an error, with a note at
+// each broadcast involved: the broadcast is never copied.
 //
 // The pass imports ../lower for BroadcastMap, the one reading of a
 // broadcast's dims (lower must therefore never import this package).
@@ -73,7 +76,9 @@ var VersionBroadcasts = &ir.PassInfo{
 	Summary: "Version generics reading broadcasts with could-be-1 dims: one copy with static maps per run-time pattern, chosen by scf.if",
 	Options: []ir.PassOption{
 		{Name: "max-versions", Default: "8",
-			Help: "Most versions of one generic (2^k for k could-be-1 dims); a generic needing more is an error"},
+			Help: "Most versions of one generic (2^k for k could-be-1 dims)"},
+		{Name: "indexed-fallback", Default: "true",
+			Help: "Past max-versions, read the could-be-1 broadcasts with run-time indices (copy-free, slower) instead of failing"},
 	},
 	Run: runVersionBroadcasts,
 }
@@ -87,6 +92,10 @@ func runVersionBroadcasts(root *ir.Operation, opts ir.PassOptions) error {
 	}
 	if maxVersions < 1 {
 		return fmt.Errorf("invalid value '%d' for option 'max-versions': expected at least 1", maxVersions)
+	}
+	fallback, err := boolOption(opts, "indexed-fallback", true)
+	if err != nil {
+		return err
 	}
 	var work []*ir.Operation
 	root.Walk(func(op *ir.Operation) bool {
@@ -104,6 +113,12 @@ func runVersionBroadcasts(root *ir.Operation, opts ir.PassOptions) error {
 			continue
 		}
 		if err := vg.checkBound(maxVersions); err != nil {
+			if fallback && vg.buildIndexed() {
+				for _, in := range vg.inputs {
+					broadcasts = append(broadcasts, in.broadcast)
+				}
+				continue
+			}
 			return err
 		}
 		copies := vg.build()

@@ -137,7 +137,7 @@ func TestVersionBroadcastsOptions(t *testing.T) {
 			t.Fatal(err)
 		}
 		lowered, _ := ir.NewPassEntry("hlo-legalize-to-linalg", nil)
-		version, err := ir.NewPassEntry("linalg-version-broadcasts", ir.PassOptions{"max-versions": c.value})
+		version, err := ir.NewPassEntry("linalg-version-broadcasts", ir.PassOptions{"max-versions": c.value, "indexed-fallback": "false"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,6 @@
-// RUN: bcast-opt %s --split-input-file --verify-diagnostics --hlo-legalize-to-linalg --linalg-version-broadcasts
+// RUN: bcast-opt %s --split-input-file --verify-diagnostics --hlo-legalize-to-linalg --linalg-version-broadcasts=indexed-fallback=false
 //
-// linalg-version-broadcasts refuses a generic that needs more versions
+// With indexed-fallback=false, linalg-version-broadcasts refuses a generic that needs more versions
 // than max-versions (8 by default: at most 3 could-be-1 dims), with a note
 // at each broadcast involved. A broadcast is never copied instead.
 

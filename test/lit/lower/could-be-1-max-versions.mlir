@@ -1,4 +1,4 @@
-// RUN: bcast-opt %s --split-input-file --verify-diagnostics --hlo-legalize-to-linalg --linalg-version-broadcasts=max-versions=2 | FileCheck %s
+// RUN: bcast-opt %s --split-input-file --verify-diagnostics --hlo-legalize-to-linalg --linalg-version-broadcasts="max-versions=2 indexed-fallback=false" | FileCheck %s
 //
 // The max-versions option: 2 versions allow one could-be-1 dim, not two.
 
