@@ -63,6 +63,16 @@ func TestLit(t *testing.T) {
 	} else if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
 		t.Fatal("mlir-opt-19 is required (BCAST_REQUIRE_TOOLS=1) but not on PATH")
 	}
+	// LLVM's opt and llc (14, the unsuffixed Debian ones, and 19) check
+	// the LLVM IR of --emit=llvm (test/lit/codegen).
+	llvmTools := []string{"opt", "llc", "opt-19", "llc-19"}
+	for _, name := range llvmTools {
+		if _, err := exec.LookPath(name); err == nil {
+			features[name] = true
+		} else if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("%s is required (BCAST_REQUIRE_TOOLS=1) but not on PATH", name)
+		}
+	}
 	if os.Getenv("BCAST_FILECHECK_CROSSCHECK") == "1" && llvmFileCheck() == "" {
 		t.Fatal("BCAST_FILECHECK_CROSSCHECK=1 but no LLVM FileCheck on PATH")
 	}
@@ -73,6 +83,9 @@ func TestLit(t *testing.T) {
 		},
 		Features: features,
 		External: map[string]bool{"mlir-opt-19": true},
+	}
+	for _, name := range llvmTools {
+		cfg.External[name] = true
 	}
 	litrun.RunDir(t, cfg, ".")
 }

@@ -33,6 +33,7 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/shape"
 	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
 	_ "github.com/bcast-opt/bcast-opt/lower"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
 	"github.com/bcast-opt/bcast-opt/passes"
 )
 
@@ -48,6 +49,10 @@ type options struct {
 	allowUnregistered bool
 	passPipeline      string
 	pipeline          string
+	// emit is what to write after the passes: mlir, llvm or c-header;
+	// target is the LLVM target triple (--target).
+	emit   string
+	target string
 	// passes in command-line order (from the per-pass flags)
 	passes []ir.PassEntry
 	// errors found while reading pass flags
@@ -173,6 +178,8 @@ and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
 	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops of unregistered dialects (generic form)")
 	f.StringVar(&o.passPipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'")
 	f.StringVar(&o.pipeline, "pipeline", "", "run a named pipeline before any pass flags: "+strings.Join(passes.PipelineNames(), ", ")+" (cpu: hlo to fused linalg)")
+	f.StringVar(&o.emit, "emit", "mlir", "output after the passes: mlir (the IR), llvm (LLVM IR of every public function, see lower/llvm), c-header (the C ABI of those functions)")
+	f.StringVar(&o.target, "target", "", "target of --emit=llvm: x86_64-unknown-linux-gnu or aarch64-unknown-linux-gnu (default: the host)")
 	for _, p := range ir.RegisteredPasses() {
 		help := p.Summary
 		if len(p.Options) > 0 {
@@ -215,6 +222,14 @@ func splitInput(src []byte, split bool) []chunk {
 func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if o.flagErr != nil {
 		return o.flagErr
+	}
+	switch o.emit {
+	case "mlir", "llvm", "c-header":
+	default:
+		return fmt.Errorf("unknown --emit=%s (known: mlir, llvm, c-header)", o.emit)
+	}
+	if _, err := llvm.ParseTarget(o.target); err != nil {
+		return err
 	}
 	entries := o.passes
 	if o.pipeline != "" {
@@ -312,8 +327,25 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		return nil, ir.AsDiagnostics(err, mod.Loc)
 	}
 	start = time.Now()
-	// mlir-opt ends its output with an empty line; so do we.
-	b := append(ir.PrintBytes(mod, popts), '\n')
+	var b []byte
+	switch o.emit {
+	case "llvm":
+		target, _ := llvm.ParseTarget(o.target) // checked in run
+		text, err := llvm.Emit(mod, llvm.Options{Target: target})
+		if err != nil {
+			return nil, ir.AsDiagnostics(err, mod.Loc)
+		}
+		b = []byte(text)
+	case "c-header":
+		text, err := llvm.CHeader(mod, "")
+		if err != nil {
+			return nil, ir.AsDiagnostics(err, mod.Loc)
+		}
+		b = []byte(text)
+	default:
+		// mlir-opt ends its output with an empty line; so do we.
+		b = append(ir.PrintBytes(mod, popts), '\n')
+	}
 	if timing != nil {
 		timing.Add("Output", time.Since(start))
 	}

@@ -1,0 +1,103 @@
+// Package llvm lowers what `--pipeline=cpu` produces (func.func on
+// tensors, fused all-parallel linalg.generic kernels, the shape
+// computations and run-time checks around them, scf.if versions) to LLVM
+// IR text for a 64-bit Linux CPU, with a documented C ABI and a generated
+// C header (`bcast-opt --emit=llvm`, `--emit=c-header`, `--target=`).
+//
+// It owns the C ABI below, the LLVM IR of the kernels, and CDriver, a
+// generated C program that runs kernels on data in files (for tests and
+// tools without cgo). It uses github.com/llir/llvm to build the IR; that
+// dependency must not leak out of lower/: the API takes and returns this
+// project's IR, strings and plain structs. It reads the dialects' IR
+// through their Go accessors and must not depend on passes.
+//
+// # C ABI
+//
+// For each public func.func @f with a body (private functions and
+// declarations have no C interface) there are two C functions:
+//
+//	int32_t f(const T0 *arg0, const int64_t *arg0_shape, ...,
+//	          T *res0, const int64_t *res0_shape, ...,
+//	          char *err, int64_t err_len);
+//	int32_t f_result_shapes(const int64_t *arg0_shape, ...,
+//	                        int64_t *res0_shape, ...,
+//	                        char *err, int64_t err_len);
+//
+// Every argument and result is a contiguous row-major (C-order) buffer of
+// its element type with its shape as int64_t[rank] (the pointer may be
+// NULL for rank 0). A scalar (non-tensor) argument or result is passed the
+// same way, as a rank-0 tensor. Element types: f32 float, f64 double,
+// i8/i16/i32/i64 int8_t..int64_t, index int64_t, i1 uint8_t (0 or 1).
+//
+// Results use destination passing: the caller allocates them. It calls
+// f_result_shapes with the argument shapes to learn the result shapes
+// (that function also runs every shape check that does not need tensor
+// data, so incompatible shapes are reported before anything is
+// allocated), allocates the results, and calls f with their shapes. The
+// kernel checks the caller's result shapes against the ones it computes
+// before writing. Result buffers must not overlap each other or any
+// argument buffer (the kernel's pointers are noalias); arguments may
+// overlap each other. The functions keep no state and may be called
+// concurrently.
+//
+// The return value is 0 on success; otherwise a NUL-terminated message is
+// written into err (snprintf semantics: at most err_len bytes, truncated;
+// err may be NULL when err_len is 0) and the code says what failed:
+//
+//	1  a run-time shape error: a cf.assert failed (its message, followed
+//	   by "(argument shapes: [3, 4], [5])"), an argument's size differs
+//	   from a static dim of its type ("f: argument 0 dim 1 has size 5, but
+//	   its type tensor<4x4xf32> requires 4"), a dim is negative, or a
+//	   result shape differs from the computed one
+//	2  out of memory allocating an intermediate buffer
+//
+// The C symbol is the function's name with characters that C does not
+// allow replaced by '_'; a name C or the C library already uses (main,
+// free, exp, ...) gets "_fn" appended: `@main` is `main_fn`. CHeader writes
+// these declarations, with each type and static shape in a comment.
+//
+// # Lowering
+//
+// A value becomes a scalar, extents (a static-length 1-D index tensor as
+// one i64 SSA value per element: shape.shape_of, shape.broadcast and
+// shape.is_broadcastable are integer arithmetic that LLVM folds), or a
+// buffer (a pointer and one i64 per dim). cf.assert is a branch to an
+// early error return with its message; scf.if is branches and phis;
+// tensor.collapse_shape / expand_shape / cast reuse the pointer with other
+// dims (checking what can fail at run time). tensor.empty is no
+// allocation: the generic that fills it writes the caller's result buffer
+// when its value is returned (through scf.if yields and reshapes), and a
+// buffer from malloc otherwise (an intermediate that fusion left; it is
+// freed when the function returns, on every path).
+//
+// An all-parallel linalg.generic is a loop nest, d0 outermost and the last
+// loop dim innermost (generic.go). Operand pointers advance by per-loop
+// coefficients computed before the loops, so an operand whose map ends in
+// the last loop dim is read with unit stride and one whose map does not
+// use it (a constant 0, a dropped dim) is loop-invariant. Loop sizes come
+// from the operands (outputs first); every other operand dim a loop
+// indexes, and every constant index, is checked before the loops, so a
+// kernel never reads or writes out of bounds even on IR that forgot a
+// check. The loops are plain scalar loops that LLVM's vectorizer handles
+// (-O2); there are no explicit vectors yet.
+//
+// arith and math ops become LLVM instructions, intrinsics (llvm.exp.f32,
+// llvm.sqrt, llvm.floor, ...) or C math library calls (tanhf, expm1f,
+// log1pf, cbrtf, atan2f, ...; link with -lm). arith.maximumf / minimumf
+// are IEEE 754-2019 maximum / minimum (NaN propagates, -0 < +0) as
+// compare-and-select sequences: LLVM 14 cannot select llvm.maximum on
+// x86-64. Their NaN is the interpreter's, so results match it bit for bit.
+//
+// # Not lowered yet
+//
+// Each of these is a diagnostic at the op: reductions (non-parallel
+// iterators), indexing map results other than loop dims and constants,
+// tensor.extract_slice / insert_slice / dynamic reshapes, the shape
+// dialect's constraints and witnesses (the CPU pipeline turns them into
+// cf.assert), f16 and bf16 (LLVM 14 converts f16 through libgcc helpers
+// that x86-64 Linux lacks), si/ui element types, unranked tensors, and result
+// shapes that depend on tensor data (f_result_shapes cannot compute
+// them). Integer division by zero and out-of-range float-to-integer
+// conversions have LLVM's meaning (undefined / poison), not the
+// interpreter's error.
+package llvm

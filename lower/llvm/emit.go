@@ -1,0 +1,140 @@
+package llvm
+
+import (
+	"fmt"
+
+	llir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	lltypes "github.com/llir/llvm/ir/types"
+
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// Options control Emit.
+type Options struct {
+	// Target is the triple and data layout written into the module; the
+	// zero value is the host (HostTarget).
+	Target Target
+}
+
+// Emit lowers every public function of module, which must be in the form
+// `--pipeline=cpu` produces, to LLVM IR text: for each function the kernel
+// and its result-shapes function (see the package documentation for the C
+// ABI). An op this package does not lower yet is an error located at the
+// op; all functions are tried, and all their errors are returned.
+func Emit(module *ir.Operation, opts Options) (string, error) {
+	if opts.Target.Triple == "" {
+		opts.Target = HostTarget()
+	}
+	fns, err := Functions(module)
+	if err != nil {
+		return "", err
+	}
+	e := newEmitter(opts.Target)
+	var diags ir.DiagList
+	for _, f := range fns {
+		for _, shapesOnly := range []bool{false, true} {
+			if err := e.lowerFunc(f, shapesOnly); err != nil {
+				diags = append(diags, ir.AsDiagnostics(err, f.Op.Loc)...)
+				break
+			}
+		}
+	}
+	if len(diags) > 0 {
+		return "", diags
+	}
+	return e.m.String(), nil
+}
+
+// emitter builds one LLVM module: the functions, the declarations of the C
+// library and intrinsic functions they call, and string constants.
+type emitter struct {
+	m     *llir.Module
+	decls map[string]*llir.Func
+	strs  map[string]constant.Constant
+}
+
+func newEmitter(t Target) *emitter {
+	m := llir.NewModule()
+	m.TargetTriple = t.Triple
+	m.DataLayout = t.DataLayout
+	return &emitter{m: m, decls: map[string]*llir.Func{}, strs: map[string]constant.Constant{}}
+}
+
+// declare returns the declaration of an external function (a C library
+// function or an LLVM intrinsic), adding it on first use.
+func (e *emitter) declare(name string, ret lltypes.Type, variadic bool, params ...lltypes.Type) *llir.Func {
+	if f, ok := e.decls[name]; ok {
+		return f
+	}
+	var ps []*llir.Param
+	for _, p := range params {
+		ps = append(ps, llir.NewParam("", p))
+	}
+	f := e.m.NewFunc(name, ret, ps...)
+	f.Sig.Variadic = variadic
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoUnwind)
+	e.decls[name] = f
+	return f
+}
+
+func (e *emitter) malloc() *llir.Func { return e.declare("malloc", i8Ptr, false, i64) }
+func (e *emitter) free() *llir.Func   { return e.declare("free", lltypes.Void, false, i8Ptr) }
+func (e *emitter) memcpy() *llir.Func { return e.declare("memcpy", i8Ptr, false, i8Ptr, i8Ptr, i64) }
+func (e *emitter) snprintf() *llir.Func {
+	return e.declare("snprintf", i32, true, i8Ptr, i64, i8Ptr)
+}
+func (e *emitter) expect() *llir.Func { return e.declare("llvm.expect.i1", i1, false, i1, i1) }
+
+// cString returns an i8* constant pointing to a NUL-terminated private copy
+// of s.
+func (e *emitter) cString(s string) constant.Constant {
+	if c, ok := e.strs[s]; ok {
+		return c
+	}
+	init := constant.NewCharArrayFromString(s + "\x00")
+	g := e.m.NewGlobalDef(fmt.Sprintf("str.%d", len(e.strs)), init)
+	g.Immutable = true
+	g.Linkage = enum.LinkagePrivate
+	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
+	zero := i64c(0)
+	c := constant.NewGetElementPtr(init.Typ, g, zero, zero)
+	c.InBounds = true
+	e.strs[s] = c
+	return c
+}
+
+// constArray returns a pointer to a private constant array holding a dense
+// attribute's elements (a splat is expanded).
+func (e *emitter) constArray(d *ir.DenseElementsAttr) (constant.Constant, error) {
+	elem := d.Type.ElementType()
+	mt, err := memType(elem)
+	if err != nil {
+		return nil, err
+	}
+	n := d.NumElements()
+	const maxElems = 1 << 20
+	if n > maxElems {
+		return nil, fmt.Errorf("dense constant of %d elements is too large to embed (at most %d for now)", n, maxElems)
+	}
+	elems := make([]constant.Constant, n)
+	for i := range elems {
+		switch et := elem.(type) {
+		case *ir.FloatType:
+			elems[i] = floatConst(et, d.FloatAt(int64(i)))
+		default:
+			elems[i] = intConst(mt.(*lltypes.IntType), d.IntAt(int64(i)))
+		}
+	}
+	arrT := lltypes.NewArray(uint64(n), mt)
+	init := constant.NewArray(arrT, elems...)
+	g := e.m.NewGlobalDef(fmt.Sprintf("const.%d", len(e.m.Globals)), init)
+	g.Immutable = true
+	g.Linkage = enum.LinkagePrivate
+	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
+	zero := i64c(0)
+	c := constant.NewGetElementPtr(arrT, g, zero, zero)
+	c.InBounds = true
+	return c, nil
+}

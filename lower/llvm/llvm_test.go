@@ -1,0 +1,172 @@
+package llvm_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
+)
+
+func TestEmitIsDeterministic(t *testing.T) {
+	_, m := cpuPipeline(t, "testdata/kernels.mlir", readKernels(t))
+	a, err := llvm.Emit(m, llvm.Options{Target: llvm.X86_64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := llvm.Emit(m, llvm.Options{Target: llvm.X86_64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Fatal("two Emit calls on the same module differ")
+	}
+	for _, want := range []string{
+		`target triple = "x86_64-unknown-linux-gnu"`,
+		"define i32 @w1(float* noalias nocapture readonly %arg0, i64* nocapture readonly %arg0_shape, float* noalias nocapture readonly %arg1, i64* nocapture readonly %arg1_shape, float* noalias nocapture %res0, i64* nocapture readonly %res0_shape, i8* nocapture %err, i64 %err_len)",
+		"define i32 @w1_result_shapes(i64* nocapture readonly %arg0_shape, i64* nocapture readonly %arg1_shape, i64* nocapture %res0_shape, i8* nocapture %err, i64 %err_len)",
+		"declare float @llvm.exp.f32(float",
+	} {
+		if !strings.Contains(a, want) {
+			t.Errorf("LLVM IR lacks %q", want)
+		}
+	}
+}
+
+// TestEmitVerifiesWithLLVM runs the kernels' LLVM IR through the verifier
+// and code generators of LLVM 14 and 19, for both targets.
+func TestEmitVerifiesWithLLVM(t *testing.T) {
+	opt := tool(t, "verifying LLVM IR", "opt", "opt-19")
+	_, m := cpuPipeline(t, "testdata/kernels.mlir", readKernels(t))
+	for _, target := range []llvm.Target{llvm.X86_64, llvm.AArch64} {
+		text, err := llvm.Emit(m, llvm.Options{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs := [][]string{{opt, "-passes=verify", "-disable-output"}}
+		for _, name := range []string{"opt-19", "llc", "llc-19"} {
+			p, err := exec.LookPath(name)
+			if err != nil {
+				continue
+			}
+			if strings.HasPrefix(name, "opt") {
+				runs = append(runs, []string{p, "-passes=verify", "-disable-output"})
+			} else {
+				runs = append(runs, []string{p, "-O2", "-o", "/dev/null"})
+			}
+		}
+		for _, r := range runs {
+			cmd := exec.Command(r[0], r[1:]...)
+			cmd.Stdin = strings.NewReader(text)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("%s on %s: %v\n%s", strings.Join(r, " "), target.Triple, err, out)
+			}
+		}
+	}
+}
+
+func TestCHeader(t *testing.T) {
+	_, m := cpuPipeline(t, "testdata/kernels.mlir", readKernels(t))
+	h, err := llvm.CHeader(m, "KERNELS_H")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"#ifndef KERNELS_H",
+		"#include <stdint.h>",
+		"int32_t w5(const float *arg0, const int64_t *arg0_shape, const float *arg1, const int64_t *arg1_shape, float *res0, const int64_t *res0_shape, char *err, int64_t err_len);",
+		"int32_t w5_result_shapes(const int64_t *arg0_shape, const int64_t *arg1_shape, int64_t *res0_shape, char *err, int64_t err_len);",
+		"int32_t ints(const int32_t *arg0, const int64_t *arg0_shape, const int32_t *arg1, const int64_t *arg1_shape, int32_t *res0, const int64_t *res0_shape, char *err, int64_t err_len);",
+		"int32_t greater(const float *arg0, const int64_t *arg0_shape, const float *arg1, const int64_t *arg1_shape, uint8_t *res0, const int64_t *res0_shape, char *err, int64_t err_len);",
+		" *   arg0: tensor<?x?xf32>, shape [?, ?]",
+		" *   arg1: tensor<f32>, shape [] (rank 0)",
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("header lacks %q:\n%s", want, h)
+		}
+	}
+}
+
+func TestCNames(t *testing.T) {
+	src := `
+func.func @main(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }
+func.func @"jit.f-1"(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }
+func.func private @helper(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }
+func.func @free(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }
+`
+	m := parse(t, "names.mlir", []byte(src))
+	fns, err := llvm.Functions(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range fns {
+		got = append(got, f.Name+"="+f.CName+","+f.ShapesName)
+	}
+	want := "main=main_fn,main_fn_result_shapes jit.f-1=jit_f_1,jit_f_1_result_shapes free=free_fn,free_fn_result_shapes"
+	if strings.Join(got, " ") != want {
+		t.Errorf("C names:\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+}
+
+func TestParseTarget(t *testing.T) {
+	for _, c := range []struct{ in, triple, err string }{
+		{"x86_64-unknown-linux-gnu", "x86_64-unknown-linux-gnu", ""},
+		{"x86_64-linux-gnu", "x86_64-unknown-linux-gnu", ""},
+		{"aarch64-linux-gnu", "aarch64-unknown-linux-gnu", ""},
+		{"arm64", "aarch64-unknown-linux-gnu", ""},
+		{"riscv64-linux-gnu", "", "unsupported target"},
+		{"x86_64-apple-darwin", "", "only Linux"},
+	} {
+		tg, err := llvm.ParseTarget(c.in)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s: got %v, want an error containing %q", c.in, err, c.err)
+			}
+			continue
+		}
+		if err != nil || tg.Triple != c.triple {
+			t.Errorf("%s: got %q, %v; want %q", c.in, tg.Triple, err, c.triple)
+		}
+	}
+}
+
+// TestNotLoweredYet pins the diagnostics for what Emit does not lower.
+func TestNotLoweredYet(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"reduction", `
+#id = affine_map<(d0) -> (d0)>
+#sc = affine_map<(d0) -> ()>
+func.func @sum(%x: tensor<?xf32>, %init: tensor<f32>) -> tensor<f32> {
+  %r = linalg.generic {indexing_maps = [#id, #sc], iterator_types = ["reduction"]} ins(%x : tensor<?xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %out : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}`, "r.mlir:5:3: error: linalg.generic with a reduction iterator is not lowered to LLVM IR yet"},
+		{"slice", `
+func.func @s(%x: tensor<8xf32>) -> tensor<4xf32> {
+  %r = tensor.extract_slice %x[0] [4] [1] : tensor<8xf32> to tensor<4xf32>
+  return %r : tensor<4xf32>
+}`, "r.mlir:3:3: error: 'tensor.extract_slice' is not lowered to LLVM IR yet"},
+		{"data-dependent shape", `
+func.func @d(%n: tensor<index>) -> tensor<?xf32> {
+  %i = tensor.extract %n[] : tensor<index>
+  %e = tensor.empty(%i) : tensor<?xf32>
+  return %e : tensor<?xf32>
+}`, "r.mlir:4:3: error: 'tensor.empty' needs a value read from tensor data, so the result shapes of @d cannot be computed from the argument shapes alone"},
+		{"unranked", `
+func.func @u(%x: tensor<*xf32>) -> tensor<*xf32> {
+  return %x : tensor<*xf32>
+}`, "r.mlir:2:1: error: @u: argument 0: unranked type tensor<*xf32> has no C ABI"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := parse(t, "r.mlir", []byte(c.src))
+			_, err := llvm.Emit(m, llvm.Options{})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v\nwant an error containing %q", err, c.want)
+			}
+		})
+	}
+}

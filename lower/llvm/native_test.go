@@ -1,0 +1,341 @@
+package llvm_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/interp"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
+)
+
+// nativeCase runs one kernel of testdata/kernels.mlir natively and in the
+// interpreter on random arguments of the given shapes.
+type nativeCase struct {
+	fn     string
+	shapes [][]int64
+	// specials puts NaN, infinities, signed zeros and subnormals into
+	// the float arguments.
+	specials bool
+	// ulps is the allowed distance from the interpreter (0: bit for bit).
+	ulps int64
+	// wantErr is a substring of the expected error message; the
+	// interpreter must fail too (unless resultShapes is set).
+	wantErr string
+	// resultShapes, if set, are passed to the kernel directly instead of
+	// asking the result-shapes function.
+	resultShapes [][]int64
+}
+
+var nativeCases = []nativeCase{
+	{fn: "w1", shapes: [][]int64{{6, 37}, {37}}, specials: true},
+	{fn: "w1", shapes: [][]int64{{6, 38}, {38}}, wantErr: "w1: argument 0 dim 1 has size 38, but its type tensor<6x37xf32> requires 37"},
+	{fn: "w2", shapes: [][]int64{{9, 1}, {1, 11}}, specials: true},
+	{fn: "w3", shapes: [][]int64{{3, 1, 19}, {3, 4, 19}, {19}}},
+	{fn: "w4", shapes: [][]int64{{5, 23}, {}, {}, {23}, {23}}},
+	{fn: "w5", shapes: [][]int64{{6, 37}, {37}}, specials: true},
+	{fn: "w5", shapes: [][]int64{{6, 1}, {37}}, specials: true}, // W5u: X is Nx1 at run time
+	{fn: "w5", shapes: [][]int64{{6, 37}, {1}}},
+	{fn: "w5", shapes: [][]int64{{6, 1}, {1}}},
+	{fn: "w5", shapes: [][]int64{{1, 37}, {37}}},
+	{fn: "w5", shapes: [][]int64{{1, 1}, {1}}},
+	{fn: "w5", shapes: [][]int64{{33, 130}, {130}}, specials: true},
+	{fn: "w5", shapes: [][]int64{{0, 37}, {37}}},
+	{fn: "w5", shapes: [][]int64{{6, 0}, {0}}},
+	{fn: "w5", shapes: [][]int64{{6, 0}, {1}}},
+	{fn: "w5", shapes: [][]int64{{3, 4}, {5}}, wantErr: "operand shapes are not broadcast compatible (argument shapes: [3, 4], [5])"},
+	{fn: "w5", shapes: [][]int64{{6, 0}, {5}}, wantErr: "operand shapes are not broadcast compatible (argument shapes: [6, 0], [5])"},
+	{fn: "w5", shapes: [][]int64{{3, 4}, {5}}, resultShapes: [][]int64{{3, 5}}, wantErr: "operand shapes are not broadcast compatible (argument shapes: [3, 4], [5])"},
+	{fn: "w5", shapes: [][]int64{{6, 37}, {37}}, resultShapes: [][]int64{{6, 36}}, wantErr: "w5: result 0 dim 1: the caller's shape has 36, the computed size is 37"},
+	{fn: "minsel", shapes: [][]int64{{4, 13}, {13}}, specials: true},
+	{fn: "minsel", shapes: [][]int64{{0, 13}, {13}}},
+	{fn: "maxmin", shapes: [][]int64{{7, 29}, {29}}, specials: true},
+	{fn: "maxmin", shapes: [][]int64{{7, 1}, {29}}, specials: true},
+	{fn: "maxmin", shapes: [][]int64{{7, 29}, {1}}, specials: true},
+	{fn: "ints", shapes: [][]int64{{5, 7}, {7}}},
+	{fn: "ints", shapes: [][]int64{{1, 7}, {7}}},
+	{fn: "greater", shapes: [][]int64{{4, 9}, {9}}, specials: true},
+	{fn: "greater", shapes: [][]int64{{4, 1}, {9}}},
+	{fn: "greater", shapes: [][]int64{{4, 9}, {1}}},
+	{fn: "exp_bias", shapes: [][]int64{{3, 17}, {17}}, ulps: 1},
+	{fn: "exp_bias", shapes: [][]int64{{3, 17}, {1}}, ulps: 1},
+	{fn: "unfused", shapes: [][]int64{{4, 10}, {10}}, ulps: 1},
+	{fn: "unfused", shapes: [][]int64{{4, 1}, {10}}, ulps: 1},
+	{fn: "unfused", shapes: [][]int64{{4, 10}, {1}}, ulps: 1},
+	{fn: "two", shapes: [][]int64{{3, 5}, {5}}},
+	{fn: "two", shapes: [][]int64{{3, 5}, {1}}},
+	{fn: "scalar", shapes: [][]int64{{}, {}}},
+	{fn: "f64", shapes: [][]int64{{2, 3, 5}, {3, 1}}},
+	{fn: "f64", shapes: [][]int64{{2, 1, 5}, {3, 1}}},
+	{fn: "f64", shapes: [][]int64{{2, 3, 5}, {1, 1}}},
+	{fn: "f64", shapes: [][]int64{{2, 3, 5}, {4, 1}}, wantErr: "operand shapes are not broadcast compatible"},
+	{fn: "unit", shapes: [][]int64{{9, 1}, {1}}},
+	{fn: "unit", shapes: [][]int64{{9, 1}, {1}}, resultShapes: [][]int64{{3, 3}}, wantErr: "unit: result 0 dim 0: the caller's shape has 3, the computed size is 9"},
+	{fn: "unit", shapes: [][]int64{{9, 1}, {1}}, resultShapes: [][]int64{{8, 1}}, wantErr: "unit: result 0: the caller's shape has 8 elements, the computed result has 9"},
+}
+
+// nativeBuild is one way of turning the LLVM IR into an executable.
+type nativeBuild struct {
+	name string
+	exe  string
+}
+
+// buildNative compiles kernels.ll with the C driver: with clang-19 -O2
+// when installed, and with LLVM 14's llc -O2 and cc when installed.
+func buildNative(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header string) []nativeBuild {
+	t.Helper()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	ll := write("kernels.ll", irText)
+	write("kernels.h", header)
+	drv := write("driver.c", llvm.CDriver(fns, "kernels.h"))
+	run := func(name string, args ...string) {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+	}
+	var builds []nativeBuild
+	if clang, err := exec.LookPath("clang-19"); err == nil {
+		exe := filepath.Join(dir, "run-clang19")
+		run(clang, "-O2", "-Wall", "-Werror", "-Wno-override-module", ll, drv, "-o", exe, "-lm")
+		builds = append(builds, nativeBuild{"clang-19 -O2", exe})
+		// The same under AddressSanitizer, which instruments the kernels'
+		// loads and stores too: an access out of bounds of an argument or
+		// result buffer, or an intermediate buffer not freed, fails.
+		asan := filepath.Join(dir, "run-asan")
+		cmd := exec.Command(clang, "-O1", "-g", "-fsanitize=address", "-Wno-override-module", ll, drv, "-o", asan, "-lm")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err == nil {
+			builds = append(builds, nativeBuild{"clang-19 -fsanitize=address", asan})
+		} else {
+			t.Logf("no AddressSanitizer build (%v): %s", err, out)
+		}
+	}
+	llc, errLLC := exec.LookPath("llc")
+	cc, errCC := exec.LookPath("cc")
+	if errLLC == nil && errCC == nil {
+		obj := filepath.Join(dir, "kernels-llc14.o")
+		run(llc, "-O2", "-filetype=obj", "-relocation-model=pic", ll, "-o", obj)
+		exe := filepath.Join(dir, "run-llc14")
+		run(cc, "-O2", "-Wall", "-Werror", drv, obj, "-o", exe, "-lm")
+		builds = append(builds, nativeBuild{"llc -O2 + cc", exe})
+	}
+	if len(builds) == 0 {
+		msg := "compiling LLVM IR to native code needs clang-19, or llc and cc, on PATH"
+		if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
+			t.Fatal(msg + " (BCAST_REQUIRE_TOOLS=1)")
+		}
+		t.Skip(msg + "; set BCAST_REQUIRE_TOOLS=1 to make this a failure")
+	}
+	return builds
+}
+
+func TestNativeKernels(t *testing.T) {
+	tool(t, "compiling LLVM IR to native code", "clang-19", "llc")
+	orig, lowered := cpuPipeline(t, "testdata/kernels.mlir", readKernels(t))
+	irText, err := llvm.Emit(lowered, llvm.Options{})
+	if err != nil {
+		t.Fatalf("Emit: %v", err)
+	}
+	header, err := llvm.CHeader(lowered, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fns, err := llvm.Functions(lowered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*llvm.FuncABI{}
+	for _, f := range fns {
+		byName[f.Name] = f
+	}
+	dir := t.TempDir()
+	builds := buildNative(t, dir, fns, irText, header)
+	for _, b := range builds {
+		t.Logf("built with %s", b.name)
+	}
+	rng := rand.New(rand.NewSource(1))
+	for i, c := range nativeCases {
+		f := byName[c.fn]
+		if f == nil {
+			t.Fatalf("no function @%s", c.fn)
+		}
+		name := fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes))
+		t.Run(name, func(t *testing.T) {
+			args := randomArgs(t, rng, f, c)
+			want, interpErr := interp.Run(orig, c.fn, args)
+			for _, b := range builds {
+				rc, msg, got := runNative(t, b.exe, dir, f, args, c.resultShapes)
+				if c.wantErr != "" {
+					if rc != 1 || !strings.Contains(msg, c.wantErr) {
+						t.Errorf("%s: got code %d, message %q; want code 1 and a message containing %q", b.name, rc, msg, c.wantErr)
+					}
+					if interpErr == nil && c.resultShapes == nil {
+						t.Errorf("the interpreter succeeds where native code fails with %q", msg)
+					}
+					continue
+				}
+				if interpErr != nil {
+					t.Fatalf("interpreter: %v", interpErr)
+				}
+				if rc != 0 {
+					t.Fatalf("%s: code %d: %s", b.name, rc, msg)
+				}
+				for k := range want {
+					compareTensors(t, b.name, k, got[k], want[k], c.ulps)
+				}
+			}
+		})
+	}
+}
+
+func shapesName(shapes [][]int64) string {
+	var parts []string
+	for _, s := range shapes {
+		parts = append(parts, strings.Trim(strings.ReplaceAll(fmt.Sprint(s), " ", "x"), "[]"))
+	}
+	return strings.Join(parts, ",")
+}
+
+// specialFloats are the values that tell IEEE maximum/minimum from
+// careless ones, and subnormals (which must not be flushed).
+var specialFloats = []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-40, -1e-40, 1, -1}
+
+func randomArgs(t *testing.T, rng *rand.Rand, f *llvm.FuncABI, c nativeCase) []*interp.Tensor {
+	t.Helper()
+	var args []*interp.Tensor
+	for i, a := range f.Args {
+		shape := c.shapes[i]
+		n := int(ir.NumElements(shape))
+		var tt *interp.Tensor
+		var err error
+		if ir.IsFloat(a.Elem) {
+			data := make([]float64, n)
+			for j := range data {
+				data[j] = math.Round(rng.NormFloat64()*400) / 64 // exact in f32, with ties
+				if rng.Intn(8) == 0 {
+					data[j] = 0 // against -0
+				}
+				if c.specials && rng.Intn(4) == 0 {
+					data[j] = specialFloats[rng.Intn(len(specialFloats))]
+				}
+			}
+			tt, err = interp.NewFloats(a.Elem, shape, data)
+		} else {
+			data := make([]int64, n)
+			for j := range data {
+				data[j] = rng.Int63n(2001) - 1000
+				if rng.Intn(8) == 0 {
+					data[j] = []int64{math.MaxInt32, math.MinInt32, 0, -1}[rng.Intn(4)]
+				}
+			}
+			tt, err = interp.NewInts(a.Elem, shape, data)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, tt)
+	}
+	return args
+}
+
+// runNative writes the arguments, runs the driver and reads the results.
+func runNative(t *testing.T, exe, dir string, f *llvm.FuncABI, args []*interp.Tensor, resultShapes [][]int64) (int32, string, []*interp.Tensor) {
+	t.Helper()
+	var in bytes.Buffer
+	for _, a := range args {
+		for _, d := range a.Shape() {
+			binary.Write(&in, binary.LittleEndian, d)
+		}
+		in.Write(a.Bytes())
+	}
+	extra := []string{}
+	if resultShapes != nil {
+		for _, s := range resultShapes {
+			for _, d := range s {
+				binary.Write(&in, binary.LittleEndian, d)
+			}
+		}
+		extra = append(extra, "--no-shapes")
+	}
+	inPath, outPath := filepath.Join(dir, "in.bin"), filepath.Join(dir, "out.bin")
+	if err := os.WriteFile(inPath, in.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, append([]string{f.Name, inPath, outPath}, extra...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", exe, err, out)
+	}
+	raw, err := os.ReadFile(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := bytes.NewReader(raw)
+	var rc int32
+	binary.Read(r, binary.LittleEndian, &rc)
+	if rc != 0 {
+		var n int64
+		binary.Read(r, binary.LittleEndian, &n)
+		msg := make([]byte, n)
+		r.Read(msg)
+		return rc, string(msg), nil
+	}
+	var res []*interp.Tensor
+	for _, ra := range f.Results {
+		shape := make([]int64, ra.Rank())
+		for j := range shape {
+			binary.Read(r, binary.LittleEndian, &shape[j])
+		}
+		data := make([]byte, ir.NumElements(shape)*int64(ra.ElemSize()))
+		if _, err := r.Read(data); err != nil && len(data) > 0 {
+			t.Fatalf("short output: %v", err)
+		}
+		tt, err := interp.FromBytes(ra.Elem, shape, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res = append(res, tt)
+	}
+	return 0, "", res
+}
+
+// compareTensors checks shapes and bits (or ulps for floats).
+func compareTensors(t *testing.T, build string, k int, got, want *interp.Tensor, ulps int64) {
+	t.Helper()
+	if fmt.Sprint(got.Shape()) != fmt.Sprint(want.Shape()) {
+		t.Fatalf("%s: result %d has shape %v, the interpreter's %v", build, k, got.Shape(), want.Shape())
+	}
+	if ulps == 0 {
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("%s: result %d differs from the interpreter's bits:\n got %v\nwant %v", build, k, values(got), values(want))
+		}
+		return
+	}
+	for i := range got.Len() {
+		if d := interp.ULPDistance(got.Float(i), want.Float(i), got.ElemType()); d > ulps {
+			t.Errorf("%s: result %d element %d: %g vs the interpreter's %g (%d ulps)", build, k, i, got.Float(i), want.Float(i), d)
+		}
+	}
+}
+
+func values(t *interp.Tensor) any {
+	if t.IsFloat() {
+		return t.Floats()
+	}
+	return t.Ints()
+}

@@ -1,0 +1,43 @@
+// What --emit=llvm does not lower yet is an error at the op, not a crash.
+// RUN: not bcast-opt %s --split-input-file --emit=llvm 2>&1 | FileCheck %s
+// RUN: not bcast-opt %s --emit=llvm --target=riscv64-linux-gnu 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not bcast-opt %s --emit=obj 2>&1 | FileCheck %s --check-prefix=EMIT
+
+// TARGET: bcast-opt: unsupported target "riscv64-linux-gnu": known targets are x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu
+// EMIT: bcast-opt: unknown --emit=obj (known: mlir, llvm, c-header)
+
+#id = affine_map<(d0) -> (d0)>
+#sc = affine_map<(d0) -> ()>
+func.func @sum(%x: tensor<?xf32>, %init: tensor<f32>) -> tensor<f32> {
+  // CHECK: invalid.mlir:[[@LINE+1]]:3: error: linalg.generic with a reduction iterator is not lowered to LLVM IR yet (only all-parallel generics)
+  %r = linalg.generic {indexing_maps = [#id, #sc], iterator_types = ["reduction"]} ins(%x : tensor<?xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %out : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
+func.func @slice(%x: tensor<8xf32>) -> tensor<4xf32> {
+  // CHECK: invalid.mlir:[[@LINE+1]]:3: error: 'tensor.extract_slice' is not lowered to LLVM IR yet
+  %r = tensor.extract_slice %x[0] [4] [1] : tensor<8xf32> to tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[@LINE+1]]:1: error: @bf: argument 0: element type bf16 has no C ABI yet
+func.func @bf(%x: tensor<4xbf16>) -> tensor<4xbf16> {
+  return %x : tensor<4xbf16>
+}
+
+// -----
+
+func.func @shape_from_data(%n: tensor<index>) -> tensor<?xf32> {
+  %i = tensor.extract %n[] : tensor<index>
+  // CHECK: invalid.mlir:[[@LINE+1]]:3: error: 'tensor.empty' needs a value read from tensor data, so the result shapes of @shape_from_data cannot be computed from the argument shapes alone (not supported yet)
+  %e = tensor.empty(%i) : tensor<?xf32>
+  return %e : tensor<?xf32>
+}
