@@ -67,7 +67,7 @@ func toLinalg(t *testing.T, src string) string {
 	if !strings.Contains(src, "hlo.") {
 		return src
 	}
-	return bcastOpt(t, src, "--hlo-legalize-broadcasts", "--canonicalize", "--hlo-legalize-to-linalg")
+	return bcastOpt(t, src, "--hlo-legalize-broadcasts", "--convert-shape-constraints", "--canonicalize", "--hlo-legalize-to-linalg")
 }
 
 func mlirOpt19(t *testing.T) string {
@@ -95,6 +95,11 @@ func TestFuseElementwiseAgainstMLIROpt(t *testing.T) {
 	for _, c := range fusionChunks(t) {
 		t.Run(c.name, func(t *testing.T) {
 			in := toLinalg(t, c.src)
+			if strings.Contains(in, "hlo.") {
+				// A could-be-1 broadcast stays an hlo op until
+				// linalg-version-broadcasts; mlir-opt cannot read it.
+				t.Skip("the lowered IR still has hlo ops (could-be-1 broadcasts)")
+			}
 			ours := bcastOpt(t, in, "--linalg-fuse-elementwise-ops")
 			cmd := exec.Command(tool, "--linalg-fuse-elementwise-ops", "-")
 			cmd.Stdin = strings.NewReader(in)

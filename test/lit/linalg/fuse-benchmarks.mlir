@@ -1,4 +1,4 @@
-// RUN: bcast-opt %s --split-input-file --hlo-legalize-broadcasts --canonicalize --hlo-legalize-to-linalg --linalg-fuse-elementwise-ops --canonicalize --cse | FileCheck %s
+// RUN: bcast-opt %s --split-input-file --hlo-legalize-broadcasts --convert-shape-constraints --canonicalize --hlo-legalize-to-linalg --linalg-fuse-elementwise-ops --canonicalize --cse | FileCheck %s
 //
 // The benchmark kernels W1-W4 (SPEC §9) end to end: each becomes exactly
 // one linalg.generic reading every argument once, writing into the
@@ -90,4 +90,19 @@ func.func @w4(%x: tensor<4096x4096xf32>, %s: tensor<f32>, %b: tensor<f32>, %m: t
   %2 = hlo.subtract %1, %m : (tensor<4096x4096xf32>, tensor<4096xf32>) -> tensor<4096x4096xf32>
   %3 = hlo.multiply %2, %k : (tensor<4096x4096xf32>, tensor<4096xf32>) -> tensor<4096x4096xf32>
   return %3 : tensor<4096x4096xf32>
+}
+
+// -----
+
+// W5: W1 with every dim dynamic. The could-be-1 broadcasts stay inputs
+// of the one fused kernel (linalg-version-broadcasts versions it later).
+// CHECK-LABEL: func.func @w5
+// CHECK: cf.assert
+// CHECK-COUNT-1: linalg.generic
+// CHECK-NOT: linalg.generic
+func.func @w5(%x: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %s = chlo.broadcast_add %x, %b : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  %z = hlo.constant dense<0.0> : tensor<f32>
+  %r = chlo.broadcast_maximum %s, %z : (tensor<?x?xf32>, tensor<f32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }
