@@ -109,6 +109,34 @@ func checkBroadcastDims(op *ir.Operation, operand, result *ir.RankedTensorType) 
 	return nil
 }
 
+// parseOperandDims reads `%x, dims = [..] {attrs} : signature`, the
+// syntax of broadcast_in_dim and transpose, into attribute attr.
+func parseOperandDims(attr string) func(p *ir.OpParser, st *ir.OpState) error {
+	return func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		x := p.ParseOperand()
+		p.Parse(",")
+		parseDimsList(p, st, "dims", attr)
+		p.ParseOptionalAttrDict(&st.Attrs)
+		ins, outs := parseTypeSignature(p, 1)
+		st.Operands = p.ResolveAll([]ir.OperandRef{x}, ins, loc)
+		st.ResultTypes = outs
+		return nil
+	}
+}
+
+// printOperandDims prints what parseOperandDims reads.
+func printOperandDims(attr string) func(p *ir.OpPrinter, op *ir.Operation) {
+	return func(p *ir.OpPrinter, op *ir.Operation) {
+		p.Write(" ")
+		p.Operand(op.Operand(0))
+		printDimsList(p, op, "dims", attr)
+		p.OptionalAttrDict(attr)
+		p.Write(" : ")
+		p.FunctionType(op.OperandTypes(), op.ResultTypes())
+	}
+}
+
 // BroadcastInDim is `hlo.broadcast_in_dim`:
 //
 //	%r = hlo.broadcast_in_dim %x, dims = [0, 1] : (tensor<1x4xf32>) -> tensor<3x4xf32>
@@ -120,25 +148,8 @@ var BroadcastInDim = &ir.OpDef{
 	Operands:      1,
 	Results:       1,
 	InherentAttrs: []string{"broadcast_dimensions"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		loc := p.Loc()
-		x := p.ParseOperand()
-		p.Parse(",")
-		parseDimsList(p, st, "dims", "broadcast_dimensions")
-		p.ParseOptionalAttrDict(&st.Attrs)
-		ins, outs := parseTypeSignature(p, 1)
-		st.Operands = p.ResolveAll([]ir.OperandRef{x}, ins, loc)
-		st.ResultTypes = outs
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.Write(" ")
-		p.Operand(op.Operand(0))
-		printDimsList(p, op, "dims", "broadcast_dimensions")
-		p.OptionalAttrDict("broadcast_dimensions")
-		p.Write(" : ")
-		p.FunctionType(op.OperandTypes(), op.ResultTypes())
-	},
+	Parse:         parseOperandDims("broadcast_dimensions"),
+	Print:         printOperandDims("broadcast_dimensions"),
 	Verify: func(op *ir.Operation) error {
 		in, out := rankedTensor(op.Operand(0).Type()), rankedTensor(op.Result(0).Type())
 		if in == nil || out == nil {
@@ -313,25 +324,8 @@ var Transpose = &ir.OpDef{
 	Operands:      1,
 	Results:       1,
 	InherentAttrs: []string{"permutation"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		loc := p.Loc()
-		x := p.ParseOperand()
-		p.Parse(",")
-		parseDimsList(p, st, "dims", "permutation")
-		p.ParseOptionalAttrDict(&st.Attrs)
-		ins, outs := parseTypeSignature(p, 1)
-		st.Operands = p.ResolveAll([]ir.OperandRef{x}, ins, loc)
-		st.ResultTypes = outs
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.Write(" ")
-		p.Operand(op.Operand(0))
-		printDimsList(p, op, "dims", "permutation")
-		p.OptionalAttrDict("permutation")
-		p.Write(" : ")
-		p.FunctionType(op.OperandTypes(), op.ResultTypes())
-	},
+	Parse:         parseOperandDims("permutation"),
+	Print:         printOperandDims("permutation"),
 	Verify: func(op *ir.Operation) error {
 		in, out := rankedTensor(op.Operand(0).Type()), rankedTensor(op.Result(0).Type())
 		if in == nil || out == nil {
