@@ -41,8 +41,10 @@
 //     broadcasts. More pairs than the bound is an error, not a copy.
 //
 // Limits, today:
-//   - Integer power and popcnt, and integers with explicit signedness (si/ui
-//     element types), are rejected with a diagnostic.
+//   - Integer power (square-and-multiply) and popcnt (a shift and mask per
+//     bit) are unrolled into the body, as a generic's body has no loops.
+//   - Integers with explicit signedness (si/ui element types) are rejected
+//     with a diagnostic.
 //   - Data movement (hlo_structural.go): transpose is a generic reading
 //     through the inverse permutation, iota a generic on linalg.index,
 //     static reshapes tensor.collapse_shape / expand_shape, slice

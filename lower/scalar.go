@@ -144,7 +144,7 @@ func (s scalarBuilder) elementwise(op *ir.Operation, args []*ir.Value) (*ir.Valu
 		return s.op(pick("arith.minimumf", "arith.minsi", "arith.minui"), t, x, y), nil
 	case "power":
 		if !float {
-			return nil, op.Emit("integer power is not lowered to linalg yet")
+			return s.intPower(t, x, y), nil
 		}
 		return s.op("math.powf", t, x, y), nil
 	case "atan2":
@@ -241,7 +241,43 @@ func (s scalarBuilder) unary(op *ir.Operation, name string, x *ir.Value) (*ir.Va
 		abs := s.op("math.absf", t, x)
 		return s.cmpf("one", abs, s.constF(t, gomath.Inf(1))), nil
 	}
+	if name == "popcnt" {
+		return s.popcount(t, x), nil
+	}
 	return nil, op.Emit("is not lowered to linalg yet")
+}
+
+// intPower is StableHLO's integer power: square-and-multiply over the
+// exponent's bits, unrolled (no loops in a generic's body); a negative
+// exponent gives 0 unless the base is 1 or -1.
+func (s scalarBuilder) intPower(t ir.Type, x, y *ir.Value) *ir.Value {
+	w := t.(*ir.IntegerType).Width
+	zero, one := s.constI(t, 0), s.constI(t, 1)
+	neg := s.cmpi("slt", y, zero)
+	e := s.sel(neg, s.op("arith.subi", t, zero, y), y)
+	r, b := one, x
+	for i := 0; i < w; i++ {
+		odd := s.cmpi("ne", s.op("arith.andi", t, e, one), zero)
+		r = s.sel(odd, s.op("arith.muli", t, r, b), r)
+		if i+1 < w {
+			b = s.op("arith.muli", t, b, b)
+			e = s.op("arith.shrui", t, e, one)
+		}
+	}
+	unit := s.op("arith.ori", ir.I1, s.cmpi("eq", x, one), s.cmpi("eq", x, s.constI(t, -1)))
+	return s.sel(neg, s.sel(unit, r, zero), r)
+}
+
+// popcount counts the set bits, one shift-and-mask per bit.
+func (s scalarBuilder) popcount(t ir.Type, x *ir.Value) *ir.Value {
+	w := t.(*ir.IntegerType).Width
+	one := s.constI(t, 1)
+	n := s.op("arith.andi", t, x, one)
+	for i := 1; i < w; i++ {
+		bit := s.op("arith.andi", t, s.op("arith.shrui", t, x, s.constI(t, int64(i))), one)
+		n = s.op("arith.addi", t, n, bit)
+	}
+	return n
 }
 
 // convert emits StableHLO's convert between element types.
