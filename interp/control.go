@@ -54,3 +54,9 @@ func init() {
 	register(cfAssert, "cf.assert")
 	terminators["scf.yield"] = true
 }
+
+func init() {
+	// tensor.reshape (the lowering of hlo.dynamic_reshape) has the same
+	// semantics as its source op.
+	register(hloDynamicReshape, "tensor.reshape")
+}

@@ -49,6 +49,7 @@
 //     through the inverse permutation, iota a generic on linalg.index,
 //     static reshapes tensor.collapse_shape / expand_shape, slice
 //     tensor.extract_slice, concatenate a chain of tensor.insert_slice,
-//     get_dimension_size tensor.dim. Dynamic reshapes, dynamic_reshape and
-//     dynamic slices are left in place for now.
+//     get_dimension_size tensor.dim, dynamic_reshape tensor.reshape.
+//     Static reshapes that do not only merge or split adjacent dims go
+//     through the 1-D form; slices are static by definition.
 package lower

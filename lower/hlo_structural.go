@@ -17,6 +17,13 @@ var structuralConversions = map[string]func(*ir.Operation) error{
 	"hlo.slice":              convertSlice,
 	"hlo.concatenate":        convertConcatenate,
 	"hlo.get_dimension_size": convertGetDimensionSize,
+	"hlo.dynamic_reshape":    convertDynamicReshape,
+}
+
+// convertDynamicReshape: tensor.reshape to the run-time shape.
+func convertDynamicReshape(op *ir.Operation) error {
+	st := &ir.OpState{Name: "tensor.reshape", Operands: op.Operands(), ResultTypes: op.ResultTypes(), Loc: op.Loc}
+	return replace(op, ir.Before(op).Create(st).Result(0))
 }
 
 func parallel(n int) []string {

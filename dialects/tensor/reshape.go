@@ -580,3 +580,60 @@ var InsertSlice = &ir.OpDef{
 func init() {
 	ir.Register(CollapseShape, ExpandShape, ExtractSlice, InsertSlice)
 }
+
+// Reshape is `tensor.reshape` to a shape given as a 1-D tensor (the
+// lowering of hlo.dynamic_reshape):
+//
+//	%reshape = tensor.reshape %x(%shape) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+var Reshape = &ir.OpDef{
+	Name:     "tensor.reshape",
+	Summary:  "reshape to a run-time shape with the same number of elements",
+	Doc:      "%reshape = tensor.reshape %x(%shape) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>",
+	Traits:   ir.Pure,
+	Operands: 2,
+	Results:  1,
+	Parse: func(p *ir.OpParser, st *ir.OpState) error {
+		loc := p.Loc()
+		x := p.ParseOperand()
+		p.Parse("(")
+		s := p.ParseOperand()
+		p.Parse(")")
+		p.ParseOptionalAttrDict(&st.Attrs)
+		p.Parse(":")
+		ft := p.ParseFunctionType()
+		st.Operands = p.ResolveAll([]ir.OperandRef{x, s}, ft.Inputs, loc)
+		st.ResultTypes = append(st.ResultTypes, ft.Results...)
+		return nil
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Operation) {
+		p.Write(" ")
+		p.Operand(op.Operand(0))
+		p.Write("(")
+		p.Operand(op.Operand(1))
+		p.Write(")")
+		p.OptionalAttrDict()
+		p.Write(" : ")
+		p.FunctionType(op.OperandTypes(), op.ResultTypes())
+	},
+	Verify: func(op *ir.Operation) error {
+		src, _ := op.Operand(0).Type().(ir.ShapedType)
+		dst, _ := op.Result(0).Type().(*ir.RankedTensorType)
+		shape, _ := op.Operand(1).Type().(*ir.RankedTensorType)
+		if src == nil || dst == nil || src.ElementType() != dst.ElementType() {
+			return op.Emit("element types of source and destination tensor types should be the same")
+		}
+		if shape == nil || shape.Rank() != 1 || !ir.IsIntOrIndex(shape.ElementType()) {
+			return op.Emit("shape must be a 1-D tensor of integers or index, but got '%s'", op.Operand(1).Type())
+		}
+		if n := shape.Shape()[0]; n != ir.Dynamic && n != int64(dst.Rank()) {
+			return op.Emit("length of shape operand differs from the result's tensor rank")
+		}
+		if src.HasRank() && ir.IsStaticShape(src.Shape()) && dst.HasStaticShape() && ir.NumElements(src.Shape()) != ir.NumElements(dst.Shape()) {
+			return op.Emit("source and destination tensor should have the same number of elements")
+		}
+		return nil
+	},
+	ResultNames: func(*ir.Operation) string { return "reshape" },
+}
+
+func init() { ir.Register(Reshape) }

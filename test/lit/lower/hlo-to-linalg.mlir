@@ -103,3 +103,12 @@ func.func @structural(%x: tensor<2x3xf32>, %d: tensor<?x3xf32>) -> (tensor<2x5xf
   %g = hlo.get_dimension_size %d, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
   return %c, %g : tensor<2x5xf32>, tensor<i32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @dynamic_reshape
+// CHECK: tensor.reshape %arg0(%arg1) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+func.func @dynamic_reshape(%x: tensor<?xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {
+  %r = hlo.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}

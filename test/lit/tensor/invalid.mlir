@@ -617,3 +617,35 @@ func.func @expand_negative_static(%x: tensor<?xf32>) -> tensor<1x?xf32> {
   %e = "tensor.expand_shape"(%x) <{reassociation = [[0, 1]], static_output_shape = array<i64: 1, -1>}> : (tensor<?xf32>) -> tensor<1x?xf32>
   return %e : tensor<1x?xf32>
 }
+
+// -----
+
+func.func @reshape_elem(%x: tensor<?xf32>, %s: tensor<2xindex>) {
+  // expected-error @+1 {{'tensor.reshape' op element types of source and destination tensor types should be the same}}
+  %r = tensor.reshape %x(%s) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xi32>
+  return
+}
+
+// -----
+
+func.func @reshape_shape_type(%x: tensor<?xf32>, %s: tensor<2xf32>) {
+  // expected-error @+1 {{'tensor.reshape' op shape must be a 1-D tensor of integers or index, but got 'tensor<2xf32>'}}
+  %r = tensor.reshape %x(%s) : (tensor<?xf32>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_rank(%x: tensor<?xf32>, %s: tensor<3xindex>) {
+  // expected-error @+1 {{'tensor.reshape' op length of shape operand differs from the result's tensor rank}}
+  %r = tensor.reshape %x(%s) : (tensor<?xf32>, tensor<3xindex>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%x: tensor<6xf32>, %s: tensor<2xindex>) {
+  // expected-error @+1 {{'tensor.reshape' op source and destination tensor should have the same number of elements}}
+  %r = tensor.reshape %x(%s) : (tensor<6xf32>, tensor<2xindex>) -> tensor<2x4xf32>
+  return
+}
