@@ -3,15 +3,15 @@ module github.com/bcast-opt/bcast-opt
 go 1.26.8
 
 require (
-	github.com/alecthomas/participle/v2 v2.1.4 // indirect
-	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/kr/pretty v0.2.0 // indirect
-	github.com/kr/text v0.2.0 // indirect
-	github.com/llir/ll v0.0.0-20220802044011-65001c0fb73c // indirect
+	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/llir/llvm v0.3.6
+	github.com/spf13/cobra v1.10.1
+)
+
+require (
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mewmew/float v0.0.0-20201204173432-505706aa38fa // indirect
 	github.com/pkg/errors v0.9.1 // indirect
-	github.com/spf13/cobra v1.10.1 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	golang.org/x/mod v0.4.2 // indirect
 	golang.org/x/sys v0.0.0-20210510120138-977fb7262007 // indirect
