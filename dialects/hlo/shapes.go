@@ -399,6 +399,37 @@ var Iota = &ir.OpDef{
 	},
 }
 
+// parseOperandsDim reads `%a, %b, dim = N {attrs} : signature`, the
+// syntax of concatenate and get_dimension_size.
+func parseOperandsDim(p *ir.OpParser, st *ir.OpState) error {
+	loc := p.Loc()
+	var refs []ir.OperandRef
+	for p.PeekOperand() {
+		refs = append(refs, p.ParseOperand())
+		p.Parse(",")
+	}
+	p.ParseKeyword("dim")
+	p.Parse("=")
+	st.AddAttr("dimension", ir.I64Attr(p.ParseInteger()))
+	p.ParseOptionalAttrDict(&st.Attrs)
+	ins, outs := parseTypeSignature(p, len(refs))
+	st.Operands = p.ResolveAll(refs, ins, loc)
+	st.ResultTypes = outs
+	return nil
+}
+
+// printOperandsDim prints what parseOperandsDim reads.
+func printOperandsDim(p *ir.OpPrinter, op *ir.Operation) {
+	p.Write(" ")
+	p.Operands(op.Operands())
+	d, _ := IntAttr(op.Attr("dimension"))
+	p.Write(", dim = ")
+	p.Int(d)
+	p.OptionalAttrDict("dimension")
+	p.Write(" : ")
+	p.FunctionType(op.OperandTypes(), op.ResultTypes())
+}
+
 // Concatenate is `hlo.concatenate`:
 //
 //	%r = hlo.concatenate %a, %b, dim = 0 : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
@@ -411,32 +442,8 @@ var Concatenate = &ir.OpDef{
 	MinOperands:   1,
 	Results:       1,
 	InherentAttrs: []string{"dimension"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		loc := p.Loc()
-		var refs []ir.OperandRef
-		for p.PeekOperand() {
-			refs = append(refs, p.ParseOperand())
-			p.Parse(",")
-		}
-		p.ParseKeyword("dim")
-		p.Parse("=")
-		st.AddAttr("dimension", ir.I64Attr(p.ParseInteger()))
-		p.ParseOptionalAttrDict(&st.Attrs)
-		ins, outs := parseTypeSignature(p, len(refs))
-		st.Operands = p.ResolveAll(refs, ins, loc)
-		st.ResultTypes = outs
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.Write(" ")
-		p.Operands(op.Operands())
-		d, _ := IntAttr(op.Attr("dimension"))
-		p.Write(", dim = ")
-		p.Int(d)
-		p.OptionalAttrDict("dimension")
-		p.Write(" : ")
-		p.FunctionType(op.OperandTypes(), op.ResultTypes())
-	},
+	Parse:         parseOperandsDim,
+	Print:         printOperandsDim,
 	Verify: func(op *ir.Operation) error {
 		out := rankedTensor(op.Result(0).Type())
 		if out == nil {
@@ -588,29 +595,8 @@ var GetDimensionSize = &ir.OpDef{
 	Operands:      1,
 	Results:       1,
 	InherentAttrs: []string{"dimension"},
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		loc := p.Loc()
-		x := p.ParseOperand()
-		p.Parse(",")
-		p.ParseKeyword("dim")
-		p.Parse("=")
-		st.AddAttr("dimension", ir.I64Attr(p.ParseInteger()))
-		p.ParseOptionalAttrDict(&st.Attrs)
-		ins, outs := parseTypeSignature(p, 1)
-		st.Operands = p.ResolveAll([]ir.OperandRef{x}, ins, loc)
-		st.ResultTypes = outs
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.Write(" ")
-		p.Operand(op.Operand(0))
-		d, _ := IntAttr(op.Attr("dimension"))
-		p.Write(", dim = ")
-		p.Int(d)
-		p.OptionalAttrDict("dimension")
-		p.Write(" : ")
-		p.FunctionType(op.OperandTypes(), op.ResultTypes())
-	},
+	Parse:         parseOperandsDim,
+	Print:         printOperandsDim,
 	Verify: func(op *ir.Operation) error {
 		in := rankedTensor(op.Operand(0).Type())
 		if in == nil {
