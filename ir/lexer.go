@@ -101,11 +101,10 @@ var charClass = func() (t [256]uint8) {
 	return t
 }()
 
-func isLetter(c byte) bool     { return charClass[c]&ccLetter != 0 }
-func isDigit(c byte) bool      { return charClass[c]&ccDigit != 0 }
-func isHex(c byte) bool        { return charClass[c]&ccHex != 0 }
-func isIdentChar(c byte) bool  { return charClass[c]&ccIdent != 0 }
-func isSuffixChar(c byte) bool { return charClass[c]&ccSuffix != 0 }
+func isLetter(c byte) bool    { return charClass[c]&ccLetter != 0 }
+func isDigit(c byte) bool     { return charClass[c]&ccDigit != 0 }
+func isHex(c byte) bool       { return charClass[c]&ccHex != 0 }
+func isIdentChar(c byte) bool { return charClass[c]&ccIdent != 0 }
 
 // skipClass returns the first position at or after i whose byte is not in
 // class cc (or len(src)).
@@ -145,14 +144,6 @@ func (l *lexer) skipSpace() {
 var singleTok = [256]tokKind{'(': tLParen, ')': tRParen, '[': tLSquare, ']': tRSquare,
 	'}': tRBrace, '<': tLess, '>': tGreater, ',': tComma, '=': tEqual, '?': tQuestion,
 	'*': tStar, '+': tPlus, '|': tVerticalBar}
-
-// lex scans the next token into t; it writes the caller's token in place
-// rather than returning one, as the parser does this for every token.
-func (l *lexer) lex(t *token) {
-	if !l.lexCommon(t) {
-		l.lexAny(t)
-	}
-}
 
 // lexCommon lexes the tokens that make up most of a module (punctuation,
 // identifiers, SSA names, after spaces and newlines) and reports whether

@@ -1,10 +1,5 @@
 package ir
 
-import (
-	"fmt"
-	"strconv"
-)
-
 // OpParser is the interface a dialect's custom syntax uses to read an op
 // after its name, in the manner of MLIR's OpAsmParser. Parse* methods read
 // required syntax and abort the whole parse with a located diagnostic when
@@ -379,13 +374,8 @@ func (op *OpParser) ParseI64List() []int64 {
 	return vs
 }
 
-// ParseDenseI64ArrayBody reads `1, 2, 3` up to a closing token.
+// ParseOptionalLoc accepts and drops a trailing `loc(...)`.
 func (op *OpParser) ParseOptionalLoc() { op.p.parseTrailingLoc() }
-
-// Sprint formats a message (convenience for custom parsers).
-func Sprint(format string, args ...any) string { return fmt.Sprintf(format, args...) }
-
-var _ = strconv.Itoa
 
 // PeekSymbol reports whether a symbol `@name` is next.
 func (op *OpParser) PeekSymbol() bool { return op.p.tok.kind == tAtId }

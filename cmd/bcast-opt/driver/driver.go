@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"time"
 
@@ -387,14 +386,4 @@ func convertElements(elems []pipeline.Element) ([]ir.PassEntry, error) {
 		out = append(out, pe)
 	}
 	return out, nil
-}
-
-// PassNames lists the registered pass flags (for documentation tests).
-func PassNames() []string {
-	var names []string
-	for _, p := range ir.RegisteredPasses() {
-		names = append(names, p.Name)
-	}
-	sort.Strings(names)
-	return names
 }
