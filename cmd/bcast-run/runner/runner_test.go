@@ -1,0 +1,205 @@
+package runner
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/npy"
+)
+
+const testFile = "testdata/relu_bias.mlir"
+
+// toolchains returns the native toolchain flag sets available on this
+// machine; it skips the test when there is none, unless
+// BCAST_REQUIRE_TOOLS=1.
+func toolchains(t *testing.T) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	if _, err := exec.LookPath("clang-19"); err == nil {
+		out["clang-19"] = []string{"--clang=clang-19"}
+	}
+	_, errLLC := exec.LookPath("llc")
+	_, errCC := exec.LookPath("cc")
+	if errLLC == nil && errCC == nil {
+		out["llc+cc"] = []string{"--llc=llc", "--cc=cc"}
+	}
+	if len(out) == 0 {
+		msg := "native bcast-run needs clang-19, or llc and cc, on PATH"
+		if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
+			t.Fatal(msg + " (BCAST_REQUIRE_TOOLS=1)")
+		}
+		t.Skip(msg + "; skipping native tests (set BCAST_REQUIRE_TOOLS=1 to fail instead)")
+	}
+	return out
+}
+
+func writeNpy(t *testing.T, dir, name string, a *npy.Array, err error) string {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	if err := npy.WriteFile(p, a); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// runMain runs bcast-run in-process and returns its status, stdout and stderr.
+func runMain(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	st := Main(args, &out, &errb)
+	return st, out.String(), errb.String()
+}
+
+type inputs struct {
+	x, b, b1, b5, col, bi string
+}
+
+func makeInputs(t *testing.T) inputs {
+	dir := t.TempDir()
+	var in inputs
+	a, err := npy.FromFloat32([]int64{3, 4}, []float32{-1, 2, -3, 4, 5, -6, 7, -8, 0.5, -0.5, 1.5, -2.5})
+	in.x = writeNpy(t, dir, "x.npy", a, err)
+	a, err = npy.FromFloat32([]int64{4}, []float32{0.25, -1, 1, 0})
+	in.b = writeNpy(t, dir, "b.npy", a, err)
+	a, err = npy.FromFloat32([]int64{1}, []float32{-0.75})
+	in.b1 = writeNpy(t, dir, "b1.npy", a, err)
+	a, err = npy.FromFloat32([]int64{5}, []float32{1, 2, 3, 4, 5})
+	in.b5 = writeNpy(t, dir, "b5.npy", a, err)
+	a, err = npy.FromFloat32([]int64{3, 1}, []float32{1, -2, 3})
+	in.col = writeNpy(t, dir, "col.npy", a, err)
+	a, err = npy.FromInt32([]int64{4}, []int32{1, 2, 3, 4})
+	in.bi = writeNpy(t, dir, "bi.npy", a, err)
+	return in
+}
+
+// TestInterpMatchesNative runs each case with --interp and natively with
+// every available toolchain and compares the printed results and the
+// written .npy files byte for byte.
+func TestInterpMatchesNative(t *testing.T) {
+	in := makeInputs(t)
+	tools := toolchains(t)
+	// Temporary files must be removed.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	cases := []struct {
+		name string
+		args []string
+		nres int
+	}{
+		{"main", []string{"--input", in.x, "--input", in.b}, 1},
+		{"dynamic", []string{"--entry", "dynamic", "--input", in.x, "--input", in.b}, 1},
+		{"dynamic-stretch", []string{"--entry", "dynamic", "--input", in.x, "--input", in.b1}, 1},
+		{"dynamic-col", []string{"--entry", "dynamic", "--input", in.col, "--input", in.b}, 1},
+		{"noargs", []string{"--entry", "noargs"}, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			base := append([]string{testFile}, c.args...)
+			st, want, stderr := runMain(t, append([]string{"--interp"}, base...)...)
+			if st != 0 {
+				t.Fatalf("--interp: status %d: %s", st, stderr)
+			}
+			if n := strings.Count(want, "dense<"); n != c.nres {
+				t.Fatalf("--interp printed %d results, want %d:\n%s", n, c.nres, want)
+			}
+			idir := t.TempDir()
+			if st, _, stderr := runMain(t, append([]string{"--interp", "--output-dir", idir}, base...)...); st != 0 {
+				t.Fatalf("--interp --output-dir: status %d: %s", st, stderr)
+			}
+			for name, flags := range tools {
+				st, got, stderr := runMain(t, append(flags, base...)...)
+				if st != 0 {
+					t.Fatalf("%s: status %d: %s", name, st, stderr)
+				}
+				if got != want {
+					t.Errorf("%s printed\n%s\nthe interpreter printed\n%s", name, got, want)
+				}
+				ndir := t.TempDir()
+				if st, _, stderr := runMain(t, append(append(flags, "--output-dir", ndir), base...)...); st != 0 {
+					t.Fatalf("%s --output-dir: status %d: %s", name, st, stderr)
+				}
+				for i := 0; i < c.nres; i++ {
+					f := "result" + string(rune('0'+i)) + ".npy"
+					a, err1 := os.ReadFile(filepath.Join(idir, f))
+					b, err2 := os.ReadFile(filepath.Join(ndir, f))
+					if err1 != nil || err2 != nil {
+						t.Fatalf("%s: %v %v", name, err1, err2)
+					}
+					if !bytes.Equal(a, b) {
+						t.Errorf("%s: %s differs from the interpreter's", name, f)
+					}
+				}
+			}
+		})
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("temporary files left in TMPDIR: %v", ents)
+	}
+}
+
+func TestBroadcastError(t *testing.T) {
+	in := makeInputs(t)
+	args := []string{testFile, "--entry", "dynamic", "--input", in.x, "--input", in.b5}
+	st, out, stderr := runMain(t, append([]string{"--interp"}, args...)...)
+	if st != 1 || out != "" || !strings.Contains(stderr, "do not broadcast") {
+		t.Errorf("--interp: status %d, stdout %q, stderr %q", st, out, stderr)
+	}
+	for name, flags := range toolchains(t) {
+		st, out, stderr := runMain(t, append(flags, args...)...)
+		if st != 1 || out != "" {
+			t.Errorf("%s: status %d, stdout %q", name, st, out)
+		}
+		want := "bcast-run: run-time error: testdata/relu_bias.mlir:12:5: operand shapes are not broadcast compatible (argument shapes: [3, 4], [5])\n"
+		if stderr != want {
+			t.Errorf("%s: stderr %q, want %q", name, stderr, want)
+		}
+	}
+}
+
+func TestBadInputs(t *testing.T) {
+	in := makeInputs(t)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--input", in.x, "--input", in.bi}, "bi.npy: argument 1 of @main: dtype int32 does not match tensor<4xf32> (needs float32)"},
+		{[]string{"--input", in.x, "--input", in.b5}, "b5.npy: argument 1 of @main: shape (5,) does not match tensor<4xf32>: dim 0 is 5, not 4"},
+		{[]string{"--input", in.b, "--input", in.b}, "b.npy: argument 0 of @main: shape (4,) has rank 1, but tensor<3x4xf32> has rank 2"},
+		{[]string{"--input", in.x}, "@main takes 2 argument(s), but 1 --input file(s) were given"},
+		{[]string{"--entry", "nope"}, "no function @nope"},
+		{[]string{"--input", in.x, "--input", testFile}, "npy: testdata/relu_bias.mlir:"},
+	}
+	for _, c := range cases {
+		for _, mode := range [][]string{{"--interp"}, {}} {
+			st, out, stderr := runMain(t, append(append(mode, testFile), c.args...)...)
+			if st != 1 || out != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("%v %v: status %d, stdout %q, stderr %q; want a line containing %q", mode, c.args, st, out, stderr, c.want)
+			}
+		}
+	}
+	if st, _, stderr := runMain(t, "testdata/missing.mlir"); st != 1 || !strings.Contains(stderr, "cannot open input file") {
+		t.Errorf("missing file: status %d, stderr %q", st, stderr)
+	}
+}
+
+func TestBench(t *testing.T) {
+	in := makeInputs(t)
+	re := regexp.MustCompile(`^bench: 3 runs, median [0-9.]+ ms, min [0-9.]+ ms\n$`)
+	args := []string{testFile, "--bench", "3", "--input", in.x, "--input", in.b}
+	if st, out, stderr := runMain(t, append([]string{"--interp"}, args...)...); st != 0 || !re.MatchString(stderr) || out == "" {
+		t.Errorf("--interp: status %d, stdout %q, stderr %q", st, out, stderr)
+	}
+	for name, flags := range toolchains(t) {
+		if st, out, stderr := runMain(t, append(flags, args...)...); st != 0 || !re.MatchString(stderr) || out == "" {
+			t.Errorf("%s: status %d, stdout %q, stderr %q", name, st, out, stderr)
+		}
+	}
+}
