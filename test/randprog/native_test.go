@@ -1,0 +1,395 @@
+package randprog
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/interp"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
+	"github.com/bcast-opt/bcast-opt/passes"
+)
+
+// The native stage: each program that survives `--pipeline=cpu` is lowered
+// to LLVM IR (package lower/llvm), its @main renamed @p<seed>, and up to
+// nativeBatch of them share one LLVM module, compiled once (clang-19 -O2,
+// else llc -O2 and cc) with a generated C driver (nativeDriver) that runs
+// every program of the batch on its inputs from one file and writes the
+// return codes, messages and results to another. Every result must be the
+// interpreter's (on the original program) bit for bit (any NaN equals any
+// NaN), float results of programs with a transcendental op within
+// TranscendentalULPs (or closeAfterInexact, for a libm difference grown
+// through later ops); a program that fails in the interpreter must return
+// a nonzero code with a message, and the others 0. Programs that the
+// pipeline's lowering or lower/llvm rejects with a diagnostic are counted
+// as not compiled, by reason.
+//
+// BCAST_RANDPROG_NATIVE=0 disables the stage; without clang-19 (or llc and
+// cc) it skips, unless BCAST_REQUIRE_TOOLS=1.
+
+const nativeBatch = 300
+
+// nativeProg is one program prepared for the native stage.
+type nativeProg struct {
+	prog   *Program
+	fn     *ir.Operation // the func.func after --pipeline=cpu, renamed
+	out    []*interp.Tensor
+	err    error
+	inexct bool // has a transcendental op
+}
+
+// nativeStats counts what the native stage did.
+type nativeStats struct {
+	compared, failing int
+	notCompiled       map[string]int
+	maxULPs           int64
+}
+
+func TestRandomProgramsNative(t *testing.T) {
+	if os.Getenv("BCAST_RANDPROG_NATIVE") == "0" {
+		t.Skip("BCAST_RANDPROG_NATIVE=0")
+	}
+	compile := nativeCompiler(t)
+	n := envInt(t, "BCAST_RANDPROG_N", 300)
+	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
+	if _, err := passes.PipelineEntries("cpu"); err != nil {
+		t.Fatalf("--pipeline=cpu: %v", err)
+	}
+	st := &nativeStats{notCompiled: map[string]int{}}
+	var (
+		mu       sync.Mutex
+		failures int
+		wg       sync.WaitGroup
+	)
+	fail := func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		failures++
+		if failures <= 5 {
+			t.Error(msg)
+		}
+	}
+	workers := max(1, runtime.NumCPU())
+	sem := make(chan struct{}, workers)
+	// Up to nativeBatch programs a batch, but at least one batch per CPU
+	// when there are fewer programs.
+	size := int(min(nativeBatch, max(1, (n+int64(workers)-1)/int64(workers))))
+	var batch []*nativeProg
+	flush := func() {
+		if len(batch) == 0 {
+			return
+		}
+		b := batch
+		batch = nil
+		dir := t.TempDir()
+		if d := os.Getenv("BCAST_RANDPROG_NATIVE_DIR"); d != "" {
+			dir = filepath.Join(d, fmt.Sprintf("batch%d", b[0].prog.Seed))
+			os.MkdirAll(dir, 0o755)
+		}
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			runNativeBatch(b, dir, compile, st, &mu, fail)
+		}()
+	}
+	for i := int64(0); i < n; i++ {
+		np, reason, err := prepareNative(Generate(seed+i, DefaultConfig))
+		if err != nil {
+			fail(fmt.Sprintf("seed %d: %v\nreproduce: BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_N=1 go test ./test/randprog/ -run TestRandomProgramsNative", seed+i, err, seed+i))
+			continue
+		}
+		if reason != "" {
+			mu.Lock()
+			st.notCompiled[reason]++
+			mu.Unlock()
+			continue
+		}
+		batch = append(batch, np)
+		if len(batch) == size {
+			flush()
+		}
+	}
+	flush()
+	wg.Wait()
+	if failures > 5 {
+		t.Errorf("... %d mismatching programs in all", failures)
+	}
+	reasons, total := counts(st.notCompiled)
+	t.Logf("native: %d programs (seeds %d..%d): %d compared natively (%d of them fail at run time and fail natively too), %d mismatches, largest transcendental difference %d ulps; %d not compiled (%s)",
+		n, seed, seed+n-1, st.compared, st.failing, failures, st.maxULPs, total, reasons)
+}
+
+// nativeCompiler returns a function that builds an executable from LLVM IR
+// and C source in dir, or skips the test when no compiler is found.
+func nativeCompiler(t *testing.T) func(dir, ll, c, exe string) error {
+	run := func(dir, name string, args ...string) error {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+		return nil
+	}
+	if clang, err := exec.LookPath("clang-19"); err == nil {
+		return func(dir, ll, c, exe string) error {
+			return run(dir, clang, "-O2", "-w", "-Wno-override-module", ll, c, "-o", exe, "-lm")
+		}
+	}
+	llc, errLLC := exec.LookPath("llc")
+	cc, errCC := exec.LookPath("cc")
+	if errLLC == nil && errCC == nil {
+		return func(dir, ll, c, exe string) error {
+			obj := filepath.Join(dir, "kernels.o")
+			if err := run(dir, llc, "-O2", "-filetype=obj", "-relocation-model=pic", ll, "-o", obj); err != nil {
+				return err
+			}
+			return run(dir, cc, "-O2", "-w", c, obj, "-o", exe, "-lm")
+		}
+	}
+	msg := "compiling LLVM IR to native code needs clang-19, or llc and cc, on PATH"
+	if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
+		t.Fatal(msg + " (BCAST_REQUIRE_TOOLS=1)")
+	}
+	t.Skip(msg + "; set BCAST_REQUIRE_TOOLS=1 to make this a failure")
+	return nil
+}
+
+// prepareNative interprets the program, runs --pipeline=cpu on a fresh
+// build and checks that lower/llvm accepts it. It returns the reason when
+// the program is not compiled, and an error for a bug (a pass failure that
+// is no documented rejection).
+func prepareNative(p *Program) (*nativeProg, string, error) {
+	orig, _, err := p.Build()
+	if err != nil {
+		return nil, "", err
+	}
+	np := &nativeProg{prog: p}
+	for _, o := range p.Ops {
+		if Transcendental[o.Kind] {
+			np.inexct = true
+		}
+	}
+	np.out, np.err = interp.Run(orig, "main", p.Args())
+	m, _, err := p.Build()
+	if err != nil {
+		return nil, "", err
+	}
+	entries, err := passes.PipelineEntries("cpu")
+	if err != nil {
+		return nil, "", err
+	}
+	for _, e := range entries {
+		pm := &ir.PassManager{Entries: []ir.PassEntry{e}, VerifyEach: true}
+		if err := pm.Run(m); err != nil {
+			rejected := e.Pass.Name == lowering || (e.Pass.Name == "linalg-version-broadcasts" && strings.Contains(err.Error(), "more than max-versions"))
+			if rejected && !strings.Contains(err.Error(), "the IR failed to verify after pass") {
+				return nil, "pipeline: " + notLoweredReason(err), nil
+			}
+			return nil, "", fmt.Errorf("--pipeline=cpu: --%s: %v", e.Pass.Name, err)
+		}
+	}
+	if _, err := llvm.Emit(m, llvm.Options{}); err != nil {
+		return nil, "lower/llvm: " + notLoweredReason(err), nil
+	}
+	var fn *ir.Operation
+	for _, op := range m.Region(0).Front().Ops() {
+		if op.Name() != "func.func" {
+			return nil, "", fmt.Errorf("--pipeline=cpu leaves a top-level %s", op.Name())
+		}
+		if fn != nil {
+			return nil, "not compiled: more than one function after --pipeline=cpu", nil
+		}
+		fn = op
+	}
+	fn.SetAttr("sym_name", ir.Str(fmt.Sprintf("p%d", p.Seed)))
+	fn.Remove()
+	np.fn = fn
+	return np, "", nil
+}
+
+// runNativeBatch compiles and runs one batch and compares its results.
+func runNativeBatch(batch []*nativeProg, dir string, compile func(dir, ll, c, exe string) error, st *nativeStats, mu *sync.Mutex, fail func(string)) {
+	seeds := fmt.Sprintf("seeds %d..%d", batch[0].prog.Seed, batch[len(batch)-1].prog.Seed)
+	m := newModule()
+	for _, np := range batch {
+		m.Region(0).Front().Append(np.fn)
+	}
+	irText, err := llvm.Emit(m, llvm.Options{})
+	if err != nil {
+		fail(fmt.Sprintf("%s: emitting the batch: %v", seeds, err))
+		return
+	}
+	header, err := llvm.CHeader(m, "")
+	if err != nil {
+		fail(fmt.Sprintf("%s: %v", seeds, err))
+		return
+	}
+	fns, err := llvm.Functions(m)
+	if err != nil || len(fns) != len(batch) {
+		fail(fmt.Sprintf("%s: llvm.Functions: %d functions, error %v", seeds, len(fns), err))
+		return
+	}
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			panic(err)
+		}
+		return p
+	}
+	ll := write("kernels.ll", []byte(irText))
+	write("kernels.h", []byte(header))
+	c := write("driver.c", []byte(nativeDriver(fns, "kernels.h")))
+	var in bytes.Buffer
+	for _, np := range batch {
+		for _, a := range np.prog.Args() {
+			for _, d := range a.Shape() {
+				binary.Write(&in, binary.LittleEndian, d)
+			}
+			in.Write(a.Bytes())
+		}
+	}
+	inPath, outPath, exe := write("in.bin", in.Bytes()), filepath.Join(dir, "out.bin"), filepath.Join(dir, "run")
+	if err := compile(dir, ll, c, exe); err != nil {
+		fail(fmt.Sprintf("%s: compiling: %v", seeds, err))
+		return
+	}
+	cmd := exec.Command(exe, inPath, outPath)
+	runOut, runErr := cmd.CombinedOutput()
+	raw, err := os.ReadFile(outPath)
+	if err != nil {
+		fail(fmt.Sprintf("%s: %v (driver: %v %s)", seeds, err, runErr, runOut))
+		return
+	}
+	r := bytes.NewReader(raw)
+	for k, np := range batch {
+		rc, msg, got, err := readNativeResult(r, fns[k])
+		if err != nil {
+			fail(fmt.Sprintf("seed %d: reading the driver's output: %v (driver exit: %v %s)%s", np.prog.Seed, err, runErr, runOut, nativeRepro(np)))
+			return
+		}
+		if d := compareNative(np, rc, msg, got, st, mu); d != "" {
+			fail(fmt.Sprintf("seed %d natively: %s%s", np.prog.Seed, d, nativeRepro(np)))
+		}
+	}
+	if runErr != nil {
+		fail(fmt.Sprintf("%s: the driver: %v %s", seeds, runErr, runOut))
+	}
+}
+
+func nativeRepro(np *nativeProg) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "\nreproduce: BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_N=1 go test ./test/randprog/ -run TestRandomProgramsNative\n", np.prog.Seed)
+	if m, _, err := np.prog.Build(); err == nil {
+		sb.WriteString(ir.PrintString(m, ir.PrintOptions{}))
+	}
+	for i, in := range np.prog.Inputs {
+		fmt.Fprintf(&sb, "input #%d: %v\n", i, in.Data)
+	}
+	fmt.Fprintf(&sb, "interpreter results %v, error %v\n", np.out, np.err)
+	return sb.String()
+}
+
+// compareNative checks one program's native run against the interpreter.
+func compareNative(np *nativeProg, rc int32, msg string, got []*interp.Tensor, st *nativeStats, mu *sync.Mutex) string {
+	if np.err != nil {
+		if rc == 0 {
+			return fmt.Sprintf("returns 0, but the interpreter fails: %v", np.err)
+		}
+		if msg == "" {
+			return fmt.Sprintf("returns %d without a message (the interpreter: %v)", rc, np.err)
+		}
+		mu.Lock()
+		st.compared++
+		st.failing++
+		mu.Unlock()
+		return ""
+	}
+	if rc != 0 {
+		return fmt.Sprintf("returns %d: %s", rc, msg)
+	}
+	var ulps int64
+	for k, want := range np.out {
+		g := got[k]
+		if np.inexct && want.IsFloat() && g.ElemType() == want.ElemType() && fmt.Sprint(g.Shape()) == fmt.Sprint(want.Shape()) {
+			for i := range g.Len() {
+				d := interp.ULPDistance(g.Float(i), want.Float(i), g.ElemType())
+				ulps = max(ulps, d)
+				if d > TranscendentalULPs && !closeAfterInexact(g.Float(i), want.Float(i)) {
+					return fmt.Sprintf("result #%d element %d: %v, the interpreter %v (%d ulps)\n  native      %v\n  interpreter %v", k, i, g.Float(i), want.Float(i), d, g, want)
+				}
+			}
+			continue
+		}
+		if !g.Equal(want) {
+			return fmt.Sprintf("result #%d differs:\n  native      %v\n  interpreter %v", k, g, want)
+		}
+	}
+	mu.Lock()
+	st.compared++
+	st.maxULPs = max(st.maxULPs, ulps)
+	mu.Unlock()
+	return ""
+}
+
+// readNativeResult reads one program's record of the driver's output.
+func readNativeResult(r *bytes.Reader, f *llvm.FuncABI) (int32, string, []*interp.Tensor, error) {
+	var rc int32
+	if err := binary.Read(r, binary.LittleEndian, &rc); err != nil {
+		return 0, "", nil, err
+	}
+	if rc != 0 {
+		var n int64
+		if err := binary.Read(r, binary.LittleEndian, &n); err != nil {
+			return 0, "", nil, err
+		}
+		msg := make([]byte, n)
+		if _, err := io.ReadFull(r, msg); err != nil {
+			return 0, "", nil, err
+		}
+		return rc, string(msg), nil, nil
+	}
+	var res []*interp.Tensor
+	for _, ra := range f.Results {
+		shape := make([]int64, ra.Rank())
+		for j := range shape {
+			if err := binary.Read(r, binary.LittleEndian, &shape[j]); err != nil {
+				return 0, "", nil, err
+			}
+		}
+		data := make([]byte, ir.NumElements(shape)*int64(ra.ElemSize()))
+		if _, err := io.ReadFull(r, data); err != nil {
+			return 0, "", nil, err
+		}
+		tt, err := interp.FromBytes(ra.Elem, shape, data)
+		if err != nil {
+			return 0, "", nil, err
+		}
+		res = append(res, tt)
+	}
+	return 0, "", res, nil
+}
+
+// closeAfterInexact accepts a difference that a few-ulp libm difference
+// (tanhf, expf, ... of the native math library against the interpreter's
+// correctly rounded values) can grow into through later ops, such as a
+// subtraction of nearly equal numbers: within 1e-5 of the larger
+// magnitude, and at least 1e-5 absolute. Both values must be finite.
+func closeAfterInexact(a, b float64) bool {
+	if math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return false
+	}
+	scale := math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+	return math.Abs(a-b) <= 1e-5*scale
+}
