@@ -272,11 +272,7 @@ var ExpandShape = &ir.OpDef{
 		from := p.ParseColonType()
 		p.ParseKeyword("into")
 		to := p.ParseType()
-		types := []ir.Type{from}
-		for range refs {
-			types = append(types, ir.Index)
-		}
-		st.Operands = p.ResolveAll(append([]ir.OperandRef{x}, refs...), types, loc)
+		st.Operands = p.ResolveAll(append([]ir.OperandRef{x}, refs...), withIndices(len(refs), from), loc)
 		st.ResultTypes = []ir.Type{to}
 		return nil
 	},
@@ -478,11 +474,7 @@ var ExtractSlice = &ir.OpDef{
 		from := p.ParseColonType()
 		p.ParseKeyword("to")
 		to := p.ParseType()
-		types := []ir.Type{from}
-		for range refs {
-			types = append(types, ir.Index)
-		}
-		st.Operands = p.ResolveAll(append([]ir.OperandRef{x}, refs...), types, loc)
+		st.Operands = p.ResolveAll(append([]ir.OperandRef{x}, refs...), withIndices(len(refs), from), loc)
 		st.ResultTypes = []ir.Type{to}
 		return nil
 	},
@@ -536,11 +528,7 @@ var InsertSlice = &ir.OpDef{
 		from := p.ParseColonType()
 		p.ParseKeyword("into")
 		to := p.ParseType()
-		types := []ir.Type{from, to}
-		for range refs {
-			types = append(types, ir.Index)
-		}
-		st.Operands = p.ResolveAll(append([]ir.OperandRef{s, d}, refs...), types, loc)
+		st.Operands = p.ResolveAll(append([]ir.OperandRef{s, d}, refs...), withIndices(len(refs), from, to), loc)
 		st.ResultTypes = []ir.Type{to}
 		return nil
 	},

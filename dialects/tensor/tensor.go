@@ -204,11 +204,8 @@ var Extract = &ir.OpDef{
 		p.Parse("]")
 		p.ParseOptionalAttrDict(&st.Attrs)
 		ty := p.ParseColonType()
-		types := []ir.Type{ty}
-		for range idx {
-			types = append(types, ir.Index)
-		}
-		st.Operands = p.ResolveAll(append([]ir.OperandRef{t}, idx...), types, loc)
+
+		st.Operands = p.ResolveAll(append([]ir.OperandRef{t}, idx...), withIndices(len(idx), ty), loc)
 		st.ResultTypes = []ir.Type{ir.ElementTypeOf(ty)}
 		return nil
 	},
@@ -305,4 +302,14 @@ func indexOperands(op *ir.Operation, first int) error {
 
 func init() {
 	ir.Register(Empty, Dim, Cast, Extract, FromElements)
+}
+
+// withIndices returns the operand types lead followed by n `index` types:
+// the operands of ops written `%t[%i, %j]` or with dynamic size lists.
+func withIndices(n int, lead ...ir.Type) []ir.Type {
+	types := append([]ir.Type(nil), lead...)
+	for i := 0; i < n; i++ {
+		types = append(types, ir.Index)
+	}
+	return types
 }
