@@ -47,9 +47,12 @@
 //     with a diagnostic.
 //   - Data movement (hlo_structural.go): transpose is a generic reading
 //     through the inverse permutation, iota a generic on linalg.index,
-//     static reshapes tensor.collapse_shape / expand_shape, slice
-//     tensor.extract_slice, concatenate a chain of tensor.insert_slice,
+//     static reshapes tensor.collapse_shape / expand_shape, slice a
+//     generic reading through `d * stride + start` (it fuses like an
+//     elementwise op), concatenate (static or dynamic) a tensor.empty
+//     into whose tensor.extract_slice parts a generic copies each operand,
+//     put back with tensor.insert_slice (destination-passing style),
 //     get_dimension_size tensor.dim, dynamic_reshape tensor.reshape.
 //     Static reshapes that do not only merge or split adjacent dims go
-//     through the 1-D form; slices are static by definition.
+//     through the 1-D form (rank 0 has no groups).
 package lower

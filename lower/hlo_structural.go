@@ -40,6 +40,18 @@ func parallel(n int) []string {
 func genericCopy(b *ir.Builder, op *ir.Operation, rt *ir.RankedTensorType, srcs []*ir.Value, maps []affine.Map, dyn []*ir.Value,
 	body func(bb *ir.Builder, args []*ir.Value) *ir.Value) *ir.Value {
 	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}}).Result(0)
+	return genericBody(b, op, empty, srcs, maps, body)
+}
+
+// genericInto is genericCopy writing into the tensor dest (whose type is
+// the result's).
+func genericInto(b *ir.Builder, op *ir.Operation, dest *ir.Value, srcs []*ir.Value, maps []affine.Map) *ir.Value {
+	return genericBody(b, op, dest, srcs, maps, nil)
+}
+
+func genericBody(b *ir.Builder, op *ir.Operation, empty *ir.Value, srcs []*ir.Value, maps []affine.Map,
+	body func(bb *ir.Builder, args []*ir.Value) *ir.Value) *ir.Value {
+	rt := empty.Type().(*ir.RankedTensorType)
 	st := &ir.OpState{Name: "linalg.generic", Loc: op.Loc, Operands: append(append([]*ir.Value{}, srcs...), empty), ResultTypes: []ir.Type{rt}}
 	linalg.SetGenericAttrs(st, append(append([]affine.Map{}, maps...), affine.Identity(rt.Rank())), parallel(rt.Rank()), len(srcs), 1)
 	blk := ir.NewBlock()
@@ -201,6 +213,13 @@ func convertReshape(op *ir.Operation) error {
 		}
 		return [][]int64{g}
 	}
+	// A rank-0 tensor is the 1-element 1-D one with no groups.
+	if in.Rank() == 0 {
+		return replace(op, expand(op.Operand(0), nil, out))
+	}
+	if out.Rank() == 0 {
+		return replace(op, collapse(op.Operand(0), in, nil, out))
+	}
 	v := op.Operand(0)
 	if in.Rank() != 1 {
 		v = collapse(v, in, all(in.Rank()), flat)
@@ -211,47 +230,154 @@ func convertReshape(op *ir.Operation) error {
 	return replace(op, v)
 }
 
-// convertSlice: tensor.extract_slice with static offsets, sizes and strides.
+// convertSlice: a generic reading the operand through the map
+// `(d0, ..) -> (d0 * stride0 + start0, ..)`, so that the slice fuses with
+// its producer and consumers like any elementwise op (no copy of its own).
+// The operand may be dynamic: the loops' bounds come from the static result
+// and the generic checks at run time that every index read is inside the
+// operand (lower/llvm).
 func convertSlice(op *ir.Operation) error {
 	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
 	if out == nil || !out.HasStaticShape() {
 		return op.Emit("needs a static result to be lowered to linalg")
 	}
 	starts, strides := hlo.I64s(op.Attr("start_indices")), hlo.I64s(op.Attr("strides"))
-	st := &ir.OpState{Name: "tensor.extract_slice", Operands: []*ir.Value{op.Operand(0)}, ResultTypes: []ir.Type{out}}
-	st.AddAttr("static_offsets", &ir.DenseArrayAttr{Elem: ir.I64, Ints: starts})
-	st.AddAttr("static_sizes", &ir.DenseArrayAttr{Elem: ir.I64, Ints: append([]int64{}, out.Shape()...)})
-	st.AddAttr("static_strides", &ir.DenseArrayAttr{Elem: ir.I64, Ints: strides})
-	st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{1, 0, 0, 0}})
-	return replace(op, ir.Before(op).Create(st).Result(0))
+	res := make([]affine.Expr, out.Rank())
+	for i := range res {
+		res[i] = affine.Add(affine.Mul(affine.Dim(i), affine.Const(strides[i])), affine.Const(starts[i]))
+	}
+	m := affine.NewMap(out.Rank(), 0, res...)
+	return replace(op, genericCopy(ir.Before(op), op, out, []*ir.Value{op.Operand(0)}, []affine.Map{m}, nil, nil))
 }
 
-// convertConcatenate: tensor.empty filled by one tensor.insert_slice per
-// operand at its running offset along the dim (static shapes).
+// sliceParams are the offsets, sizes and strides of a tensor slice op,
+// each static or a value (when the value is non-nil).
+type sliceParams struct {
+	offsets, sizes []slicePart
+}
+
+type slicePart struct {
+	static int64
+	value  *ir.Value
+}
+
+// createSlice builds tensor.extract_slice (lead = [source]) or
+// tensor.insert_slice (lead = [source, dest]) with unit strides.
+func createSlice(b *ir.Builder, name string, lead []*ir.Value, p sliceParams, rt ir.Type) *ir.Value {
+	st := &ir.OpState{Name: name, Operands: append([]*ir.Value{}, lead...), ResultTypes: []ir.Type{rt}}
+	var offs, sizes, strides []int64
+	nDyn := [2]int64{}
+	for k, parts := range [][]slicePart{p.offsets, p.sizes} {
+		for _, x := range parts {
+			v := x.static
+			if x.value != nil {
+				v = tensor.Dynamic
+				st.Operands = append(st.Operands, x.value)
+				nDyn[k]++
+			}
+			if k == 0 {
+				offs = append(offs, v)
+			} else {
+				sizes = append(sizes, v)
+			}
+		}
+	}
+	for range p.sizes {
+		strides = append(strides, 1)
+	}
+	st.AddAttr("static_offsets", &ir.DenseArrayAttr{Elem: ir.I64, Ints: offs})
+	st.AddAttr("static_sizes", &ir.DenseArrayAttr{Elem: ir.I64, Ints: sizes})
+	st.AddAttr("static_strides", &ir.DenseArrayAttr{Elem: ir.I64, Ints: strides})
+	segs := append(make([]int64, len(lead)), nDyn[0], nDyn[1], 0)
+	for i := range lead {
+		segs[i] = 1
+	}
+	st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: segs})
+	return b.Create(st).Result(0)
+}
+
+// sizeOf is dim d of v: its static size or tensor.dim.
+func sizeOf(b *ir.Builder, v *ir.Value, d int) slicePart {
+	if s := v.Type().(*ir.RankedTensorType).Shape()[d]; s != ir.Dynamic {
+		return slicePart{static: s}
+	}
+	return slicePart{value: tensorDim(b, v, d)}
+}
+
+// convertConcatenate, in destination-passing style: the result is a
+// tensor.empty, and each operand is copied by a generic whose output is
+// the operand's part of it (tensor.extract_slice at the running offset),
+// put back with tensor.insert_slice. The copy fuses with the operand's
+// producer, so that the producer writes its elements straight into the
+// result, and lower/llvm writes the slices in place. The parts' other dims
+// are the result's (from operand #0): the copy checks at run time that
+// each operand has them.
 func convertConcatenate(op *ir.Operation) error {
 	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
-	if out == nil || !out.HasStaticShape() {
-		return op.Emit("needs a static result to be lowered to linalg")
+	if out == nil {
+		return op.Emit("needs a ranked result to be lowered to linalg")
 	}
-	dim, _ := hlo.IntAttr(op.Attr("dimension"))
+	dim64, _ := hlo.IntAttr(op.Attr("dimension"))
+	dim := int(dim64)
 	b := ir.Before(op)
-	acc := b.Create(&ir.OpState{Name: "tensor.empty", ResultTypes: []ir.Type{out}}).Result(0)
-	offset := int64(0)
-	ones := make([]int64, out.Rank())
-	for i := range ones {
-		ones[i] = 1
+	// The result's sizes: operand #0's, and the sum along dim.
+	sizes := make([]slicePart, out.Rank())
+	offsets := make([]slicePart, op.NumOperands())
+	var total slicePart
+	for i, v := range op.Operands() {
+		offsets[i] = total
+		s := sizeOf(b, v, dim)
+		switch {
+		case i == 0:
+			total = s
+		case total.value == nil && s.value == nil:
+			total = slicePart{static: total.static + s.static}
+		default:
+			tv, sv := total.value, s.value
+			if tv == nil {
+				tv = indexConst(b, total.static)
+			}
+			if sv == nil {
+				sv = indexConst(b, s.static)
+			}
+			total = slicePart{value: b.Create(&ir.OpState{Name: "arith.addi", Operands: []*ir.Value{tv, sv}, ResultTypes: []ir.Type{ir.Index}}).Result(0)}
+		}
 	}
-	for _, v := range op.Operands() {
+	var dyn []*ir.Value
+	for d := range sizes {
+		if d == dim {
+			sizes[d] = total
+		} else if s := out.Shape()[d]; s != ir.Dynamic {
+			sizes[d] = slicePart{static: s}
+		} else {
+			sizes[d] = sizeOf(b, op.Operand(0), d)
+		}
+		if out.Shape()[d] == ir.Dynamic {
+			v := sizes[d].value
+			if v == nil {
+				v = indexConst(b, sizes[d].static)
+			}
+			dyn = append(dyn, v)
+		}
+	}
+	acc := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{out}}).Result(0)
+	for i, v := range op.Operands() {
 		in := v.Type().(*ir.RankedTensorType)
-		offs := make([]int64, out.Rank())
-		offs[dim] = offset
-		st := &ir.OpState{Name: "tensor.insert_slice", Operands: []*ir.Value{v, acc}, ResultTypes: []ir.Type{out}}
-		st.AddAttr("static_offsets", &ir.DenseArrayAttr{Elem: ir.I64, Ints: offs})
-		st.AddAttr("static_sizes", &ir.DenseArrayAttr{Elem: ir.I64, Ints: append([]int64{}, in.Shape()...)})
-		st.AddAttr("static_strides", &ir.DenseArrayAttr{Elem: ir.I64, Ints: append([]int64{}, ones...)})
-		st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{1, 1, 0, 0, 0}})
-		acc = b.Create(st).Result(0)
-		offset += in.Shape()[dim]
+		p := sliceParams{offsets: make([]slicePart, out.Rank()), sizes: append([]slicePart{}, sizes...)}
+		p.offsets[dim] = offsets[i]
+		p.sizes[dim] = sizeOf(b, v, dim)
+		partShape := make([]int64, out.Rank())
+		for d, s := range p.sizes {
+			partShape[d] = s.static
+			if s.value != nil {
+				partShape[d] = ir.Dynamic
+			}
+		}
+		partT := ir.RankedTensor(partShape, in.ElementType())
+		part := createSlice(b, "tensor.extract_slice", []*ir.Value{acc}, p, partT)
+		id := affine.Identity(out.Rank())
+		filled := genericInto(b, op, part, []*ir.Value{v}, []affine.Map{id})
+		acc = createSlice(b, "tensor.insert_slice", []*ir.Value{filled, acc}, p, out)
 	}
 	return replace(op, acc)
 }

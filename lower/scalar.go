@@ -292,6 +292,10 @@ func (s scalarBuilder) convert(x *ir.Value, from, to ir.Type) (*ir.Value, error)
 		}
 		return s.cmpi("ne", x, s.constI(ft, 0)), nil
 	case ir.IsFloat(ft) && ir.IsFloat(tt):
+		if ft.(*ir.FloatType).Width() == tt.(*ir.FloatType).Width() {
+			// f16 <-> bf16: exact to f32, then rounded.
+			return s.op("arith.truncf", tt, s.op("arith.extf", ir.F32T, x)), nil
+		}
 		if ft.(*ir.FloatType).Width() < tt.(*ir.FloatType).Width() {
 			return s.op("arith.extf", tt, x), nil
 		}

@@ -53,6 +53,8 @@ func cElemType(t ir.Type) (string, error) {
 	switch t := t.(type) {
 	case *ir.FloatType:
 		switch t.Kind {
+		case ir.F16, ir.BF16:
+			return "uint16_t", nil // the bits
 		case ir.F32:
 			return "float", nil
 		case ir.F64:
@@ -71,7 +73,7 @@ func cElemType(t ir.Type) (string, error) {
 	case *ir.IndexType:
 		return "int64_t", nil
 	}
-	return "", fmt.Errorf("element type %s has no C ABI yet (supported: f32, f64, i1, i8, i16, i32, i64, index)", t)
+	return "", fmt.Errorf("element type %s has no C ABI yet (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64, index)", t)
 }
 
 // tensorABI describes a function argument or result type.

@@ -131,6 +131,14 @@ func (l *fnLowering) merge(op *ir.Operation, a, b lval, pa, pb *llir.Block) (lva
 		for i := range x.dims {
 			nb.dims = append(nb.dims, phi(x.dims[i], y.dims[i]))
 		}
+		if (x.strides != nil || y.strides != nil) && nb.ptr != nil {
+			// A view in either branch: strides are phis too (computed in
+			// each branch's block).
+			sx, sy := l.stridesIn(x, pa), l.stridesIn(y, pb)
+			for i := range sx {
+				nb.strides = append(nb.strides, phi(sx[i], sy[i]))
+			}
+		}
 		return lval{buf: nb}, nil
 	}
 	return lval{scalar: phi(a.scalar, b.scalar)}, nil
@@ -168,17 +176,18 @@ func (l *fnLowering) lowerReturn(op *ir.Operation) error {
 				l.storeElem(r.Elem, x, l.elemPtr(r.Elem, l.resPtr[i], i64c(int64(j))))
 			}
 		case v.buf != nil && v.buf.ptr != nil && v.buf.result != i:
+			dst := &buffer{elem: r.Elem, ptr: l.resPtr[i], dims: dims}
 			if v.buf.result == maybeResult {
 				// Copy unless this path wrote the caller's buffer in place.
 				same := l.cur.NewICmp(enum.IPredEQ, v.buf.ptr, l.resPtr[i])
 				cp, done := l.newBlock("copy"), l.newBlock("copied")
 				l.cur.NewCondBr(same, done, cp)
 				l.cur = cp
-				l.copyElems(r.Elem, l.resPtr[i], v.buf.ptr, dims)
+				l.copyBuffer(dst, v.buf)
 				l.cur.NewBr(done)
 				l.cur = done
 			} else {
-				l.copyElems(r.Elem, l.resPtr[i], v.buf.ptr, dims)
+				l.copyBuffer(dst, v.buf)
 			}
 		}
 	}

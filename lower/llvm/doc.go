@@ -27,7 +27,9 @@
 // its element type with its shape as int64_t[rank] (the pointer may be
 // NULL for rank 0). A scalar (non-tensor) argument or result is passed the
 // same way, as a rank-0 tensor. Element types: f32 float, f64 double,
-// i8/i16/i32/i64 int8_t..int64_t, index int64_t, i1 uint8_t (0 or 1).
+// i8/i16/i32/i64 int8_t..int64_t, index int64_t, i1 uint8_t (0 or 1),
+// f16 and bf16 uint16_t (the bits; computed in f32 and rounded to nearest
+// even after every op, half.go).
 //
 // Results use destination passing: the caller allocates them. It calls
 // f_result_shapes with the argument shapes to learn the result shapes
@@ -78,8 +80,22 @@
 // from the operands (outputs first); every other operand dim a loop
 // indexes, and every constant index, is checked before the loops, so a
 // kernel never reads or writes out of bounds even on IR that forgot a
-// check. The loops are plain scalar loops that LLVM's vectorizer handles
-// (-O2); there are no explicit vectors yet.
+// check.
+//
+// The innermost loop is explicit vector code when the body allows it
+// (vector.go): a main loop over 64-byte vectors (<16 x float>, <8 x
+// double>, ...; LLVM splits them into the target's registers) and a scalar
+// remainder; an operand whose map does not use the inner dim is loaded
+// once and splatted. Each lane computes exactly what a scalar iteration
+// computes (the same instructions, lane-wise); bodies with C math library
+// calls, integer division or linalg.index keep the scalar loop. Outputs of
+// 16 MB or more are written with non-temporal stores on x86-64 (aligned
+// 64-byte stores after a scalar peel loop, an sfence before returning),
+// which skip reading the output's cache lines before writing them: on
+// memory-bound kernels that is a third of the traffic (bench/). The choice
+// is static for static shapes and one branch per generic otherwise.
+// Pointers passed to the C ABI must be aligned to their element type, as
+// C requires.
 //
 // arith and math ops become LLVM instructions, intrinsics (llvm.exp.f32,
 // llvm.sqrt, llvm.floor, ...) or C math library calls (tanhf, expm1f,
@@ -88,16 +104,25 @@
 // compare-and-select sequences: LLVM 14 cannot select llvm.maximum on
 // x86-64. Their NaN is the interpreter's, so results match it bit for bit.
 //
+// An indexing map result may also be linear (`d0 * 2 + 1`, from
+// hlo.slice): its range is checked before the loops. tensor.extract_slice
+// is a strided view (no copy); tensor.insert_slice writes its destination
+// in place when nothing reads the old value, and a generic whose output is
+// the slice being inserted writes it directly (slices.go). A dynamic
+// broadcast the pipeline leaves in place is a view with stride 0 on its
+// stretched dims, checked at run time.
+//
 // # Not lowered yet
 //
 // Each of these is a diagnostic at the op: reductions (non-parallel
-// iterators), indexing map results other than loop dims and constants,
-// tensor.extract_slice / insert_slice / dynamic reshapes, the shape
+// iterators), indexing map results other than sums of loop dims times
+// constants plus a constant, rank-reducing tensor slices, the shape
 // dialect's constraints and witnesses (the CPU pipeline turns them into
-// cf.assert), f16 and bf16 (LLVM 14 converts f16 through libgcc helpers
-// that x86-64 Linux lacks), si/ui element types, unranked tensors, and result
-// shapes that depend on tensor data (f_result_shapes cannot compute
-// them). Integer division by zero and out-of-range float-to-integer
+// cf.assert), si/ui element types, unranked tensors, and result shapes
+// that depend on tensor data (f_result_shapes sees argument shapes only,
+// so a reshape or broadcast to a shape read from an argument's data, or
+// computed from data, is rejected). Integer division by zero and
+// out-of-range float-to-integer
 // conversions have LLVM's meaning (undefined / poison), not the
 // interpreter's error.
 package llvm

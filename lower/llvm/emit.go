@@ -6,6 +6,7 @@ import (
 	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/metadata"
 	lltypes "github.com/llir/llvm/ir/types"
 
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -53,13 +54,17 @@ type emitter struct {
 	m     *llir.Module
 	decls map[string]*llir.Func
 	strs  map[string]constant.Constant
+	// target is the module's target; ntNode the !nontemporal node once
+	// used.
+	target Target
+	ntNode *metadata.Tuple
 }
 
 func newEmitter(t Target) *emitter {
 	m := llir.NewModule()
 	m.TargetTriple = t.Triple
 	m.DataLayout = t.DataLayout
-	return &emitter{m: m, decls: map[string]*llir.Func{}, strs: map[string]constant.Constant{}}
+	return &emitter{m: m, decls: map[string]*llir.Func{}, strs: map[string]constant.Constant{}, target: t}
 }
 
 // declare returns the declaration of an external function (a C library
@@ -122,6 +127,10 @@ func (e *emitter) constArray(d *ir.DenseElementsAttr) (constant.Constant, error)
 	for i := range elems {
 		switch et := elem.(type) {
 		case *ir.FloatType:
+			if k, ok := isHalf(et); ok {
+				elems[i] = constant.NewInt(i16, int64(int16(ir.FloatBits(d.FloatAt(int64(i)), k))))
+				continue
+			}
 			elems[i] = floatConst(et, d.FloatAt(int64(i)))
 		default:
 			elems[i] = intConst(mt.(*lltypes.IntType), d.IntAt(int64(i)))

@@ -46,6 +46,11 @@ type fnLowering struct {
 	// ivs are the loop indices of the generic whose body is being lowered
 	// (linalg.index reads them).
 	ivs []value.Value
+	// lanes is the vector width while a generic's vector body is being
+	// lowered (0 outside); streams is set once a non-temporal store was
+	// emitted (the exit then fences).
+	lanes   int
+	streams bool
 }
 
 // lowerFunc adds the kernel (or result-shapes) function of f to the module.
@@ -144,6 +149,11 @@ func (l *fnLowering) finish(start *llir.Block) {
 		phi := l.exit.NewPhi(l.exitCodes...)
 		phi.SetName("code")
 		code = phi
+	}
+	if l.streams {
+		// order the non-temporal stores before the caller reads the
+		// results (x86-64 only streams)
+		l.exit.NewCall(l.e.declare("llvm.x86.sse.sfence", lltypes.Void, false))
 	}
 	for _, s := range l.slots {
 		p := l.exit.NewLoad(i8Ptr, s)
@@ -292,6 +302,9 @@ func (l *fnLowering) lowerOp(op *ir.Operation) error {
 	case strings.HasPrefix(name, "arith.") || strings.HasPrefix(name, "math."):
 		return l.lowerScalarOp(op)
 	}
+	if name == "hlo.dynamic_broadcast_in_dim" {
+		return l.lowerDynamicBroadcast(op)
+	}
 	if op.Dialect() == "hlo" {
 		return ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR: run --pipeline=cpu first", name)
 	}
@@ -305,6 +318,9 @@ func (l *fnLowering) get(v *ir.Value) lval { return l.vals[v] }
 // from data in the result-shapes function).
 func (l *fnLowering) scalarOf(v *ir.Value) (value.Value, bool) {
 	s := l.vals[v].scalar
+	if s != nil && l.lanes > 0 {
+		s = l.splat(s) // a loop-invariant value in a vector body
+	}
 	return s, s != nil
 }
 
@@ -381,6 +397,9 @@ func (l *fnLowering) loadElem(elem ir.Type, p value.Value) value.Value {
 	if elem == ir.I1 {
 		return l.cur.NewTrunc(v, i1)
 	}
+	if k, ok := isHalf(elem); ok {
+		return l.extendHalf(k, v)
+	}
 	return v
 }
 
@@ -388,6 +407,9 @@ func (l *fnLowering) loadElem(elem ir.Type, p value.Value) value.Value {
 func (l *fnLowering) storeElem(elem ir.Type, x, p value.Value) {
 	if elem == ir.I1 {
 		x = l.cur.NewZExt(x, i8)
+	}
+	if k, ok := isHalf(elem); ok {
+		x = l.truncHalf(k, x)
 	}
 	l.cur.NewStore(x, p)
 }
@@ -588,8 +610,9 @@ func (l *fnLowering) asExtents(v lval) ([]value.Value, bool) {
 		return nil, false
 	}
 	out := make([]value.Value, n)
+	stride := l.stridesOf(v.buf)[0]
 	for i := range out {
-		out[i] = l.loadElem(ir.Index, l.elemPtr(ir.Index, v.buf.ptr, i64c(int64(i))))
+		out[i] = l.loadElem(ir.Index, l.elemPtr(ir.Index, v.buf.ptr, l.mul(i64c(int64(i)), stride)))
 	}
 	return out, true
 }

@@ -58,10 +58,8 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 			return ir.Errorf(op.Loc, "operand #%d has rank %d but its indexing map has %d results", i, len(b.dims), len(maps[i].Results))
 		}
 		for _, r := range maps[i].Results {
-			switch r.(type) {
-			case affine.DimExpr, affine.ConstantExpr:
-			default:
-				return ir.Errorf(op.Loc, "indexing map result %s of operand #%d is not lowered yet (only loop dims and constants)", r, i)
+			if _, _, ok := linearForm(r, nLoops); !ok {
+				return ir.Errorf(op.Loc, "indexing map result %s of operand #%d is not lowered yet (only sums of loop dims times constants, and constants)", r, i)
 			}
 		}
 		acc[i] = &operandAccess{buf: b}
@@ -89,11 +87,13 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 			case slot >= 0:
 				l.checkResultSize(slot, d.dims)
 				d.ptr = l.resPtr[slot]
+			case init.strides != nil && writesInPlace(op.Result(k), operands[nIn+k]):
+				d.ptr, d.strides = init.ptr, init.strides // a slice of its destination (slices.go)
 			default:
 				d.ptr = l.alloc(d.elem, d.dims)
 			}
-			if body.Arg(nIn+k).HasUses() && !init.empty && init.ptr != nil {
-				l.copyElems(d.elem, d.ptr, init.ptr, d.dims)
+			if body.Arg(nIn+k).HasUses() && !init.empty && init.ptr != nil && d.ptr != init.ptr {
+				l.copyBuffer(d, init)
 			}
 		}
 		dests[k] = d
@@ -113,17 +113,15 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 			a.coef[d] = i64c(0)
 		}
 		a.base = i64c(0)
-		stride := value.Value(i64c(1))
-		for j := len(maps[i].Results) - 1; j >= 0; j-- {
-			switch r := maps[i].Results[j].(type) {
-			case affine.DimExpr:
-				a.coef[r.Position] = l.add(a.coef[r.Position], stride)
-			case affine.ConstantExpr:
-				a.base = l.add(a.base, l.mul(i64c(r.Value), stride))
+		strides := l.stridesOf(a.buf)
+		for j, r := range maps[i].Results {
+			coefs, c, _ := linearForm(r, nLoops)
+			for d, k := range coefs {
+				if k != 0 {
+					a.coef[d] = l.add(a.coef[d], l.mul(i64c(k), strides[j]))
+				}
 			}
-			if j > 0 {
-				stride = l.mul(stride, a.buf.dims[j])
-			}
+			a.base = l.add(a.base, l.mul(i64c(c), strides[j]))
 		}
 	}
 	ptrs := make([]value.Value, len(acc))
@@ -131,10 +129,21 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 		ptrs[i] = l.elemPtr(a.buf.elem, a.buf.ptr, a.base)
 	}
 	ivs := make([]value.Value, nLoops)
+	lanes := 0
+	if nLoops > 0 {
+		lanes = l.vectorLanes(op, acc, nLoops-1)
+		if c, ok := constInt(bounds[nLoops-1]); ok && c < int64(lanes) {
+			lanes = 0 // too short for one vector step
+		}
+	}
+	stream := false
 	var nest func(d int, ptrs []value.Value) error
 	nest = func(d int, ptrs []value.Value) error {
 		if d == nLoops {
 			return l.genericBody(op, acc, ptrs, ivs)
+		}
+		if d == nLoops-1 && lanes > 0 {
+			return l.innerLoops(op, acc, ptrs, ivs, bounds[d], d, lanes, stream)
 		}
 		return l.loop(bounds[d], fmt.Sprintf("d%d", d), func(iv value.Value) error {
 			ivs[d] = iv
@@ -155,6 +164,27 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 			return nest(d+1, next)
 		})
 	}
+	if lanes == 0 {
+		return nest(0, ptrs)
+	}
+	s := l.streaming(acc, nIn)
+	if !isTrue(s) && !isFalse(s) {
+		// two loop nests, streaming or not, picked once per call
+		nt, plain, done := l.newBlock("nt"), l.newBlock("cached"), llir.NewBlock(l.unique("nest.done"))
+		l.cur.NewCondBr(s, nt, plain)
+		for _, b := range []*llir.Block{nt, plain} {
+			l.cur, stream = b, b == nt
+			if err := nest(0, ptrs); err != nil {
+				return err
+			}
+			l.cur.NewBr(done)
+		}
+		done.Parent = l.f
+		l.f.Blocks = append(l.f.Blocks, done)
+		l.cur = done
+		return nil
+	}
+	stream = isTrue(s)
 	return nest(0, ptrs)
 }
 
@@ -225,6 +255,11 @@ func (l *fnLowering) loopBounds(op *ir.Operation, maps []affine.Map, acc []*oper
 				l.check(l.or(l.not(nonEmpty), inside), codeShape,
 					fmt.Sprintf("%s: %s: linalg.generic operand #%d dim %d has size %%lld, too small for index %d",
 						l.abi.Name, op.Loc, i, j, r.Value), dim)
+			default:
+				if nonEmpty == nil {
+					nonEmpty = l.allPositive(bounds)
+				}
+				l.checkLinearIndex(op, r, i, j, dim, bounds, nonEmpty)
 			}
 		}
 	}

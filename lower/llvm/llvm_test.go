@@ -145,11 +145,26 @@ func.func @sum(%x: tensor<?xf32>, %init: tensor<f32>) -> tensor<f32> {
   } -> tensor<f32>
   return %r : tensor<f32>
 }`, "r.mlir:5:3: error: linalg.generic with a reduction iterator is not lowered to LLVM IR yet"},
-		{"slice", `
-func.func @s(%x: tensor<8xf32>) -> tensor<4xf32> {
-  %r = tensor.extract_slice %x[0] [4] [1] : tensor<8xf32> to tensor<4xf32>
+		{"rank-reducing slice", `
+func.func @s(%x: tensor<2x4xf32>) -> tensor<4xf32> {
+  %r = tensor.extract_slice %x[1, 0] [1, 4] [1, 1] : tensor<2x4xf32> to tensor<4xf32>
   return %r : tensor<4xf32>
-}`, "r.mlir:3:3: error: 'tensor.extract_slice' is not lowered to LLVM IR yet"},
+}`, "r.mlir:3:3: error: rank-reducing tensor.extract_slice is not lowered to LLVM IR yet"},
+		{"reshape to a shape from data", `
+func.func @r(%x: tensor<?xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {
+  %r = tensor.reshape %x(%s) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}`, "r.mlir:3:3: error: 'tensor.reshape' needs a value read from tensor data, so the result shapes of @r cannot be computed from the argument shapes alone"},
+		{"non-linear indexing map", `
+#m = affine_map<(d0) -> (d0 mod 2)>
+#id = affine_map<(d0) -> (d0)>
+func.func @m(%x: tensor<2xf32>, %o: tensor<4xf32>) -> tensor<4xf32> {
+  %r = linalg.generic {indexing_maps = [#m, #id], iterator_types = ["parallel"]} ins(%x : tensor<2xf32>) outs(%o : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}`, "r.mlir:5:3: error: indexing map result d0 mod 2 of operand #0 is not lowered yet"},
 		{"data-dependent shape", `
 func.func @d(%n: tensor<index>) -> tensor<?xf32> {
   %i = tensor.extract %n[] : tensor<index>

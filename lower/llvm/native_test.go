@@ -78,6 +78,20 @@ var nativeCases = []nativeCase{
 	{fn: "f64", shapes: [][]int64{{2, 3, 5}, {1, 1}}},
 	{fn: "f64", shapes: [][]int64{{2, 3, 5}, {4, 1}}, wantErr: "operand shapes are not broadcast compatible"},
 	{fn: "unit", shapes: [][]int64{{9, 1}, {1}}},
+	// the vector inner loop (vector.go): main loop and remainder, splats
+	{fn: "greater", shapes: [][]int64{{4, 90}, {90}}, specials: true},
+	{fn: "greater", shapes: [][]int64{{4, 90}, {1}}, specials: true},
+	{fn: "f64", shapes: [][]int64{{2, 3, 53}, {3, 1}}, specials: true},
+	{fn: "maxmin", shapes: [][]int64{{3, 45}, {45}}, specials: true},
+	{fn: "maxmin", shapes: [][]int64{{3, 45}, {1}}, specials: true},
+	{fn: "minsel", shapes: [][]int64{{40, 13}, {13}}, specials: true},
+	{fn: "vecmix", shapes: [][]int64{{3, 71}, {71}, {3, 71}}}, // no specials: fptosi of NaN/inf is undefined
+	{fn: "vecmix", shapes: [][]int64{{3, 1}, {71}, {1, 71}}},
+	{fn: "vecmix", shapes: [][]int64{{2, 16}, {1}, {2, 16}}},
+	// streamed stores: dynamic (the run-time choice) and static
+	{fn: "w5", shapes: [][]int64{{1030, 4099}, {4099}}},
+	{fn: "w5", shapes: [][]int64{{4099, 1}, {1031}}},
+	{fn: "stream", shapes: [][]int64{{1040, 4100}, {4100}}},
 	{fn: "unit", shapes: [][]int64{{9, 1}, {1}}, resultShapes: [][]int64{{3, 3}}, wantErr: "unit: result 0 dim 0: the caller's shape has 3, the computed size is 9"},
 	{fn: "unit", shapes: [][]int64{{9, 1}, {1}}, resultShapes: [][]int64{{8, 1}}, wantErr: "unit: result 0: the caller's shape has 8 elements, the computed result has 9"},
 }

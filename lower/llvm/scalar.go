@@ -60,6 +60,7 @@ func (l *fnLowering) lowerScalarOp(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	x = l.halfResult(op, t, x)
 	l.vals[op.Result(0)] = lval{scalar: x}
 	return nil
 }
@@ -179,6 +180,10 @@ func (l *fnLowering) castOp(op *ir.Operation, t ir.Type, name string, x value.Va
 	if err != nil {
 		return nil, ir.Errorf(op.Loc, "%v", err)
 	}
+	lt = l.vt(lt)
+	if x, ok := l.halfCast(op, t, name, x); ok {
+		return x, nil
+	}
 	switch name {
 	case "extf":
 		return b.NewFPExt(x, lt), nil
@@ -230,7 +235,8 @@ func (l *fnLowering) ieeeMinMax(t ir.Type, x, y value.Value, max bool) value.Val
 	b := l.cur
 	ft := t.(*ir.FloatType)
 	lt, _ := scalarType(t)
-	it := lltypes.NewInt(uint64(ft.Width()))
+	lt = l.vt(lt)
+	it := l.vt(lltypes.NewInt(uint64(registerWidth(ft))))
 	pred, bits := enum.FPredOLT, value.Value(nil)
 	if max {
 		pred = enum.FPredOGT
@@ -243,7 +249,7 @@ func (l *fnLowering) ieeeMinMax(t ir.Type, x, y value.Value, max bool) value.Val
 		bits = b.NewOr(xi, yi)
 	}
 	equal := b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, y), b.NewBitCast(bits, lt), pick)
-	return b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), nanConst(ft), equal)
+	return b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), l.splat(nanConst(ft)), equal)
 }
 
 // roundedDiv is floor (or ceil) division of signed integers.
@@ -273,7 +279,7 @@ func (l *fnLowering) mathOp(op *ir.Operation, t ir.Type, name string, a []value.
 		}
 		return nil, ir.Errorf(op.Loc, "'%s' on %s is not lowered to LLVM IR yet", op.Name(), t)
 	}
-	if ft.Kind != ir.F32 && ft.Kind != ir.F64 {
+	if ft.Kind != ir.F32 && ft.Kind != ir.F64 && ft.Kind != ir.F16 && ft.Kind != ir.BF16 {
 		return nil, ir.Errorf(op.Loc, "%s is not lowered to LLVM IR yet", ft)
 	}
 	switch name {
@@ -282,7 +288,7 @@ func (l *fnLowering) mathOp(op *ir.Operation, t ir.Type, name string, a []value.
 		if err != nil {
 			return nil, err
 		}
-		return l.cur.NewFDiv(floatConst(ft, 1), s), nil
+		return l.cur.NewFDiv(l.splat(floatConst(ft, 1)), s), nil
 	}
 	if in, ok := mathIntrinsics[name]; ok {
 		return l.intrinsic("llvm."+in, t, a...)
@@ -299,6 +305,7 @@ func (l *fnLowering) intrinsic(base string, t ir.Type, args ...value.Value) (val
 	if err != nil {
 		return nil, err
 	}
+	lt = l.vt(lt)
 	params := make([]lltypes.Type, len(args))
 	for i := range params {
 		params[i] = lt
@@ -308,6 +315,9 @@ func (l *fnLowering) intrinsic(base string, t ir.Type, args ...value.Value) (val
 }
 
 func suffix(t lltypes.Type) string {
+	if v, ok := t.(*lltypes.VectorType); ok {
+		return fmt.Sprintf("v%d%s", v.Len, suffix(v.ElemType))
+	}
 	switch t {
 	case lltypes.Float:
 		return "f32"
@@ -320,7 +330,7 @@ func suffix(t lltypes.Type) string {
 // libm calls the C math function fn (fnf for f32).
 func (l *fnLowering) libm(fn string, t *ir.FloatType, args []value.Value) value.Value {
 	lt := lltypes.Type(lltypes.Double)
-	if t.Kind == ir.F32 {
+	if t.Kind != ir.F64 { // f16 and bf16 compute in f32
 		lt = lltypes.Float
 		fn += "f"
 	}

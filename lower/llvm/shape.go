@@ -280,7 +280,7 @@ func (l *fnLowering) lowerTensorOp(op *ir.Operation) error {
 	case "tensor.cast":
 		return l.lowerCast(op)
 	case "tensor.collapse_shape":
-		src := l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type())
+		src := l.contiguous(l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type()))
 		var dims []value.Value
 		for _, g := range tensor.Reassociation(op) {
 			var n value.Value = i64c(1)
@@ -292,6 +292,12 @@ func (l *fnLowering) lowerTensorOp(op *ir.Operation) error {
 		return res(lval{buf: reshaped(src, dims)})
 	case "tensor.expand_shape":
 		return l.lowerExpand(op)
+	case "tensor.extract_slice":
+		return l.lowerExtractSlice(op)
+	case "tensor.insert_slice":
+		return l.lowerInsertSlice(op)
+	case "tensor.reshape":
+		return l.lowerReshape(op)
 	}
 	return ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR yet", op.Name())
 }
@@ -305,7 +311,7 @@ func reshaped(src *buffer, dims []value.Value) *buffer {
 }
 
 func (l *fnLowering) lowerExpand(op *ir.Operation) error {
-	src := l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type())
+	src := l.contiguous(l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type()))
 	static := tensor.StaticList(op, "static_output_shape")
 	var dims []value.Value
 	next := 1
@@ -394,8 +400,9 @@ func (l *fnLowering) lowerExtract(op *ir.Operation) error {
 	}
 	var off value.Value = i64c(0)
 	var inRange value.Value = constant.True
+	strides := l.stridesOf(b)
 	for j, x := range idx {
-		off = l.add(l.mul(off, b.dims[j]), x)
+		off = l.add(off, l.mul(x, strides[j]))
 		inRange = l.and(inRange, l.cur.NewICmp(enum.IPredULT, x, b.dims[j]))
 	}
 	l.check(inRange, codeShape, fmt.Sprintf("%s: %s: tensor.extract index out of range", l.abi.Name, op.Loc))

@@ -48,6 +48,9 @@ type buffer struct {
 	checked bool
 	// empty marks a tensor.empty: no contents, storage chosen by its user.
 	empty bool
+	// strides are the element strides of a view (tensor.extract_slice,
+	// slices.go); nil for contiguous row-major storage.
+	strides []value.Value
 }
 
 const (
@@ -76,10 +79,9 @@ func scalarType(t ir.Type) (lltypes.Type, error) {
 		}
 		return lltypes.NewInt(uint64(t.Width)), nil
 	case *ir.FloatType:
-		// f16 is not lowered yet: LLVM 14 converts it with libgcc
-		// helpers (__gnu_h2f_ieee) that x86-64 Linux does not have.
+		// f16 and bf16 compute in f32 registers (half.go).
 		switch t.Kind {
-		case ir.F32:
+		case ir.F16, ir.BF16, ir.F32:
 			return lltypes.Float, nil
 		case ir.F64:
 			return lltypes.Double, nil
@@ -92,6 +94,9 @@ func scalarType(t ir.Type) (lltypes.Type, error) {
 func memType(t ir.Type) (lltypes.Type, error) {
 	if t == ir.I1 {
 		return i8, nil
+	}
+	if _, ok := isHalf(t); ok {
+		return i16, nil
 	}
 	return scalarType(t)
 }
@@ -177,6 +182,9 @@ func intConst(t *lltypes.IntType, v int64) *constant.Int {
 // floatConst returns a float constant with exactly v's bits in the type
 // (NaN payloads included, through a bitcast of the integer bits).
 func floatConst(t *ir.FloatType, v float64) constant.Constant {
+	if k, ok := isHalf(t); ok {
+		return halfConst(k, v)
+	}
 	lt, _ := scalarType(t)
 	bits := ir.FloatBits(v, t.Kind)
 	if v != v {

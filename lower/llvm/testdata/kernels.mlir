@@ -111,3 +111,33 @@ func.func @unit(%x: tensor<?x1xf32>, %y: tensor<1xf32>) -> tensor<?x1xf32> {
   return %s : tensor<?x1xf32>
 }
 
+
+// Mixed element types through the vector inner loop (vector.go):
+// conversions, integer and float ops, compare and select, a splatted
+// invariant operand; sizes around the vector width leave remainders.
+func.func @vecmix(%x: tensor<?x?xf32>, %b: tensor<?xf64>, %i: tensor<?x?xi8>) -> (tensor<?x?xf64>, tensor<?x?xi64>, tensor<?x?xi1>) {
+  %xd = stablehlo.convert %x : (tensor<?x?xf32>) -> tensor<?x?xf64>
+  %s = chlo.broadcast_add %xd, %b : (tensor<?x?xf64>, tensor<?xf64>) -> tensor<?x?xf64>
+  %a = stablehlo.abs %s : tensor<?x?xf64>
+  %q = stablehlo.sqrt %a : tensor<?x?xf64>
+  %f = stablehlo.floor %s : tensor<?x?xf64>
+  %m = stablehlo.maximum %q, %f : tensor<?x?xf64>
+  %ii = stablehlo.convert %i : (tensor<?x?xi8>) -> tensor<?x?xi64>
+  %fi = stablehlo.convert %f : (tensor<?x?xf64>) -> tensor<?x?xi64>
+  %sh = stablehlo.shift_left %fi, %ii : tensor<?x?xi64>
+  %x2 = stablehlo.xor %sh, %ii : tensor<?x?xi64>
+  %c = stablehlo.compare LT, %m, %s : (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xi1>
+  %n = stablehlo.negate %m : tensor<?x?xf64>
+  %r = stablehlo.select %c, %n, %m : tensor<?x?xi1>, tensor<?x?xf64>
+  return %r, %x2, %c : tensor<?x?xf64>, tensor<?x?xi64>, tensor<?x?xi1>
+}
+
+// A static kernel whose output (17 MB) is streamed with non-temporal
+// stores; 4100 is not a multiple of the vector width, so rows start
+// misaligned and the peel and remainder loops run.
+func.func @stream(%x: tensor<1040x4100xf32>, %b: tensor<4100xf32>) -> tensor<1040x4100xf32> {
+  %s = chlo.broadcast_add %x, %b : (tensor<1040x4100xf32>, tensor<4100xf32>) -> tensor<1040x4100xf32>
+  %z = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %r = chlo.broadcast_maximum %s, %z : (tensor<1040x4100xf32>, tensor<f32>) -> tensor<1040x4100xf32>
+  return %r : tensor<1040x4100xf32>
+}

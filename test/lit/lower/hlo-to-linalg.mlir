@@ -77,16 +77,21 @@ func.func @semantics(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xf32> {
 // -----
 
 // Data movement: transpose reads through the inverse permutation, iota
-// uses linalg.index, reshapes are collapse/expand, slice and concatenate
-// are tensor slices, get_dimension_size is tensor.dim.
+// uses linalg.index, reshapes are collapse/expand, slice is a generic
+// reading through `d + start`, concatenate copies each operand into its
+// slice of the result (destination-passing style), get_dimension_size is
+// tensor.dim.
 // CHECK-DAG: #[[T:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG: #[[SL:.*]] = affine_map<(d0, d1) -> (d0, d1 + 1)>
 // CHECK-LABEL: func.func @structural
 // CHECK: linalg.generic {indexing_maps = [#[[T]], #{{.*}}]
 // CHECK: linalg.index 1 : index
 // CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<3x2xf32> into tensor<6xf32>
 // CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
-// CHECK: tensor.extract_slice %{{.*}}[0, 1] [2, 2] [1, 1] : tensor<2x3xf32> to tensor<2x2xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[SL]], #{{.*}}]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [2, 2] [1, 1] : tensor<2x5xf32> to tensor<2x2xf32>
 // CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [2, 2] [1, 1] : tensor<2x2xf32> into tensor<2x5xf32>
+// CHECK: tensor.extract_slice %{{.*}}[0, 2] [2, 3] [1, 1] : tensor<2x5xf32> to tensor<2x3xf32>
 // CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 2] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<2x5xf32>
 // CHECK: %[[D:.*]] = tensor.dim %arg1, %{{.*}} : tensor<?x3xf32>
 // CHECK: arith.index_cast %[[D]] : index to i32

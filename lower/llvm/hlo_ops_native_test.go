@@ -1,0 +1,189 @@
+package llvm_test
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/interp"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
+)
+
+// hloOpCases run the kernels of testdata/hlo_ops.mlir (one per hlo op at
+// least, with broadcasting and dynamic variants) natively and in the
+// interpreter. fn is the kernel; the other fields are nativeCase's.
+var hloOpCases = func() []nativeCase {
+	var cs []nativeCase
+	for _, u := range []string{"negate", "abs", "sign", "floor", "ceil", "round_nearest_even"} {
+		cs = append(cs, nativeCase{fn: "u_" + u, shapes: [][]int64{{3, 5}}, specials: true})
+	}
+	for _, u := range []string{"exponential", "exponential_minus_one", "log", "log_plus_one", "sqrt", "rsqrt", "cbrt", "tanh", "logistic"} {
+		cs = append(cs, nativeCase{fn: "u_" + u, shapes: [][]int64{{3, 5}}, ulps: 1})
+	}
+	cs = append(cs, nativeCase{fn: "u_is_finite", shapes: [][]int64{{4, 5}}, specials: true})
+	for _, u := range []string{"negate", "abs", "sign", "popcnt", "not"} {
+		cs = append(cs, nativeCase{fn: "ui_" + u, shapes: [][]int64{{3, 5}}})
+	}
+	cs = append(cs, nativeCase{fn: "ui_not_i1", shapes: [][]int64{{4}}})
+	// remainder without NaN inputs: C's fmodf and Go's math.Mod give NaNs
+	// of different signs.
+	cs = append(cs, nativeCase{fn: "b_remainder", shapes: [][]int64{{3, 5}, {5}}})
+	for _, b := range []string{"add", "subtract", "multiply", "divide", "maximum", "minimum"} {
+		cs = append(cs, nativeCase{fn: "b_" + b, shapes: [][]int64{{3, 5}, {5}}, specials: true},
+			nativeCase{fn: "b_" + b, shapes: [][]int64{{0, 5}, {5}}})
+	}
+	for _, b := range []string{"power", "atan2"} {
+		cs = append(cs, nativeCase{fn: "b_" + b, shapes: [][]int64{{3, 5}, {5}}, ulps: 1})
+	}
+	for _, b := range []string{"add", "subtract", "multiply", "maximum", "minimum", "and", "or", "xor", "divide", "remainder",
+		"shift_left", "shift_right_arithmetic", "shift_right_logical", "power"} {
+		cs = append(cs, nativeCase{fn: "bi_" + b, shapes: [][]int64{{3, 6}, {6}}},
+			nativeCase{fn: "bi_" + b, shapes: [][]int64{{3, 1}, {6}}},
+			nativeCase{fn: "bi_" + b, shapes: [][]int64{{3, 6}, {1}}})
+	}
+	return append(cs,
+		nativeCase{fn: "bi_add", shapes: [][]int64{{3, 6}, {4}}, wantErr: "operand shapes are not broadcast compatible (argument shapes: [3, 6], [4])"},
+		nativeCase{fn: "b_add_dims", shapes: [][]int64{{3}, {3, 4}}},
+		nativeCase{fn: "compare_select", shapes: [][]int64{{4, 7}, {7}}, specials: true},
+		nativeCase{fn: "compare_select", shapes: [][]int64{{4, 7}, {1}}, specials: true},
+		nativeCase{fn: "compare_select", shapes: [][]int64{{4, 1}, {7}}},
+		nativeCase{fn: "compare_i", shapes: [][]int64{{2, 4}, {4}}},
+		nativeCase{fn: "clamp", shapes: [][]int64{{}, {3, 4}, {4}}, specials: true},
+		nativeCase{fn: "clamp", shapes: [][]int64{{}, {3, 4}, {1}}},
+		nativeCase{fn: "constant_iota", shapes: [][]int64{{4, 3}}},
+		nativeCase{fn: "iota_f", shapes: [][]int64{}},
+		nativeCase{fn: "convert_fi", shapes: [][]int64{{5, 3}}},
+		nativeCase{fn: "convert_if", shapes: [][]int64{{9}}},
+		nativeCase{fn: "convert_ff", shapes: [][]int64{{9}}, specials: true},
+		nativeCase{fn: "convert_ib", shapes: [][]int64{{9}}},
+		nativeCase{fn: "broadcast_in_dim", shapes: [][]int64{{3, 1}}},
+		nativeCase{fn: "dynamic_broadcast_in_dim", shapes: [][]int64{{5}, {3, 5}}},
+		nativeCase{fn: "dynamic_broadcast_in_dim", shapes: [][]int64{{1}, {3, 5}}},
+		nativeCase{fn: "dynamic_broadcast_in_dim", shapes: [][]int64{{5}, {1, 1}}},
+		nativeCase{fn: "dynamic_broadcast_in_dim", shapes: [][]int64{{4}, {3, 5}}, wantErr: "does not broadcast"},
+		nativeCase{fn: "reshape", shapes: [][]int64{{2, 3, 4}}},
+		nativeCase{fn: "reshape_scalar", shapes: [][]int64{{}}},
+		nativeCase{fn: "dynamic_reshape", shapes: [][]int64{{12}}},
+		nativeCase{fn: "dynamic_reshape", shapes: [][]int64{{10}}, wantErr: "tensor.reshape of 10 elements to a shape of 12 elements"},
+		nativeCase{fn: "transpose", shapes: [][]int64{{2, 3, 4}}},
+		nativeCase{fn: "transpose", shapes: [][]int64{{0, 3, 4}}},
+		nativeCase{fn: "get_dimension_size", shapes: [][]int64{{7, 3}}},
+		nativeCase{fn: "slice", shapes: [][]int64{{8, 6}}},
+		nativeCase{fn: "slice_fused", shapes: [][]int64{{3, 7}, {3}}},
+		nativeCase{fn: "slice_fused", shapes: [][]int64{{2, 7}, {3}}, wantErr: "slice_fused: "},
+		nativeCase{fn: "concatenate", shapes: [][]int64{{2, 3}, {2, 2}}},
+		nativeCase{fn: "concatenate_dyn", shapes: [][]int64{{2, 3}, {4, 3}, {3}}, specials: true},
+		nativeCase{fn: "concatenate_dyn", shapes: [][]int64{{0, 3}, {4, 3}, {1}}},
+		nativeCase{fn: "concatenate_dyn", shapes: [][]int64{{2, 3}, {4, 2}, {2}}, wantErr: "concatenate_dyn: "},
+		nativeCase{fn: "f16_arith", shapes: [][]int64{{3, 5}, {5}}, specials: true},
+		nativeCase{fn: "f16_arith", shapes: [][]int64{{0, 5}, {5}}},
+		nativeCase{fn: "bf16_arith", shapes: [][]int64{{3, 5}, {5}}, specials: true},
+		nativeCase{fn: "half_convert", shapes: [][]int64{{40}, {40}, {40}}},
+		nativeCase{fn: "f16_exp", shapes: [][]int64{{30}}, ulps: 1},
+	)
+}()
+
+const hloOpsFile = "testdata/hlo_ops.mlir"
+
+// TestNativeHloOps compiles every kernel of testdata/hlo_ops.mlir once
+// and runs the cases.
+func TestNativeHloOps(t *testing.T) {
+	tool(t, "compiling LLVM IR to native code", "clang-19", "llc")
+	src, err := os.ReadFile(hloOpsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, lowered := cpuPipeline(t, hloOpsFile, src)
+	irText, err := llvm.Emit(lowered, llvm.Options{})
+	if err != nil {
+		t.Fatalf("Emit: %v", err)
+	}
+	header, err := llvm.CHeader(lowered, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fns, err := llvm.Functions(lowered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*llvm.FuncABI{}
+	for _, f := range fns {
+		byName[f.Name] = f
+	}
+	dir := t.TempDir()
+	builds := buildNative(t, dir, fns, irText, header)
+	rng := rand.New(rand.NewSource(5))
+	for i, c := range hloOpCases {
+		f := byName[c.fn]
+		if f == nil {
+			t.Fatalf("no function @%s", c.fn)
+		}
+		t.Run(fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes)), func(t *testing.T) {
+			args := randomArgs(t, rng, f, c)
+			want, interpErr := interp.Run(orig, c.fn, args)
+			for _, b := range builds {
+				rc, msg, got := runNative(t, b.exe, dir, f, args, c.resultShapes)
+				if c.wantErr != "" {
+					if rc != 1 || !strings.Contains(msg, c.wantErr) {
+						t.Errorf("%s: got code %d, message %q; want code 1 and a message containing %q", b.name, rc, msg, c.wantErr)
+					}
+					if interpErr == nil {
+						t.Errorf("the interpreter succeeds where native code fails with %q", msg)
+					}
+					continue
+				}
+				if interpErr != nil {
+					t.Fatalf("interpreter: %v", interpErr)
+				}
+				if rc != 0 {
+					t.Fatalf("%s: code %d: %s", b.name, rc, msg)
+				}
+				for k := range want {
+					compareTensors(t, b.name, k, got[k], want[k], c.ulps)
+				}
+			}
+		})
+	}
+}
+
+// TestHloOpsCovered fails when a registered hlo op (but custom_call, an
+// opaque call with nothing to compile) is in no kernel of
+// testdata/hlo_ops.mlir that TestNativeHloOps runs.
+func TestHloOpsCovered(t *testing.T) {
+	src, err := os.ReadFile(hloOpsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := parse(t, hloOpsFile, src)
+	run := map[string]bool{}
+	for _, c := range hloOpCases {
+		if c.wantErr == "" {
+			run[c.fn] = true
+		}
+	}
+	covered := map[string]bool{}
+	for _, f := range m.Region(0).Front().Ops() {
+		name, _ := f.Attr("sym_name").(*ir.StringAttr)
+		if name == nil || !run[name.Value] {
+			continue
+		}
+		f.Walk(func(o *ir.Operation) bool {
+			covered[o.Name()] = true
+			return true
+		})
+	}
+	var missing []string
+	for _, d := range ir.RegisteredOps() {
+		if strings.HasPrefix(d.Name, "hlo.") && d.Name != "hlo.custom_call" && !covered[d.Name] {
+			missing = append(missing, d.Name)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("hlo ops with no native test (add a kernel to %s and a case to hloOpCases): %s", hloOpsFile, strings.Join(missing, ", "))
+	}
+}

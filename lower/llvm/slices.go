@@ -1,0 +1,518 @@
+package llvm
+
+import (
+	"fmt"
+
+	llir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	lltypes "github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
+	"github.com/bcast-opt/bcast-opt/dialects/tensor"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/affine"
+)
+
+// Slices are views: tensor.extract_slice is the source's pointer moved to
+// the slice's first element, with the slice's sizes and the source's
+// strides times the slice's (buffer.strides), and no copy. A generic whose
+// output is such a view and whose result is put back with
+// tensor.insert_slice at the same place writes the destination in place
+// (destination-passing style: hlo.concatenate's parts are written straight
+// into the caller's result buffer); any other tensor.insert_slice copies
+// its source into the view. A tensor.empty that slices are taken of gets
+// the storage its value ends in: the caller's result buffer when the chain
+// of insert_slice results is returned.
+
+// linearForm splits an indexing map result that is linear in the loop dims
+// (sums of dims times constants, plus a constant: `d0 * 2 + 1`) into the
+// coefficient of each of the n dims and the constant; ok is false for
+// other expressions (mod, floordiv, symbols, products of dims).
+func linearForm(e affine.Expr, n int) (coefs []int64, c int64, ok bool) {
+	coefs = make([]int64, n)
+	var walk func(e affine.Expr, scale int64) bool
+	walk = func(e affine.Expr, scale int64) bool {
+		switch e := e.(type) {
+		case affine.DimExpr:
+			if e.Position >= n {
+				return false
+			}
+			coefs[e.Position] += scale
+			return true
+		case affine.ConstantExpr:
+			c += scale * e.Value
+			return true
+		case affine.BinaryExpr:
+			switch e.Kind() {
+			case affine.KindAdd:
+				return walk(e.LHS(), scale) && walk(e.RHS(), scale)
+			case affine.KindMul:
+				if k, isConst := e.RHS().(affine.ConstantExpr); isConst {
+					return walk(e.LHS(), scale*k.Value)
+				}
+				if k, isConst := e.LHS().(affine.ConstantExpr); isConst {
+					return walk(e.RHS(), scale*k.Value)
+				}
+			}
+		}
+		return false
+	}
+	ok = walk(e, 1)
+	return coefs, c, ok
+}
+
+// checkLinearIndex checks, before a generic's loops, that a linear map
+// result (neither a loop dim nor a constant) stays inside operand i's dim
+// j of size dim for every iteration: its smallest value is >= 0 and its
+// largest < dim, when no loop is empty.
+func (l *fnLowering) checkLinearIndex(op *ir.Operation, r affine.Expr, i, j int, dim value.Value, bounds []value.Value, nonEmpty value.Value) {
+	coefs, c, _ := linearForm(r, len(bounds))
+	var lo, hi value.Value = i64c(c), i64c(c)
+	for d, k := range coefs {
+		if k == 0 {
+			continue
+		}
+		span := l.mul(i64c(k), l.cur.NewSub(bounds[d], i64c(1)))
+		if k > 0 {
+			hi = l.add(hi, span)
+		} else {
+			lo = l.add(lo, span)
+		}
+	}
+	inside := l.and(l.cmp(enum.IPredSGE, lo, i64c(0)), l.cmp(enum.IPredSLT, hi, dim))
+	l.check(l.or(l.not(nonEmpty), inside), codeShape,
+		fmt.Sprintf("%s: %s: linalg.generic operand #%d dim %d has size %%lld, but index %s reaches %%lld",
+			l.abi.Name, op.Loc, i, j, r), dim, hi)
+}
+
+// cmp is an icmp that folds constants.
+func (l *fnLowering) cmp(p enum.IPred, a, b value.Value) value.Value {
+	x, xc := constInt(a)
+	y, yc := constInt(b)
+	if xc && yc {
+		switch p {
+		case enum.IPredSGE:
+			return constant.NewBool(x >= y)
+		case enum.IPredSLT:
+			return constant.NewBool(x < y)
+		case enum.IPredSLE:
+			return constant.NewBool(x <= y)
+		case enum.IPredEQ:
+			return constant.NewBool(x == y)
+		}
+	}
+	return l.cur.NewICmp(p, a, b)
+}
+
+// stridesOf returns b's element strides: its view strides, or those of a
+// contiguous row-major buffer.
+func (l *fnLowering) stridesOf(b *buffer) []value.Value {
+	if b.strides != nil {
+		return b.strides
+	}
+	s := make([]value.Value, len(b.dims))
+	var stride value.Value = i64c(1)
+	for j := len(b.dims) - 1; j >= 0; j-- {
+		s[j] = stride
+		stride = l.mul(stride, b.dims[j])
+	}
+	return s
+}
+
+// contiguous returns b, or a contiguous copy of it when it is a strided
+// view (for the users that need row-major storage: reshapes, extents).
+func (l *fnLowering) contiguous(b *buffer) *buffer {
+	if b.strides == nil || b.ptr == nil {
+		return b
+	}
+	nb := &buffer{elem: b.elem, dims: b.dims, result: notResult}
+	nb.ptr = l.alloc(b.elem, b.dims)
+	l.copyBuffer(nb, b)
+	return nb
+}
+
+// copyBuffer copies src's elements into dst (same dims): memcpy when both
+// are contiguous, else a loop nest over the strides.
+func (l *fnLowering) copyBuffer(dst, src *buffer) {
+	if dst.strides == nil && src.strides == nil {
+		l.copyElems(dst.elem, dst.ptr, src.ptr, dst.dims)
+		return
+	}
+	ds, ss := l.stridesOf(dst), l.stridesOf(src)
+	var nest func(d int, dp, sp value.Value) error
+	nest = func(d int, dp, sp value.Value) error {
+		if d == len(dst.dims) {
+			l.cur.NewStore(l.cur.NewLoad(mustMemType(src.elem), sp), dp)
+			return nil
+		}
+		return l.loop(dst.dims[d], fmt.Sprintf("copy%d", d), func(iv value.Value) error {
+			return nest(d+1, l.elemPtr(dst.elem, dp, l.mul(iv, ds[d])), l.elemPtr(src.elem, sp, l.mul(iv, ss[d])))
+		})
+	}
+	_ = nest(0, dst.ptr, src.ptr)
+}
+
+// sliceParts reads the offsets, sizes and strides of a slice op whose
+// tensor operands are the first lead ones.
+func (l *fnLowering) sliceParts(op *ir.Operation, lead int) (offs, sizes, strides []value.Value, err error) {
+	next := lead
+	lists := make([][]value.Value, 3)
+	for k, name := range []string{"static_offsets", "static_sizes", "static_strides"} {
+		for _, s := range tensor.StaticList(op, name) {
+			if s != tensor.Dynamic {
+				lists[k] = append(lists[k], i64c(s))
+				continue
+			}
+			x, e := l.needScalar(op, next)
+			if e != nil {
+				return nil, nil, nil, e
+			}
+			next++
+			lists[k] = append(lists[k], x)
+		}
+	}
+	return lists[0], lists[1], lists[2], nil
+}
+
+// sliceView is the view of src selected by a slice op (checked to be in
+// bounds at run time unless it folds). The result has rank len(sizes): a
+// rank-reducing slice is not lowered.
+func (l *fnLowering) sliceView(op *ir.Operation, src *buffer, offs, sizes, steps []value.Value) (*buffer, error) {
+	if len(offs) != len(src.dims) {
+		return nil, ir.Errorf(op.Loc, "'%s' with %d offsets of a rank-%d tensor", op.Name(), len(offs), len(src.dims))
+	}
+	view := &buffer{elem: src.elem, dims: sizes, result: notResult}
+	if l.shapesOnly || src.ptr == nil {
+		return view, nil
+	}
+	ss := l.stridesOf(src)
+	var off value.Value = i64c(0)
+	for j := range offs {
+		// Inside: the slice is empty, or its first and last index are in
+		// [0, dim).
+		last := l.add(offs[j], l.mul(l.sub(sizes[j], i64c(1)), steps[j]))
+		empty := l.cmp(enum.IPredEQ, sizes[j], i64c(0))
+		inside := l.and(l.and(l.cmp(enum.IPredSGE, offs[j], i64c(0)), l.cmp(enum.IPredSLT, last, src.dims[j])), l.cmp(enum.IPredSGE, sizes[j], i64c(0)))
+		l.check(l.or(empty, inside), codeShape,
+			fmt.Sprintf("%s: %s: %s: dim %d: offset %%lld, size %%lld, stride %%lld are out of bounds for size %%lld", l.abi.Name, op.Loc, op.Name(), j),
+			offs[j], sizes[j], steps[j], src.dims[j])
+		off = l.add(off, l.mul(offs[j], ss[j]))
+		view.strides = append(view.strides, l.mul(ss[j], steps[j]))
+	}
+	view.ptr = l.elemPtr(src.elem, src.ptr, off)
+	return view, nil
+}
+
+func (l *fnLowering) sub(a, b value.Value) value.Value {
+	x, xc := constInt(a)
+	y, yc := constInt(b)
+	switch {
+	case xc && yc:
+		return i64c(x - y)
+	case yc && y == 0:
+		return a
+	}
+	return l.cur.NewSub(a, b)
+}
+
+// storage returns the buffer of tensor v, giving a tensor.empty the
+// storage its value ends in (see destination) and recording it, so that
+// every slice of it shares that storage.
+func (l *fnLowering) storage(v *ir.Value) *buffer {
+	lv := l.get(v)
+	if lv.buf == nil || !lv.buf.empty || lv.buf.ptr != nil || l.shapesOnly {
+		return l.asBuffer(lv, v.Type())
+	}
+	nb := *lv.buf
+	nb.empty = false
+	slot, viaReshape := destination(v)
+	switch {
+	case slot >= 0 && !viaReshape:
+		l.checkResultDims(slot, nb.dims)
+		nb.ptr, nb.checked, nb.result = l.resPtr[slot], true, slot
+	case slot >= 0:
+		l.checkResultSize(slot, nb.dims)
+		nb.ptr, nb.result = l.resPtr[slot], slot
+	default:
+		nb.ptr = l.alloc(nb.elem, nb.dims)
+	}
+	l.vals[v] = lval{buf: &nb}
+	return &nb
+}
+
+// destination is returnSlot for a tensor that slices are written into:
+// it follows the value through the tensor.insert_slice ops that update it
+// (ignoring the slices and dims read from it) to func.return.
+func destination(v *ir.Value) (slot int, viaReshape bool) {
+	for {
+		var next *ir.OpOperand
+		for _, u := range v.Uses() {
+			switch name := u.Owner().Name(); {
+			case name == "tensor.extract_slice" && u.Index() == 0, name == "tensor.dim":
+				continue
+			case next != nil:
+				return notResult, false
+			}
+			next = u
+		}
+		if next == nil {
+			return notResult, false
+		}
+		if next.Owner().Name() == "tensor.insert_slice" && next.Index() == 1 {
+			v = next.Owner().Result(0)
+			continue
+		}
+		slot, via := returnSlot(v)
+		return slot, via || viaReshape
+	}
+}
+
+// writesInPlace reports whether generic result r, computed into the view
+// init, is put back by a tensor.insert_slice at the very place init was
+// extracted from, so that writing init's storage is the insertion.
+func writesInPlace(r *ir.Value, init *ir.Value) bool {
+	ex := init.DefiningOp()
+	if ex == nil || ex.Name() != "tensor.extract_slice" || !r.HasOneUse() {
+		return false
+	}
+	ins := r.Uses()[0].Owner()
+	if ins.Name() != "tensor.insert_slice" || r.Uses()[0].Index() != 0 || ins.Operand(1) != ex.Operand(0) {
+		return false
+	}
+	if ins.Block() != ex.Block() || !sameSliceParams(ex, 1, ins, 2) {
+		return false
+	}
+	return insertInPlace(ins)
+}
+
+func sameSliceParams(a *ir.Operation, la int, b *ir.Operation, lb int) bool {
+	for _, n := range []string{"static_offsets", "static_sizes", "static_strides"} {
+		x, y := tensor.StaticList(a, n), tensor.StaticList(b, n)
+		if len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if x[i] != y[i] {
+				return false
+			}
+		}
+	}
+	if a.NumOperands()-la != b.NumOperands()-lb {
+		return false
+	}
+	for i := la; i < a.NumOperands(); i++ {
+		if a.Operand(i) != b.Operand(i-la+lb) {
+			return false
+		}
+	}
+	return true
+}
+
+// insertInPlace reports whether insert_slice ins may update its
+// destination's storage: every other use of the destination is a slice
+// or a dim taken before ins in its block (so nothing reads the old value
+// after the update).
+func insertInPlace(ins *ir.Operation) bool {
+	dest := ins.Operand(1)
+	for _, u := range dest.Uses() {
+		o := u.Owner()
+		if o == ins {
+			continue
+		}
+		if (o.Name() != "tensor.extract_slice" && o.Name() != "tensor.dim") || o.Block() != ins.Block() || !o.IsBeforeInBlock(ins) {
+			return false
+		}
+	}
+	return true
+}
+
+func (l *fnLowering) lowerExtractSlice(op *ir.Operation) error {
+	offs, sizes, steps, err := l.sliceParts(op, 1)
+	if err != nil {
+		return err
+	}
+	if rt := op.Result(0).Type().(*ir.RankedTensorType); rt.Rank() != len(sizes) {
+		return ir.Errorf(op.Loc, "rank-reducing tensor.extract_slice is not lowered to LLVM IR yet")
+	}
+	view, err := l.sliceView(op, l.storage(op.Operand(0)), offs, sizes, steps)
+	if err != nil {
+		return err
+	}
+	l.vals[op.Result(0)] = lval{buf: view}
+	return nil
+}
+
+func (l *fnLowering) lowerInsertSlice(op *ir.Operation) error {
+	offs, sizes, steps, err := l.sliceParts(op, 2)
+	if err != nil {
+		return err
+	}
+	if st := op.Operand(0).Type().(*ir.RankedTensorType); st.Rank() != len(sizes) {
+		return ir.Errorf(op.Loc, "rank-reducing tensor.insert_slice is not lowered to LLVM IR yet")
+	}
+	dest := l.storage(op.Operand(1))
+	if !l.shapesOnly && !insertInPlace(op) {
+		// The old value is read later: update a copy.
+		cp := &buffer{elem: dest.elem, dims: dest.dims, result: notResult}
+		cp.ptr = l.alloc(dest.elem, dest.dims)
+		l.copyBuffer(cp, dest)
+		dest = cp
+	}
+	view, err := l.sliceView(op, dest, offs, sizes, steps)
+	if err != nil {
+		return err
+	}
+	if !l.shapesOnly {
+		src := l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type())
+		for j := range sizes {
+			l.check(l.eq(src.dims[j], sizes[j]), codeShape,
+				fmt.Sprintf("%s: %s: tensor.insert_slice: source dim %d has size %%lld, the slice %%lld", l.abi.Name, op.Loc, j), src.dims[j], sizes[j])
+		}
+		if !(src.ptr == view.ptr && sameValues(l.stridesOf(src), view.strides)) {
+			l.copyBuffer(view, src)
+		}
+	}
+	l.vals[op.Result(0)] = lval{buf: dest}
+	return nil
+}
+
+func sameValues(a, b []value.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, xc := constInt(a[i])
+		y, yc := constInt(b[i])
+		if a[i] != b[i] && !(xc && yc && x == y) {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerReshape lowers tensor.reshape: the source's storage (contiguous)
+// with the dims of the shape operand, whose element count must match.
+func (l *fnLowering) lowerReshape(op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return ir.Errorf(op.Loc, "tensor.reshape to %s is not lowered", op.Result(0).Type())
+	}
+	ext, err := l.shapeExtents(op, 1)
+	if err != nil {
+		return err
+	}
+	if len(ext) != rt.Rank() {
+		return ir.Errorf(op.Loc, "tensor.reshape: the shape has %d elements for a rank-%d result", len(ext), rt.Rank())
+	}
+	src := l.contiguous(l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type()))
+	dims := make([]value.Value, len(ext))
+	for j, x := range ext {
+		dims[j] = x
+		if s := rt.Shape()[j]; s != ir.Dynamic {
+			l.check(l.eq(x, i64c(s)), codeShape, fmt.Sprintf("%s: %s: tensor.reshape: dim %d is %%lld, but the result type has %d", l.abi.Name, op.Loc, j, s), x)
+			dims[j] = i64c(s)
+		} else {
+			l.check(l.cmp(enum.IPredSGE, x, i64c(0)), codeShape, fmt.Sprintf("%s: %s: tensor.reshape: dim %d is negative (%%lld)", l.abi.Name, op.Loc, j), x)
+		}
+	}
+	have, want := l.numElements(src.dims), l.numElements(dims)
+	l.check(l.eq(have, want), codeShape, fmt.Sprintf("%s: %s: tensor.reshape of %%lld elements to a shape of %%lld elements", l.abi.Name, op.Loc), have, want)
+	l.vals[op.Result(0)] = lval{buf: reshaped(src, dims)}
+	return nil
+}
+
+// stridesIn is stridesOf computed at the end of block b (a branch of an
+// scf.if, before its terminator), for a phi in the merge block.
+func (l *fnLowering) stridesIn(x *buffer, b *llir.Block) []value.Value {
+	if x.strides != nil {
+		return x.strides
+	}
+	saved := l.cur
+	term := b.Term
+	b.Term = nil
+	l.cur = b
+	s := l.stridesOf(x)
+	b.Term = term
+	l.cur = saved
+	return s
+}
+
+// shapeExtents reads a 1-D shape operand of static length (index or
+// integer elements) as extents: from a constant, from extents, or loaded
+// (sign-extended) from a buffer in the kernel.
+func (l *fnLowering) shapeExtents(op *ir.Operation, i int) ([]value.Value, error) {
+	v := op.Operand(i)
+	if d, ok := ir.ConstantValue(v).(*ir.DenseElementsAttr); ok {
+		ext := make([]value.Value, d.NumElements())
+		for k := range ext {
+			ext[k] = i64c(d.IntAt(int64(k)))
+		}
+		return ext, nil
+	}
+	lv := l.get(v)
+	if ext, ok := l.asExtents(lv); ok && ir.ElementTypeOf(v.Type()) == ir.Index {
+		return ext, nil
+	}
+	if lv.buf == nil || lv.buf.ptr == nil || len(lv.buf.dims) != 1 {
+		return nil, l.dataDependent(op)
+	}
+	n, ok := constInt(lv.buf.dims[0])
+	if !ok {
+		return nil, ir.Errorf(op.Loc, "operand #%d of type %s is not a shape of static rank", i, v.Type())
+	}
+	stride := l.stridesOf(lv.buf)[0]
+	ext := make([]value.Value, n)
+	for k := range ext {
+		x := l.loadElem(lv.buf.elem, l.elemPtr(lv.buf.elem, lv.buf.ptr, l.mul(i64c(int64(k)), stride)))
+		if w := x.Type().(*lltypes.IntType).BitSize; w < 64 {
+			x = l.cur.NewSExt(x, i64)
+		}
+		ext[k] = x
+	}
+	return ext, nil
+}
+
+// lowerDynamicBroadcast lowers an hlo.dynamic_broadcast_in_dim that the
+// pipeline left in place (its shape, or whether a dim stretches, is known
+// only at run time, and no versioned generic absorbed it) as a view of its
+// operand, never a copy: operand dim i becomes result dim dims[i] with
+// stride 0 when it is 1 and stretches, its own stride otherwise (checked:
+// it must be 1 or the result's size).
+func (l *fnLowering) lowerDynamicBroadcast(op *ir.Operation) error {
+	ext, err := l.shapeExtents(op, 1)
+	if err != nil {
+		return err
+	}
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || rt.Rank() != len(ext) {
+		return ir.Errorf(op.Loc, "hlo.dynamic_broadcast_in_dim: the shape has %d elements for a result of type %s", len(ext), op.Result(0).Type())
+	}
+	src := l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type())
+	view := &buffer{elem: src.elem, dims: append([]value.Value{}, ext...), result: notResult}
+	for j, s := range rt.Shape() {
+		if s != ir.Dynamic {
+			l.check(l.eq(ext[j], i64c(s)), codeShape, fmt.Sprintf("%s: %s: hlo.dynamic_broadcast_in_dim: result dim %d is %%lld, but its type has %d", l.abi.Name, op.Loc, j, s), ext[j])
+			view.dims[j] = i64c(s)
+		}
+	}
+	if l.shapesOnly {
+		l.vals[op.Result(0)] = lval{buf: view}
+		return nil
+	}
+	ss := l.stridesOf(src)
+	view.ptr = src.ptr
+	view.strides = make([]value.Value, len(ext))
+	for j := range view.strides {
+		view.strides[j] = i64c(0)
+	}
+	for i, d := range hlo.I64s(op.Attr("broadcast_dimensions")) {
+		in, out := src.dims[i], view.dims[d]
+		one := l.eq(in, i64c(1))
+		l.check(l.or(one, l.eq(in, out)), codeShape, fmt.Sprintf("%s: %s: hlo.dynamic_broadcast_in_dim: operand dim %d has size %%lld, which does not broadcast to %%lld", l.abi.Name, op.Loc, i), in, out)
+		view.strides[d] = l.sel(one, i64c(0), ss[i])
+	}
+	l.vals[op.Result(0)] = lval{buf: view}
+	return nil
+}

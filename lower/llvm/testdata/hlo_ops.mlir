@@ -1,0 +1,392 @@
+// Kernels for hlo_ops_native_test.go: every hlo op (but custom_call) in at
+// least one kernel compiled natively and compared with the interpreter.
+// TestHloOpsCovered fails when a registered hlo op appears in none of them.
+
+func.func @u_negate(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.negate %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_abs(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.abs %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_exponential(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.exponential %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_exponential_minus_one(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.exponential_minus_one %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_log(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.log %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_log_plus_one(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.log_plus_one %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_sqrt(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.sqrt %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_rsqrt(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.rsqrt %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_cbrt(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.cbrt %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_tanh(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.tanh %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_logistic(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.logistic %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_sign(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.sign %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_floor(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.floor %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_ceil(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.ceil %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_round_nearest_even(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.round_nearest_even %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_is_finite(%x: tensor<?x5xf32>) -> tensor<?x5xi1> {
+  %r = hlo.is_finite %x : (tensor<?x5xf32>) -> tensor<?x5xi1>
+  return %r : tensor<?x5xi1>
+}
+
+func.func @ui_negate(%x: tensor<?x5xi32>) -> tensor<?x5xi32> {
+  %r = hlo.negate %x : tensor<?x5xi32>
+  return %r : tensor<?x5xi32>
+}
+
+func.func @ui_abs(%x: tensor<?x5xi32>) -> tensor<?x5xi32> {
+  %r = hlo.abs %x : tensor<?x5xi32>
+  return %r : tensor<?x5xi32>
+}
+
+func.func @ui_sign(%x: tensor<?x5xi32>) -> tensor<?x5xi32> {
+  %r = hlo.sign %x : tensor<?x5xi32>
+  return %r : tensor<?x5xi32>
+}
+
+func.func @ui_popcnt(%x: tensor<?x5xi32>) -> tensor<?x5xi32> {
+  %r = hlo.popcnt %x : tensor<?x5xi32>
+  return %r : tensor<?x5xi32>
+}
+
+func.func @ui_not(%x: tensor<?x5xi32>) -> tensor<?x5xi32> {
+  %r = hlo.not %x : tensor<?x5xi32>
+  return %r : tensor<?x5xi32>
+}
+
+func.func @ui_not_i1(%x: tensor<4xi32>) -> tensor<4xi1> {
+  %z = hlo.constant dense<0> : tensor<i32>
+  %b = hlo.compare GT, %x, %z : (tensor<4xi32>, tensor<i32>) -> tensor<4xi1>
+  %r = hlo.not %b : tensor<4xi1>
+  return %r : tensor<4xi1>
+}
+
+func.func @b_add(%x: tensor<?x5xf32>, %y: tensor<5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.add %x, %y : (tensor<?x5xf32>, tensor<5xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @b_subtract(%x: tensor<?x5xf32>, %y: tensor<5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.subtract %x, %y : (tensor<?x5xf32>, tensor<5xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @b_multiply(%x: tensor<?x5xf32>, %y: tensor<5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.multiply %x, %y : (tensor<?x5xf32>, tensor<5xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @b_divide(%x: tensor<?x5xf32>, %y: tensor<5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.divide %x, %y : (tensor<?x5xf32>, tensor<5xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @b_remainder(%x: tensor<?x5xf32>, %y: tensor<5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.remainder %x, %y : (tensor<?x5xf32>, tensor<5xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @b_maximum(%x: tensor<?x5xf32>, %y: tensor<5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.maximum %x, %y : (tensor<?x5xf32>, tensor<5xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @b_minimum(%x: tensor<?x5xf32>, %y: tensor<5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.minimum %x, %y : (tensor<?x5xf32>, tensor<5xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @b_power(%x: tensor<?x5xf32>, %y: tensor<5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.power %x, %y : (tensor<?x5xf32>, tensor<5xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @b_atan2(%x: tensor<?x5xf32>, %y: tensor<5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.atan2 %x, %y : (tensor<?x5xf32>, tensor<5xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @bi_add(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %r = hlo.add %x, %y : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_subtract(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %r = hlo.subtract %x, %y : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_multiply(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %r = hlo.multiply %x, %y : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_maximum(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %r = hlo.maximum %x, %y : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_minimum(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %r = hlo.minimum %x, %y : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_and(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %r = hlo.and %x, %y : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_or(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %r = hlo.or %x, %y : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_xor(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %r = hlo.xor %x, %y : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_divide(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %m = hlo.constant dense<255> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %a = hlo.and %y, %m : (tensor<?xi32>, tensor<i32>) -> tensor<?xi32>
+  %d = hlo.or %a, %one : (tensor<?xi32>, tensor<i32>) -> tensor<?xi32>
+  %r = hlo.divide %x, %d : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_remainder(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %m = hlo.constant dense<255> : tensor<i32>
+  %one = hlo.constant dense<1> : tensor<i32>
+  %a = hlo.and %y, %m : (tensor<?xi32>, tensor<i32>) -> tensor<?xi32>
+  %d = hlo.or %a, %one : (tensor<?xi32>, tensor<i32>) -> tensor<?xi32>
+  %r = hlo.remainder %x, %d : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_shift_left(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %m = hlo.constant dense<31> : tensor<i32>
+  %s = hlo.and %y, %m : (tensor<?xi32>, tensor<i32>) -> tensor<?xi32>
+  %r = hlo.shift_left %x, %s : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_shift_right_arithmetic(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %m = hlo.constant dense<31> : tensor<i32>
+  %s = hlo.and %y, %m : (tensor<?xi32>, tensor<i32>) -> tensor<?xi32>
+  %r = hlo.shift_right_arithmetic %x, %s : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_shift_right_logical(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %m = hlo.constant dense<31> : tensor<i32>
+  %s = hlo.and %y, %m : (tensor<?xi32>, tensor<i32>) -> tensor<?xi32>
+  %r = hlo.shift_right_logical %x, %s : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @bi_power(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {
+  %m = hlo.constant dense<7> : tensor<i32>
+  %s = hlo.and %y, %m : (tensor<?xi32>, tensor<i32>) -> tensor<?xi32>
+  %r = hlo.power %x, %s : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+func.func @b_add_dims(%v: tensor<3xf32>, %m: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %r = hlo.add %v, %m {broadcast_dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+func.func @compare_select(%x: tensor<?x?xf32>, %y: tensor<?xf32>) -> tensor<?x?xf32> {
+  %c = hlo.compare GE, %x, %y, FLOAT : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xi1>
+  %r = hlo.select %c, %x, %y : (tensor<?x?xi1>, tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func @compare_i(%x: tensor<?x4xi32>, %y: tensor<4xi32>) -> tensor<?x4xi1> {
+  %c = hlo.compare LT, %x, %y, SIGNED : (tensor<?x4xi32>, tensor<4xi32>) -> tensor<?x4xi1>
+  return %c : tensor<?x4xi1>
+}
+
+func.func @clamp(%lo: tensor<f32>, %x: tensor<?x?xf32>, %hi: tensor<?xf32>) -> tensor<?x?xf32> {
+  %r = hlo.clamp %lo, %x, %hi : (tensor<f32>, tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func @constant_iota(%x: tensor<4x3xi32>) -> tensor<4x3xi32> {
+  %c = hlo.constant dense<[[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]> : tensor<4x3xi32>
+  %i = hlo.iota dim = 0 : tensor<4x3xi32>
+  %s = hlo.add %c, %i : tensor<4x3xi32>
+  %r = hlo.multiply %s, %x : tensor<4x3xi32>
+  return %r : tensor<4x3xi32>
+}
+
+func.func @iota_f() -> tensor<2x5xf32> {
+  %r = hlo.iota dim = 1 : tensor<2x5xf32>
+  return %r : tensor<2x5xf32>
+}
+
+func.func @convert_fi(%x: tensor<?x3xf32>) -> tensor<?x3xi32> {
+  %r = hlo.convert %x : (tensor<?x3xf32>) -> tensor<?x3xi32>
+  return %r : tensor<?x3xi32>
+}
+
+func.func @convert_if(%x: tensor<?xi32>) -> tensor<?xf64> {
+  %r = hlo.convert %x : (tensor<?xi32>) -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+
+func.func @convert_ff(%x: tensor<?xf64>) -> tensor<?xf32> {
+  %r = hlo.convert %x : (tensor<?xf64>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+func.func @convert_ib(%x: tensor<?xi32>) -> tensor<?xi1> {
+  %r = hlo.convert %x : (tensor<?xi32>) -> tensor<?xi1>
+  return %r : tensor<?xi1>
+}
+
+func.func @broadcast_in_dim(%x: tensor<3x1xf32>) -> tensor<2x3x4xf32> {
+  %r = hlo.broadcast_in_dim %x, dims = [1, 2] : (tensor<3x1xf32>) -> tensor<2x3x4xf32>
+  return %r : tensor<2x3x4xf32>
+}
+
+func.func @dynamic_broadcast_in_dim(%x: tensor<?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = hlo.constant dense<[3, 5]> : tensor<2xindex>
+  %b = hlo.dynamic_broadcast_in_dim %x, %s, dims = [1] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  %r = hlo.add %b, %y : tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<4x6xf32> {
+  %r = hlo.reshape %x : (tensor<2x3x4xf32>) -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
+}
+
+func.func @reshape_scalar(%x: tensor<f32>) -> tensor<1x1xf32> {
+  %r = hlo.reshape %x : (tensor<f32>) -> tensor<1x1xf32>
+  return %r : tensor<1x1xf32>
+}
+
+func.func @dynamic_reshape(%x: tensor<?xf32>) -> tensor<?x?xf32> {
+  %s = hlo.constant dense<[3, 4]> : tensor<2xi64>
+  %r = hlo.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func @transpose(%x: tensor<?x3x?xf32>) -> tensor<?x?x3xf32> {
+  %r = hlo.transpose %x, dims = [2, 0, 1] : (tensor<?x3x?xf32>) -> tensor<?x?x3xf32>
+  return %r : tensor<?x?x3xf32>
+}
+
+func.func @get_dimension_size(%x: tensor<?x3xf32>) -> tensor<i32> {
+  %r = hlo.get_dimension_size %x, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
+  return %r : tensor<i32>
+}
+
+func.func @slice(%x: tensor<8x6xf32>) -> tensor<3x2xf32> {
+  %r = hlo.slice %x [1:7:2, 0:6:3] : (tensor<8x6xf32>) -> tensor<3x2xf32>
+  return %r : tensor<3x2xf32>
+}
+
+func.func @slice_fused(%x: tensor<?x7xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
+  %e = hlo.multiply %x, %x : tensor<?x7xf32>
+  %s = hlo.slice %e [1:3, 2:7:2] : (tensor<?x7xf32>) -> tensor<2x3xf32>
+  %r = hlo.add %s, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+func.func @concatenate(%a: tensor<2x3xf32>, %b: tensor<2x2xf32>) -> tensor<2x5xf32> {
+  %r = hlo.concatenate %a, %b, dim = 1 : (tensor<2x3xf32>, tensor<2x2xf32>) -> tensor<2x5xf32>
+  return %r : tensor<2x5xf32>
+}
+
+func.func @concatenate_dyn(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %v: tensor<?xf32>) -> tensor<?x?xf32> {
+  %e = hlo.add %b, %v : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  %n = hlo.negate %a : tensor<?x?xf32>
+  %r = hlo.concatenate %n, %e, %a, dim = 0 : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func @f16_arith(%x: tensor<?x5xf16>, %y: tensor<5xf16>) -> tensor<?x5xf16> {
+  %a = hlo.multiply %x, %y : (tensor<?x5xf16>, tensor<5xf16>) -> tensor<?x5xf16>
+  %b = hlo.add %a, %x : tensor<?x5xf16>
+  %c = hlo.divide %b, %y : (tensor<?x5xf16>, tensor<5xf16>) -> tensor<?x5xf16>
+  %d = hlo.maximum %c, %x : tensor<?x5xf16>
+  return %d : tensor<?x5xf16>
+}
+
+func.func @bf16_arith(%x: tensor<?x5xbf16>, %y: tensor<5xbf16>) -> tensor<?x5xbf16> {
+  %a = hlo.multiply %x, %y : (tensor<?x5xbf16>, tensor<5xbf16>) -> tensor<?x5xbf16>
+  %b = hlo.subtract %a, %x : tensor<?x5xbf16>
+  %c = hlo.sqrt %b : tensor<?x5xbf16>
+  %d = hlo.minimum %c, %y : (tensor<?x5xbf16>, tensor<5xbf16>) -> tensor<?x5xbf16>
+  return %d : tensor<?x5xbf16>
+}
+
+func.func @half_convert(%x: tensor<?xf32>, %d: tensor<?xf64>, %i: tensor<?xi32>) -> (tensor<?xf16>, tensor<?xbf16>, tensor<?xbf16>, tensor<?xf16>, tensor<?xf32>) {
+  %h = hlo.convert %x : (tensor<?xf32>) -> tensor<?xf16>
+  %b = hlo.convert %h : (tensor<?xf16>) -> tensor<?xbf16>
+  %db = hlo.convert %d : (tensor<?xf64>) -> tensor<?xbf16>
+  %ih = hlo.convert %i : (tensor<?xi32>) -> tensor<?xf16>
+  %back = hlo.convert %b : (tensor<?xbf16>) -> tensor<?xf32>
+  return %h, %b, %db, %ih, %back : tensor<?xf16>, tensor<?xbf16>, tensor<?xbf16>, tensor<?xf16>, tensor<?xf32>
+}
+
+func.func @f16_exp(%x: tensor<?xf16>) -> tensor<?xf16> {
+  %r = hlo.exponential %x : tensor<?xf16>
+  return %r : tensor<?xf16>
+}
