@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/bcast-opt/bcast-opt/cmd/bcast-opt/driver"
+)
+
+// kernels are the workload files; W5u reuses W5's kernel.
+var kernels = []string{"W1", "W2", "W3", "W4", "W5"}
+
+// allWorkloads is every workload the harness knows, in table order.
+var allWorkloads = []string{"W1", "W2", "W3", "W4", "W5", "W5u"}
+
+// kernelOf is the kernel a workload calls.
+func kernelOf(workload string) string {
+	if workload == "W5u" {
+		return "W5"
+	}
+	return workload
+}
+
+// cFlags compile the C loops, the adapters and the harness. No FP
+// contraction: the C loops must round like bcast-opt's kernels (which
+// have no fast-math flags) so the outputs can be compared exactly.
+var cFlags = []string{"-O3", "-march=native", "-ffp-contract=off", "-std=c11", "-Wall", "-Wextra"}
+
+// toolchain is how the benchmark's native code is built: gcc for C, and
+// clang-19 (or opt + llc) for bcast-opt's LLVM IR.
+type toolchain struct {
+	gcc      string
+	clang    string // clang-19; empty when opt and llc are used
+	opt, llc string
+}
+
+// findToolchain looks for gcc and for clang-19, or else opt-19 and llc-19
+// (or unversioned opt and llc).
+func findToolchain() (toolchain, error) {
+	var tc toolchain
+	var err error
+	if tc.gcc, err = exec.LookPath("gcc"); err != nil {
+		return tc, fmt.Errorf("the benchmark needs gcc for the C loops and the harness: %v", err)
+	}
+	if tc.clang, err = exec.LookPath("clang-19"); err == nil {
+		return tc, nil
+	}
+	for _, suffix := range []string{"-19", ""} {
+		opt, errOpt := exec.LookPath("opt" + suffix)
+		llc, errLLC := exec.LookPath("llc" + suffix)
+		if errOpt == nil && errLLC == nil {
+			tc.opt, tc.llc = opt, llc
+			return tc, nil
+		}
+	}
+	return tc, fmt.Errorf("compiling bcast-opt's LLVM IR needs clang-19, or opt-19 and llc-19, on PATH")
+}
+
+// llvmDescription says how bcast-opt's LLVM IR is compiled, for the notes.
+func (tc toolchain) llvmDescription() string {
+	if tc.clang != "" {
+		return filepath.Base(tc.clang) + " -O3 -march=native"
+	}
+	return filepath.Base(tc.opt) + " -O3 + " + filepath.Base(tc.llc) + " -O3 -mcpu=native"
+}
+
+// run runs a command in dir and returns an error with its output when it
+// fails.
+func run(dir, name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// renameKernel renames the one func.func @kernel of a workload file to
+// @bcastopt_<kernel>.
+func renameKernel(src, kernel string) (string, error) {
+	re := regexp.MustCompile(`(func\.func\s+(?:public\s+)?@)` + regexp.QuoteMeta(kernel) + `\(`)
+	if n := len(re.FindAllStringIndex(src, -1)); n != 1 {
+		return "", fmt.Errorf("expected one func.func @%s, found %d", kernel, n)
+	}
+	return re.ReplaceAllString(src, "${1}bcastopt_"+kernel+"("), nil
+}
+
+// buildOurs compiles bench/workloads/<kernel>.mlir through bcast-opt's
+// CPU pipeline (in-process) to LLVM IR, with the function renamed to
+// bcastopt_<kernel>, and that to an object file in work.
+func buildOurs(root, work, kernel string, tc toolchain) (string, error) {
+	src, err := os.ReadFile(filepath.Join(root, "bench", "workloads", kernel+".mlir"))
+	if err != nil {
+		return "", err
+	}
+	renamed, err := renameKernel(string(src), kernel)
+	if err != nil {
+		return "", fmt.Errorf("bench/workloads/%s.mlir: %v", kernel, err)
+	}
+	base := filepath.Join(work, "bcastopt_"+kernel)
+	if err := os.WriteFile(base+".mlir", []byte(renamed), 0o644); err != nil {
+		return "", err
+	}
+	var stdout, stderr bytes.Buffer
+	args := []string{base + ".mlir", "--pipeline=cpu", "--emit=llvm", "-o", base + ".ll"}
+	if status := driver.Main(args, strings.NewReader(""), &stdout, &stderr); status != 0 {
+		return "", fmt.Errorf("bcast-opt %s: status %d\n%s%s", strings.Join(args, " "), status, stdout.String(), stderr.String())
+	}
+	obj := base + ".o"
+	if tc.clang != "" {
+		return obj, run(work, tc.clang, "-O3", "-march=native", "-Wno-override-module", "-c", base+".ll", "-o", obj)
+	}
+	if err := run(work, tc.opt, "-O3", base+".ll", "-o", base+".opt.bc"); err != nil {
+		return "", err
+	}
+	return obj, run(work, tc.llc, "-O3", "-mcpu=native", "-relocation-model=pic", "-filetype=obj", base+".opt.bc", "-o", obj)
+}
+
+// buildHarness compiles bench/c/{harness,loops,ours}.c with gcc and links
+// them with the given kernel objects into work/harness.
+func buildHarness(root, work string, tc toolchain, objs []string) (string, error) {
+	csrc := filepath.Join(root, "bench", "c")
+	var link []string
+	for _, name := range []string{"harness", "loops", "ours"} {
+		obj := filepath.Join(work, name+".o")
+		args := append(append([]string{}, cFlags...), "-I", csrc, "-c", filepath.Join(csrc, name+".c"), "-o", obj)
+		if err := run(work, tc.gcc, args...); err != nil {
+			return "", err
+		}
+		link = append(link, obj)
+	}
+	exe := filepath.Join(work, "harness")
+	args := append(append(append([]string{}, link...), objs...), "-o", exe, "-lm")
+	return exe, run(work, tc.gcc, args...)
+}
+
+// build is what the benchmark built: the harness and what went missing.
+type build struct {
+	harness string
+	// ours holds the kernels of bcast-opt that built (and must run).
+	ours map[string]bool
+	// notes say which implementations could not be built, and why.
+	notes []string
+}
+
+// buildAll builds bcast-opt's kernels for the workloads, the MLIR 19
+// kernels when mlir can build them (nil: do not try), and the harness. A
+// kernel that does not build is left out (the harness prints n/a) and
+// noted; the harness itself must build.
+func buildAll(root, work string, tc toolchain, workloads []string, mlir mlirKernels, log func(string, ...any)) (build, error) {
+	b := build{ours: map[string]bool{}}
+	need := map[string]bool{}
+	for _, w := range workloads {
+		need[kernelOf(w)] = true
+	}
+	var ours, mlirObjs []string
+	for _, k := range kernels {
+		if !need[k] {
+			continue
+		}
+		log("building bcast-opt kernel %s", k)
+		obj, err := buildOurs(root, work, k, tc)
+		if err != nil {
+			log("bcast-opt kernel %s does not build: %v", k, err)
+			b.notes = append(b.notes, fmt.Sprintf("ours %s did not build: %s", k, firstLine(err)))
+			continue
+		}
+		ours = append(ours, obj)
+		b.ours[k] = true
+	}
+	if mlir != nil {
+		if err := mlir.Available(); err != nil {
+			b.notes = append(b.notes, "MLIR 19: "+firstLine(err))
+		} else {
+			for _, k := range kernels {
+				if !need[k] {
+					continue
+				}
+				log("building MLIR 19 kernel %s", k)
+				obj, err := mlir.BuildKernel(k, work)
+				if err != nil {
+					log("MLIR 19 kernel %s does not build: %v", k, err)
+					b.notes = append(b.notes, fmt.Sprintf("MLIR 19 %s did not build: %s", k, firstLine(err)))
+					continue
+				}
+				mlirObjs = append(mlirObjs, obj)
+			}
+		}
+	}
+	log("building the harness")
+	exe, err := buildHarness(root, work, tc, append(append([]string{}, ours...), mlirObjs...))
+	if err != nil && len(mlirObjs) > 0 {
+		// The MLIR objects may need what this link does not provide;
+		// measure the rest rather than nothing.
+		log("linking with the MLIR 19 objects failed, linking without them: %v", err)
+		b.notes = append(b.notes, "MLIR 19 objects did not link: "+firstLine(err))
+		exe, err = buildHarness(root, work, tc, ours)
+	}
+	if err != nil {
+		return b, err
+	}
+	b.harness = exe
+	return b, nil
+}
+
+// firstLine is the first line of an error message, for table notes.
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}

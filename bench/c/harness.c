@@ -1,0 +1,309 @@
+/* harness.c: times every implementation of one workload side by side in
+ * one process (SPEC.md section 9): bcast-opt's kernel (ours.c), the
+ * hand-written C loop (loops.c), the MLIR 19 pipeline's kernel when it is
+ * linked in, and a copy-bandwidth probe (memcpy of an output-sized
+ * buffer).
+ *
+ *   harness WORKLOAD [--rounds N] [--warmup N]
+ *
+ * WORKLOAD is W1..W5 or W5u. The harness allocates the inputs (64-byte
+ * aligned, deterministic pseudo-random floats in [-1, 1)), computes the
+ * reference output with the C loop, then runs every other implementation
+ * once into a NaN-poisoned buffer and compares it with the reference; a
+ * difference beyond a tiny tolerance is reported and the harness exits
+ * with status 2 before timing anything. Then come the warm-up runs and
+ * the timed rounds: each round runs every implementation once, the
+ * starting one rotating from round to round (ABCD, BCDA, ...), so slow
+ * drift of the machine hits all of them alike. Every implementation
+ * writes the same, already faulted-in, output buffer.
+ *
+ * Output is one record per line, `kind key=value ...`, for bench/main.go:
+ *
+ *   workload name=W1 kernel=W1 out_bytes=... moved_bytes=... rounds=9
+ *   check workload=W1 impl=ours status=ok max_abs_diff=0
+ *   runs workload=W1 impl=ours ms=12.1,12.0,...
+ *   result workload=W1 impl=ours status=ok median_ms=12.05 min_ms=11.9 runs=9
+ *   result workload=W1 impl=mlir19 status=n/a
+ *
+ * moved_bytes is the roofline's traffic: every input read once plus the
+ * output written once. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+
+/* The hand-written loops (loops.c). */
+int c_W1(float *, const int64_t *, int, const bench_tensor *, int);
+int c_W2(float *, const int64_t *, int, const bench_tensor *, int);
+int c_W3(float *, const int64_t *, int, const bench_tensor *, int);
+int c_W4(float *, const int64_t *, int, const bench_tensor *, int);
+int c_W5(float *, const int64_t *, int, const bench_tensor *, int);
+
+/* bcast-opt's kernels (ours.c): NULL when not linked in. */
+bench_kernel ours_kernel(const char *kernel);
+
+/* The MLIR 19 pipeline's kernels (bench/mlir19), weak so that the harness
+ * links and runs without them and prints n/a. */
+#define WEAK __attribute__((weak))
+WEAK int mlir_W1(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int mlir_W2(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int mlir_W3(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int mlir_W4(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int mlir_W5(float *, const int64_t *, int, const bench_tensor *, int);
+
+enum { MAX_IN = 5, MAX_IMPL = 4 };
+
+typedef struct {
+  int rank;
+  int64_t shape[4];
+} shape_t;
+
+/* A workload: its operand and result shapes (SPEC.md section 9) and the
+ * kernel each implementation provides for it. W5u is the W5 kernel called
+ * with X of shape 4096x1. */
+typedef struct {
+  const char *name, *kernel;
+  int nin;
+  shape_t in[MAX_IN];
+  shape_t out;
+  bench_kernel c, mlir;
+} workload_t;
+
+#define S1(a) {1, {a}}
+#define S2(a, b) {2, {a, b}}
+#define S3(a, b, c) {3, {a, b, c}}
+#define S0 {0, {0}}
+
+static workload_t workloads[6];
+
+static void init_workloads(void) {
+  const workload_t w[] = {
+      {"W1", "W1", 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W1, mlir_W1},
+      {"W2", "W2", 2, {S2(4096, 1), S2(1, 4096)}, S2(4096, 4096), c_W2, mlir_W2},
+      {"W3", "W3", 3, {S3(64, 1, 1024), S3(64, 256, 1024), S1(1024)},
+       S3(64, 256, 1024), c_W3, mlir_W3},
+      {"W4", "W4", 5, {S2(4096, 4096), S0, S0, S1(4096), S1(4096)},
+       S2(4096, 4096), c_W4, mlir_W4},
+      {"W5", "W5", 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W5, mlir_W5},
+      {"W5u", "W5", 2, {S2(4096, 1), S1(4096)}, S2(4096, 4096), c_W5, mlir_W5},
+  };
+  memcpy(workloads, w, sizeof w);
+}
+
+static int64_t elems(const shape_t *s) {
+  int64_t n = 1;
+  for (int i = 0; i < s->rank; i++)
+    n *= s->shape[i];
+  return n;
+}
+
+static void *xalloc(size_t bytes) {
+  size_t rounded = (bytes + 63) / 64 * 64;
+  void *p = aligned_alloc(64, rounded ? rounded : 64);
+  if (!p) {
+    fprintf(stderr, "harness: out of memory allocating %zu bytes\n", bytes);
+    exit(1);
+  }
+  return p;
+}
+
+/* fill writes deterministic pseudo-random floats in [-1, 1) (splitmix64;
+ * 24 random bits so every value is exact in float32). */
+static void fill(float *p, int64_t n, uint64_t seed) {
+  uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    p[i] = (float)(int32_t)((z >> 40) - (1u << 23)) / (float)(1u << 23);
+  }
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+/* The copy-bandwidth probe: memcpy of an output-sized buffer. */
+static const float *copy_src;
+static int copy_probe(float *out, const int64_t *out_shape, int out_rank,
+                      const bench_tensor *in, int nin) {
+  int64_t n = 1;
+  (void)in;
+  (void)nin;
+  for (int i = 0; i < out_rank; i++)
+    n *= out_shape[i];
+  memcpy(out, copy_src, (size_t)n * sizeof(float));
+  return 0;
+}
+
+typedef struct {
+  const char *name;
+  bench_kernel fn; /* NULL: not available, printed as n/a */
+  double *ms;
+  int nms;
+} impl_t;
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double median(double *v, int n) {
+  qsort(v, n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void usage(void) {
+  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u [--rounds N] [--warmup N]\n");
+  exit(1);
+}
+
+int main(int argc, char **argv) {
+  init_workloads();
+  if (argc < 2)
+    usage();
+  const workload_t *w = NULL;
+  for (size_t i = 0; i < sizeof workloads / sizeof workloads[0]; i++)
+    if (strcmp(workloads[i].name, argv[1]) == 0)
+      w = &workloads[i];
+  if (!w) {
+    fprintf(stderr, "harness: unknown workload %s\n", argv[1]);
+    usage();
+  }
+  int rounds = 9, warmup = 2;
+  for (int i = 2; i < argc; i++) {
+    if (i + 1 < argc && strcmp(argv[i], "--rounds") == 0)
+      rounds = atoi(argv[++i]);
+    else if (i + 1 < argc && strcmp(argv[i], "--warmup") == 0)
+      warmup = atoi(argv[++i]);
+    else
+      usage();
+  }
+  if (rounds < 1 || warmup < 0)
+    usage();
+
+  /* Inputs, the reference output (C) and the shared output buffer. */
+  bench_tensor in[MAX_IN];
+  int64_t moved = 0;
+  for (int i = 0; i < w->nin; i++) {
+    int64_t n = elems(&w->in[i]);
+    float *p = xalloc((size_t)n * sizeof(float));
+    fill(p, n, (uint64_t)i + 1);
+    in[i].data = p;
+    in[i].rank = w->in[i].rank;
+    memcpy(in[i].shape, w->in[i].shape, sizeof in[i].shape);
+    moved += n * (int64_t)sizeof(float);
+  }
+  const int64_t nout = elems(&w->out);
+  const size_t out_bytes = (size_t)nout * sizeof(float);
+  moved += (int64_t)out_bytes;
+  float *ref = xalloc(out_bytes), *out = xalloc(out_bytes);
+  const int64_t *oshape = w->out.shape;
+  const int orank = w->out.rank;
+  printf("workload name=%s kernel=%s out_bytes=%zu moved_bytes=%lld rounds=%d warmup=%d\n",
+         w->name, w->kernel, out_bytes, (long long)moved, rounds, warmup);
+  if (w->c(ref, oshape, orank, in, w->nin) != 0) {
+    fprintf(stderr, "harness: %s: the C loop rejected the shapes\n", w->name);
+    return 2;
+  }
+  copy_src = ref;
+
+  impl_t impls[MAX_IMPL] = {
+      {"ours", ours_kernel(w->kernel), NULL, 0},
+      {"c", w->c, NULL, 0},
+      {"mlir19", w->mlir, NULL, 0},
+      {"copy", copy_probe, NULL, 0},
+  };
+
+  /* Check each implementation against the C reference. */
+  int failed = 0;
+  for (int k = 0; k < MAX_IMPL; k++) {
+    impl_t *im = &impls[k];
+    if (!im->fn) {
+      printf("check workload=%s impl=%s status=n/a\n", w->name, im->name);
+      continue;
+    }
+    for (int64_t i = 0; i < nout; i++)
+      out[i] = NAN;
+    if (im->fn(out, oshape, orank, in, w->nin) != 0) {
+      printf("check workload=%s impl=%s status=FAIL error=returned_nonzero\n", w->name,
+             im->name);
+      fprintf(stderr, "harness: %s: %s returned an error\n", w->name, im->name);
+      failed = 1;
+      continue;
+    }
+    double maxdiff = 0;
+    int64_t bad = -1;
+    for (int64_t i = 0; i < nout; i++) {
+      double d = fabs((double)out[i] - (double)ref[i]);
+      double tol = 1e-6 * fmax(1.0, fabs((double)ref[i]));
+      if (!(d <= tol) && bad < 0)
+        bad = i;
+      if (d > maxdiff || d != d)
+        maxdiff = d;
+    }
+    if (bad >= 0) {
+      printf("check workload=%s impl=%s status=FAIL max_abs_diff=%g first_bad=%lld\n",
+             w->name, im->name, maxdiff, (long long)bad);
+      fprintf(stderr,
+              "harness: %s: %s differs from the C loop: element %lld is %.9g, want %.9g "
+              "(max abs diff %g)\n",
+              w->name, im->name, (long long)bad, out[bad], ref[bad], maxdiff);
+      failed = 1;
+      continue;
+    }
+    printf("check workload=%s impl=%s status=ok max_abs_diff=%g\n", w->name, im->name,
+           maxdiff);
+  }
+  if (failed) {
+    fprintf(stderr, "harness: %s: OUTPUT CHECK FAILED, not timing\n", w->name);
+    return 2;
+  }
+
+  /* Warm-up, then interleaved rounds with a rotating starting point. */
+  int avail[MAX_IMPL], navail = 0;
+  for (int k = 0; k < MAX_IMPL; k++)
+    if (impls[k].fn) {
+      avail[navail++] = k;
+      impls[k].ms = calloc((size_t)rounds, sizeof(double));
+    }
+  for (int r = 0; r < warmup; r++)
+    for (int j = 0; j < navail; j++)
+      impls[avail[j]].fn(out, oshape, orank, in, w->nin);
+  for (int r = 0; r < rounds; r++)
+    for (int j = 0; j < navail; j++) {
+      impl_t *im = &impls[avail[(r + j) % navail]];
+      double t0 = now_ms();
+      int rc = im->fn(out, oshape, orank, in, w->nin);
+      double t1 = now_ms();
+      if (rc != 0) {
+        fprintf(stderr, "harness: %s: %s failed during timing\n", w->name, im->name);
+        return 2;
+      }
+      im->ms[im->nms++] = t1 - t0;
+    }
+
+  for (int k = 0; k < MAX_IMPL; k++) {
+    impl_t *im = &impls[k];
+    if (!im->fn) {
+      printf("result workload=%s impl=%s status=n/a\n", w->name, im->name);
+      continue;
+    }
+    printf("runs workload=%s impl=%s ms=", w->name, im->name);
+    for (int i = 0; i < im->nms; i++)
+      printf("%s%.4f", i ? "," : "", im->ms[i]);
+    printf("\n");
+    double med = median(im->ms, im->nms); /* sorts ms */
+    printf("result workload=%s impl=%s status=ok median_ms=%.4f min_ms=%.4f runs=%d\n",
+           w->name, im->name, med, im->ms[0], im->nms);
+  }
+  return 0;
+}

@@ -1,0 +1,169 @@
+/* loops.c: the hand-written fused C loops the benchmark compares
+ * bcast-opt's kernels with, one per workload (SPEC.md section 9), written
+ * the way a careful C programmer would: one pass over the output, the
+ * innermost loop unit-stride over the last dim, broadcast operands hoisted
+ * or read through a stride of 0, restrict pointers so gcc vectorizes.
+ *
+ * Built with gcc -O3 -march=native -ffp-contract=off: no fused
+ * multiply-add, so every result rounds exactly like bcast-opt's kernels
+ * and the harness can compare outputs almost bit for bit. Each loop does
+ * the operations in the order the workload's StableHLO does them.
+ *
+ * The static workloads (W1..W4) read their sizes from the operand shapes
+ * but assume the shapes the workload declares; c_W5 handles any shapes
+ * that broadcast (it serves W5 and W5u). All return 0, or 1 when the
+ * shapes are not what they expect. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+
+/* relu is max(v, 0) written so gcc emits a vector max. */
+static inline float relu(float v) { return v > 0.0f ? v : 0.0f; }
+
+/* c_W1: out[i][j] = max(X[i][j] + b[j], 0); X n x m, b m. */
+int c_W1(float *out, const int64_t *out_shape, int out_rank,
+         const bench_tensor *in, int nin) {
+  if (nin != 2 || out_rank != 2 || in[0].rank != 2 || in[1].rank != 1)
+    return 1;
+  const int64_t n = out_shape[0], m = out_shape[1];
+  if (in[0].shape[0] != n || in[0].shape[1] != m || in[1].shape[0] != m)
+    return 1;
+  const float *restrict x = in[0].data;
+  const float *restrict b = in[1].data;
+  float *restrict o = out;
+  for (int64_t i = 0; i < n; i++) {
+    const float *restrict xr = x + i * m;
+    float *restrict orow = o + i * m;
+    for (int64_t j = 0; j < m; j++)
+      orow[j] = relu(xr[j] + b[j]);
+  }
+  return 0;
+}
+
+/* c_W2: out[i][j] = a[i] + b[j]; a n x 1, b 1 x m (outer sum). */
+int c_W2(float *out, const int64_t *out_shape, int out_rank,
+         const bench_tensor *in, int nin) {
+  if (nin != 2 || out_rank != 2 || in[0].rank != 2 || in[1].rank != 2)
+    return 1;
+  const int64_t n = out_shape[0], m = out_shape[1];
+  if (in[0].shape[0] != n || in[0].shape[1] != 1 || in[1].shape[0] != 1 ||
+      in[1].shape[1] != m)
+    return 1;
+  const float *restrict a = in[0].data;
+  const float *restrict b = in[1].data;
+  float *restrict o = out;
+  for (int64_t i = 0; i < n; i++) {
+    const float ai = a[i];
+    float *restrict orow = o + i * m;
+    for (int64_t j = 0; j < m; j++)
+      orow[j] = ai + b[j];
+  }
+  return 0;
+}
+
+/* c_W3: out[p][q][r] = a[p][0][r] * c[p][q][r] + d[r];
+ * a P x 1 x R, c P x Q x R, d R. */
+int c_W3(float *out, const int64_t *out_shape, int out_rank,
+         const bench_tensor *in, int nin) {
+  if (nin != 3 || out_rank != 3 || in[0].rank != 3 || in[1].rank != 3 ||
+      in[2].rank != 1)
+    return 1;
+  const int64_t P = out_shape[0], Q = out_shape[1], R = out_shape[2];
+  if (in[0].shape[0] != P || in[0].shape[1] != 1 || in[0].shape[2] != R ||
+      in[1].shape[0] != P || in[1].shape[1] != Q || in[1].shape[2] != R ||
+      in[2].shape[0] != R)
+    return 1;
+  const float *restrict a = in[0].data;
+  const float *restrict c = in[1].data;
+  const float *restrict d = in[2].data;
+  float *restrict o = out;
+  for (int64_t p = 0; p < P; p++) {
+    const float *restrict ap = a + p * R;
+    for (int64_t q = 0; q < Q; q++) {
+      const float *restrict cr = c + (p * Q + q) * R;
+      float *restrict orow = o + (p * Q + q) * R;
+      for (int64_t r = 0; r < R; r++)
+        orow[r] = ap[r] * cr[r] + d[r];
+    }
+  }
+  return 0;
+}
+
+/* c_W4: out[i][j] = ((x[i][j] * s + b) - m[j]) * k[j]; s, b scalars
+ * (rank 0), m, k vectors of the row length. */
+int c_W4(float *out, const int64_t *out_shape, int out_rank,
+         const bench_tensor *in, int nin) {
+  if (nin != 5 || out_rank != 2 || in[0].rank != 2 || in[1].rank != 0 ||
+      in[2].rank != 0 || in[3].rank != 1 || in[4].rank != 1)
+    return 1;
+  const int64_t n = out_shape[0], w = out_shape[1];
+  if (in[0].shape[0] != n || in[0].shape[1] != w || in[3].shape[0] != w ||
+      in[4].shape[0] != w)
+    return 1;
+  const float *restrict x = in[0].data;
+  const float s = in[1].data[0], b = in[2].data[0];
+  const float *restrict m = in[3].data;
+  const float *restrict k = in[4].data;
+  float *restrict o = out;
+  for (int64_t i = 0; i < n; i++) {
+    const float *restrict xr = x + i * w;
+    float *restrict orow = o + i * w;
+    for (int64_t j = 0; j < w; j++)
+      orow[j] = ((xr[j] * s + b) - m[j]) * k[j];
+  }
+  return 0;
+}
+
+/* bdim is the stride (in elements) of an operand dim of size `size`
+ * broadcast to `out`: 0 when it is stretched (size 1), `stride` when it
+ * matches; -1 when the shapes do not broadcast. */
+static int64_t bdim(int64_t size, int64_t out, int64_t stride) {
+  if (size == out)
+    return out == 1 ? 0 : stride;
+  if (size == 1)
+    return 0;
+  return -1;
+}
+
+/* c_W5: W1 with every dim dynamic: out = max(X + b, 0) with numpy
+ * broadcasting, X of rank 2 (either dim may be 1 and stretched), b of
+ * rank 1 (its one dim may be 1). A stretched dim is read with stride 0;
+ * the inner loop is specialised on the two strides so that each case
+ * (both unit-stride, X stretched as in W5u, b stretched, both) is a loop
+ * gcc vectorizes. */
+int c_W5(float *out, const int64_t *out_shape, int out_rank,
+         const bench_tensor *in, int nin) {
+  if (nin != 2 || out_rank != 2 || in[0].rank != 2 || in[1].rank != 1)
+    return 1;
+  const int64_t n = out_shape[0], m = out_shape[1];
+  const int64_t xs0 = bdim(in[0].shape[0], n, in[0].shape[1]);
+  const int64_t xs1 = bdim(in[0].shape[1], m, 1);
+  const int64_t bs = bdim(in[1].shape[0], m, 1);
+  if (xs0 < 0 || xs1 < 0 || bs < 0)
+    return 1;
+  const float *restrict x = in[0].data;
+  const float *restrict b = in[1].data;
+  float *restrict o = out;
+  for (int64_t i = 0; i < n; i++) {
+    const float *restrict xr = x + i * xs0;
+    float *restrict orow = o + i * m;
+    if (xs1 == 1 && bs == 1) {
+      for (int64_t j = 0; j < m; j++)
+        orow[j] = relu(xr[j] + b[j]);
+    } else if (bs == 1) { /* X's column stretched: W5u */
+      const float xv = xr[0];
+      for (int64_t j = 0; j < m; j++)
+        orow[j] = relu(xv + b[j]);
+    } else if (xs1 == 1) { /* b stretched */
+      const float bv = b[0];
+      for (int64_t j = 0; j < m; j++)
+        orow[j] = relu(xr[j] + bv);
+    } else {
+      const float v = relu(xr[0] + b[0]);
+      for (int64_t j = 0; j < m; j++)
+        orow[j] = v;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,22 @@
+// Package compilespeed measures how fast bcast-opt compiles, for the
+// "Compile speed" section of bench/RESULTS.md (SPEC §9):
+//
+//  1. wall time of the built bcast-opt binary taking bench/workloads/Wn.mlir
+//     to LLVM IR (`--pipeline=cpu --emit=llvm`) against mlir-opt-19 +
+//     mlir-translate-19 on the equivalent MLIR inputs (the argv lists of
+//     bench/mlir19.ToLLVMCommands), run interleaved, medians and ratios
+//     per workload;
+//  2. parse + verify + print throughput, in MB/s, of the generated 20 MB
+//     module of internal/irgen (in process, through package ir, as
+//     `go test ./ir -bench ParseVerifyPrint` measures it);
+//  3. `bcast-opt --pipeline=cpu` on generated HLO modules of 1k, 10k and
+//     100k ops (internal/irgen.HLO) in two shapes, many small functions
+//     and one big function: median wall time and peak RSS of the child
+//     process (getrusage), and the growth from one size to the next
+//     (10x means linear).
+//
+// Run builds bcast-opt with `go build` into a temporary directory, so
+// what is timed is what a user runs. It owns bench/compilespeed only; it
+// reads the workloads and calls bench/mlir19 but changes neither.
+// `go run ./bench/compilespeed/cmd` prints the section on its own.
+package compilespeed

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"encoding/xml"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+// fixedReport has made-up numbers: W1 with everything, W5u without MLIR
+// and numpy.
+func fixedReport() *Report {
+	const mib64 = 64 << 20
+	return &Report{
+		Machine: Machine{CPU: "Test CPU", Cores: 2, Kernel: "Linux 6.1", GCC: "gcc 12", Clang: "clang 19", Numpy: "1.24.2", Go: "go1.26", Date: "2026-01-02 03:04 UTC"},
+		Rounds:  9, Warmup: 2, LLVMCompile: "clang-19 -O3 -march=native",
+		Results: []Result{
+			{
+				Workload: "W1", OutBytes: mib64, MovedBytes: 2*mib64 + 16384,
+				Times: map[string]Stat{
+					implOurs: {MedianMs: 10, MinMs: 9, Runs: 9}, implC: {MedianMs: 12.5, MinMs: 12, Runs: 9},
+					implMLIR: {MedianMs: 20, MinMs: 19, Runs: 9}, implNumpy: {MedianMs: 80, MinMs: 70, Runs: 9},
+					implCopy: {MedianMs: 8, MinMs: 7, Runs: 9},
+				},
+				MaxDiff: map[string]float64{implOurs: 0, implMLIR: 1e-7},
+			},
+			{
+				Workload: "W5u", OutBytes: mib64, MovedBytes: mib64,
+				Times:   map[string]Stat{implOurs: {MedianMs: 3, Runs: 9}, implC: {MedianMs: 6, Runs: 9}, implCopy: {MedianMs: 8, Runs: 9}},
+				MaxDiff: map[string]float64{implOurs: 0},
+			},
+		},
+		Notes: []string{"MLIR 19: not installed"},
+	}
+}
+
+func TestTable(t *testing.T) {
+	// W1's roofline: (128 MiB + 16 KiB) at 2*64 MiB per 8 ms = 8.0010 ms.
+	want := `| workload | ours ms | C ms | MLIR 19 ms | numpy ms | roofline ms | ours/C | ours/MLIR | numpy/ours | ours/roofline |
+|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|
+| W1 | 10.00 | 12.50 | 20.00 | 80.00 | 8.00 | 0.80 | 0.50 | 8.00 | 1.25 |
+| W5u | 3.00 | 6.00 | n/a | n/a | 4.00 | 0.50 | n/a | n/a | 0.75 |
+`
+	if got := fixedReport().Table(); got != want {
+		t.Errorf("table:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestMarkdown(t *testing.T) {
+	md := fixedReport().Markdown("chart.svg")
+	for _, want := range []string{
+		"Machine: Test CPU, 2 cores; Linux 6.1; gcc: gcc 12; LLVM: clang 19; numpy 1.24.2; go1.26; 2026-01-02 03:04 UTC.",
+		"| W5u | 3.00 |",
+		"9 interleaved rounds (after 2 warm-up rounds)",
+		"-ffp-contract=off",
+		"compiled with clang-19 -O3 -march=native",
+		"Largest |output - C output|: W1: ours 0, MLIR 19 1e-07; W5u: ours 0.",
+		"- MLIR 19: not installed\n",
+		"![time relative to C per workload](chart.svg)",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("RESULTS.md lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+// svgSummary parses an SVG and counts what the tests check.
+type svgSummary struct {
+	rects, bars int      // all rects; rects with a <title> (bars)
+	texts       []string // every text element's content
+}
+
+func parseSVG(t *testing.T, svg string) svgSummary {
+	t.Helper()
+	var s svgSummary
+	dec := xml.NewDecoder(strings.NewReader(svg))
+	var inText bool
+	var text strings.Builder
+	var root bool
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed XML: %v\n%s", err, svg)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			switch tok.Name.Local {
+			case "svg":
+				root = tok.Name.Space == "http://www.w3.org/2000/svg"
+			case "rect":
+				s.rects++
+			case "title":
+				s.bars++
+			case "text":
+				inText = true
+				text.Reset()
+			}
+		case xml.CharData:
+			if inText {
+				text.Write(tok)
+			}
+		case xml.EndElement:
+			if tok.Name.Local == "text" {
+				inText = false
+				s.texts = append(s.texts, text.String())
+			}
+		}
+	}
+	if !root {
+		t.Fatalf("no <svg> root in the SVG namespace:\n%s", svg)
+	}
+	return s
+}
+
+func TestChart(t *testing.T) {
+	rep := fixedReport()
+	rep.Results[0].Times[implNumpy] = Stat{MedianMs: 100} // 8x C: cut at the cap
+	svg := rep.Chart()
+	s := parseSVG(t, svg)
+	// W1 has all five bars, W5u ours, C and the roofline.
+	if s.bars != 8 {
+		t.Errorf("%d bars, want 8", s.bars)
+	}
+	texts := strings.Join(s.texts, "|")
+	for _, want := range []string{"time / C time", "workload", "ours", "C", "MLIR 19", "numpy", "roofline (copy probe)", "W1", "W5u", "n/a", "8.0"} {
+		if !strings.Contains("|"+texts+"|", "|"+want+"|") {
+			t.Errorf("no text %q in the chart; texts: %s", want, texts)
+		}
+	}
+	if !strings.Contains(svg, "<title>W1 numpy: 8.00 x C</title>") {
+		t.Errorf("numpy's W1 bar lacks its value:\n%s", svg)
+	}
+}
+
+func TestChartWithoutC(t *testing.T) {
+	rep := fixedReport()
+	for _, r := range rep.Results {
+		delete(r.Times, implC)
+	}
+	if s := parseSVG(t, rep.Chart()); s.bars != 0 {
+		t.Errorf("%d bars without C times, want 0", s.bars)
+	}
+}
+
+func TestMergeRecords(t *testing.T) {
+	out := `workload name=W2 kernel=W2 out_bytes=64 moved_bytes=96 rounds=3 warmup=1
+check workload=W2 impl=ours status=ok max_abs_diff=0
+check workload=W2 impl=mlir19 status=n/a
+runs workload=W2 impl=ours ms=1.0,2.0,3.0
+result workload=W2 impl=ours status=ok median_ms=2.0000 min_ms=1.0000 runs=3
+result workload=W2 impl=mlir19 status=n/a
+`
+	results := map[string]*Result{}
+	if err := mergeRecords(results, parseRecords([]byte(out))); err != nil {
+		t.Fatal(err)
+	}
+	r := results["W2"]
+	if r == nil || r.OutBytes != 64 || r.MovedBytes != 96 || r.Times[implOurs] != (Stat{2, 1, 3}) || len(r.Times) != 1 {
+		t.Errorf("merged %+v", r)
+	}
+	bad := "check workload=W2 impl=ours status=FAIL max_abs_diff=0.5 first_bad=3\n"
+	if err := mergeRecords(results, parseRecords([]byte(bad))); err == nil || !strings.Contains(err.Error(), "differs") {
+		t.Errorf("a failed check gave %v, want an error", err)
+	}
+}
+
+func TestRenameKernel(t *testing.T) {
+	src := "// W1\nfunc.func @W1(%x: tensor<f32>) -> tensor<f32> {\n  return %x : tensor<f32>\n}\n"
+	got, err := renameKernel(src, "W1")
+	if err != nil || !strings.Contains(got, "func.func @bcastopt_W1(%x") {
+		t.Errorf("renameKernel: %v\n%s", err, got)
+	}
+	if _, err := renameKernel(src, "W2"); err == nil {
+		t.Error("renaming a missing function succeeded")
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	o, err := parseFlags([]string{"--quick", "--workloads", "W5u,W1,W1"}, io.Discard)
+	if err != nil || o.rounds != 3 || o.warmup != 1 || strings.Join(o.workloads, ",") != "W5u,W1" {
+		t.Errorf("parseFlags: %+v, %v", o, err)
+	}
+	if _, err := parseFlags([]string{"--workloads", "W9"}, io.Discard); err == nil {
+		t.Error("--workloads W9 accepted")
+	}
+}

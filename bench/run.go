@@ -1,0 +1,194 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Implementation names, as the harness and numpy_bench.py print them.
+const (
+	implOurs  = "ours"
+	implC     = "c"
+	implMLIR  = "mlir19"
+	implNumpy = "numpy"
+	implCopy  = "copy"
+)
+
+// Stat is one implementation's timing of one workload.
+type Stat struct {
+	MedianMs, MinMs float64
+	Runs            int
+}
+
+// Result is everything measured for one workload.
+type Result struct {
+	Workload string
+	// OutBytes is the output's size; MovedBytes adds every input once:
+	// the traffic the roofline charges.
+	OutBytes, MovedBytes int64
+	// Times holds the implementations that ran, by name (implOurs, ...).
+	Times map[string]Stat
+	// MaxDiff is the largest |output - C output| of each checked
+	// implementation.
+	MaxDiff map[string]float64
+}
+
+// time returns an implementation's median, and whether it ran.
+func (r Result) time(impl string) (float64, bool) {
+	s, ok := r.Times[impl]
+	return s.MedianMs, ok && s.MedianMs > 0
+}
+
+// RooflineMs is the time to move MovedBytes at the copy probe's
+// bandwidth, 2*OutBytes / (median memcpy time).
+func (r Result) RooflineMs() (float64, bool) {
+	copyMs, ok := r.time(implCopy)
+	if !ok || r.OutBytes == 0 {
+		return 0, false
+	}
+	return float64(r.MovedBytes) * copyMs / (2 * float64(r.OutBytes)), true
+}
+
+// record is one output line of the harness or numpy_bench.py:
+// `kind key=value ...`.
+type record struct {
+	kind   string
+	fields map[string]string
+}
+
+func parseRecords(out []byte) []record {
+	var recs []record
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		words := strings.Fields(sc.Text())
+		if len(words) == 0 {
+			continue
+		}
+		r := record{kind: words[0], fields: map[string]string{}}
+		for _, w := range words[1:] {
+			if k, v, ok := strings.Cut(w, "="); ok {
+				r.fields[k] = v
+			}
+		}
+		recs = append(recs, r)
+	}
+	return recs
+}
+
+// mergeRecords adds the harness's (or numpy's) records to the results by
+// workload, creating results as needed.
+func mergeRecords(results map[string]*Result, recs []record) error {
+	get := func(w string) *Result {
+		if results[w] == nil {
+			results[w] = &Result{Workload: w, Times: map[string]Stat{}, MaxDiff: map[string]float64{}}
+		}
+		return results[w]
+	}
+	for _, rec := range recs {
+		f := rec.fields
+		switch rec.kind {
+		case "workload":
+			r := get(f["name"])
+			var err error
+			if r.OutBytes, err = strconv.ParseInt(f["out_bytes"], 10, 64); err != nil {
+				return fmt.Errorf("workload %s: bad out_bytes: %v", f["name"], err)
+			}
+			if r.MovedBytes, err = strconv.ParseInt(f["moved_bytes"], 10, 64); err != nil {
+				return fmt.Errorf("workload %s: bad moved_bytes: %v", f["name"], err)
+			}
+		case "check":
+			if f["status"] == "ok" {
+				d, err := strconv.ParseFloat(f["max_abs_diff"], 64)
+				if err != nil {
+					return fmt.Errorf("check %s %s: bad max_abs_diff: %v", f["workload"], f["impl"], err)
+				}
+				get(f["workload"]).MaxDiff[f["impl"]] = d
+			} else if f["status"] != "n/a" {
+				return fmt.Errorf("%s: %s's output differs from the C loop's (max abs diff %s)", f["workload"], f["impl"], f["max_abs_diff"])
+			}
+		case "result":
+			if f["status"] != "ok" {
+				continue
+			}
+			med, err1 := strconv.ParseFloat(f["median_ms"], 64)
+			mn, err2 := strconv.ParseFloat(f["min_ms"], 64)
+			runs, err3 := strconv.Atoi(f["runs"])
+			if err1 != nil || err2 != nil || err3 != nil {
+				return fmt.Errorf("result %s %s: bad numbers", f["workload"], f["impl"])
+			}
+			get(f["workload"]).Times[f["impl"]] = Stat{MedianMs: med, MinMs: mn, Runs: runs}
+		}
+	}
+	return nil
+}
+
+// runHarness runs the harness on one workload, keeping what it printed
+// (every run's time) in <workload>.out next to it; an output check failure
+// is an error carrying the harness's stderr.
+func runHarness(exe, workload string, rounds, warmup int) ([]record, error) {
+	cmd := exec.Command(exe, workload, "--rounds", strconv.Itoa(rounds), "--warmup", strconv.Itoa(warmup))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("harness %s: %v\n%s%s", workload, err, out, stderr.String())
+	}
+	if err := os.WriteFile(filepath.Join(filepath.Dir(exe), workload+".out"), out, 0o644); err != nil {
+		return nil, err
+	}
+	return parseRecords(out), nil
+}
+
+// python finds a python3 with numpy: Debian's (PYENV_VERSION=system gets
+// past pyenv's shims) and returns the command's environment.
+func python() (string, []string, error) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		return "", nil, fmt.Errorf("no python3 on PATH")
+	}
+	env := append(os.Environ(), "PYENV_VERSION=system")
+	cmd := exec.Command(py, "-c", "import numpy")
+	cmd.Env = env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", nil, fmt.Errorf("python3 cannot import numpy (apt-get install python3-numpy): %s", firstLine(fmt.Errorf("%s", out)))
+	}
+	return py, env, nil
+}
+
+// runNumpy times the numpy expressions of the workloads, keeping what the
+// script printed in work/numpy.out; it returns the records and numpy's
+// version.
+func runNumpy(root, work string, workloads []string, rounds, warmup int) ([]record, string, error) {
+	py, env, err := python()
+	if err != nil {
+		return nil, "", err
+	}
+	args := append([]string{filepath.Join(root, "bench", "numpy_bench.py"),
+		"--rounds", strconv.Itoa(rounds), "--warmup", strconv.Itoa(warmup)}, workloads...)
+	cmd := exec.Command(py, args...)
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, "", fmt.Errorf("numpy_bench.py: %v\n%s", err, stderr.String())
+	}
+	if err := os.WriteFile(filepath.Join(work, "numpy.out"), out, 0o644); err != nil {
+		return nil, "", err
+	}
+	recs := parseRecords(out)
+	version := ""
+	for _, r := range recs {
+		if r.kind == "numpy" {
+			version = r.fields["version"]
+		}
+	}
+	return recs, version, nil
+}
