@@ -53,6 +53,11 @@
 //     into whose tensor.extract_slice parts a generic copies each operand,
 //     put back with tensor.insert_slice (destination-passing style),
 //     get_dimension_size tensor.dim, dynamic_reshape tensor.reshape.
+//   - Shape computations (shape_computations.go): the hlo ops on small
+//     integer tensors that compute the shape operand of a
+//     dynamic_broadcast_in_dim or dynamic_reshape (JAX's
+//     get_dimension_size / reshape / concatenate / convert / arithmetic)
+//     become scalar arith and tensor.from_elements, not generics.
 //     Static reshapes that do not only merge or split adjacent dims go
 //     through the 1-D form (rank 0 has no groups).
 package lower

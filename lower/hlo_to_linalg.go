@@ -28,7 +28,11 @@ func runLegalizeToLinalg(root *ir.Operation, _ ir.PassOptions) error {
 		}
 		return true
 	})
+	scalarizeShapeComputations(shapeComputations(work))
 	for _, op := range work {
+		if op.Block() == nil {
+			continue // a shape computation, done above
+		}
 		if err := convertOp(op); err != nil {
 			return err
 		}

@@ -1,8 +1,6 @@
 package passes
 
 import (
-	"slices"
-
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -59,9 +57,34 @@ func runFuseElementwiseOps(root *ir.Operation, _ ir.PassOptions) error {
 // inputs become scalar constants; identity generics, duplicate and unused
 // inputs and dead results go), then the fusion of producers into
 // consumers.
+//
+// Fusion into a generic that writes a slice of a destination (the copy
+// of each hlo.concatenate operand into its part) comes first: otherwise
+// that copy, an identity generic, would be erased, and the producer would
+// keep writing its own tensor.empty, a temporary that is then copied into
+// the destination. Fused, the producer writes its elements straight into
+// the destination's slice (the fused op keeps the consumer's outs).
 func ElementwiseFusionPatterns() []ir.Pattern {
-	return append(slices.Clone(linalg.Generic.Canonicalize),
+	return append(append([]ir.Pattern{
+		&ir.PatternFunc{Name: "FuseElementwiseProducerIntoSlice", RootOp: "linalg.generic", Fn: fuseElementwiseProducerIntoSlice}},
+		linalg.Generic.Canonicalize...),
 		&ir.PatternFunc{Name: "FuseElementwiseProducer", RootOp: "linalg.generic", Fn: fuseElementwiseProducer})
+}
+
+// fuseElementwiseProducerIntoSlice is fuseElementwiseProducer for a
+// consumer whose outputs are all slices of a destination
+// (tensor.extract_slice), tried before the canonicalization patterns.
+func fuseElementwiseProducerIntoSlice(consumer *ir.Operation, rw *ir.Rewriter) bool {
+	if consumer.Name() != "linalg.generic" {
+		return false
+	}
+	outs := linalg.Outputs(consumer)
+	for _, v := range outs {
+		if d := v.DefiningOp(); d == nil || d.Name() != "tensor.extract_slice" {
+			return false
+		}
+	}
+	return len(outs) > 0 && fuseProducer(consumer, rw, true)
 }
 
 // isElementwiseGeneric reports whether op is a linalg.generic on tensors
@@ -162,11 +185,17 @@ func readsThroughBroadcast(consumer *ir.Operation, maps []affine.Map, m affine.M
 	return false
 }
 
-// numUses counts the uses of all of op's results.
-func numUses(op *ir.Operation) int {
+// numUses counts the uses of all of op's results; with ignoreDims, the
+// tensor.dim ops (which only read a shape, and which DimOfGenericResult
+// later takes from the operands) do not count.
+func numUses(op *ir.Operation, ignoreDims bool) int {
 	n := 0
 	for _, r := range op.Results() {
-		n += len(r.Uses())
+		for _, u := range r.Uses() {
+			if !ignoreDims || u.Owner().Name() != "tensor.dim" {
+				n++
+			}
+		}
 	}
 	return n
 }
@@ -222,8 +251,11 @@ func canRemapIndices(producer *ir.Operation, toProducer affine.Map) bool {
 }
 
 // shouldFuse decides whether the producer of consumer input i may be
-// fused, given the map from consumer to producer loops.
-func shouldFuse(producer, consumer *ir.Operation, maps []affine.Map, i int) bool {
+// fused, given the map from consumer to producer loops. intoSlice is set
+// for a consumer that writes a slice of a destination (see
+// fuseElementwiseProducerIntoSlice): the sizes of the destination's parts
+// are tensor.dim of the producers, which must not keep them alive.
+func shouldFuse(producer, consumer *ir.Operation, maps []affine.Map, i int, intoSlice bool) bool {
 	if isCheapGeneric(producer) {
 		return true
 	}
@@ -234,7 +266,7 @@ func shouldFuse(producer, consumer *ir.Operation, maps []affine.Map, i int) bool
 	// Through a broadcasting map the fused loop nest would recompute
 	// exp(x[j]) for every i of a (i, j) loop instead of once per j: a
 	// 4096-fold increase in the expensive work to save one 16 KB buffer.
-	if numUses(producer) != len(fusedOperands(consumer, maps, i)) {
+	if numUses(producer, intoSlice) != len(fusedOperands(consumer, maps, i)) {
 		return false
 	}
 	return !readsThroughBroadcast(consumer, maps, maps[i])
@@ -243,6 +275,11 @@ func shouldFuse(producer, consumer *ir.Operation, maps []affine.Map, i int) bool
 // fuseElementwiseProducer fuses into consumer the producer of its first
 // input for which fusion is legal and profitable.
 func fuseElementwiseProducer(consumer *ir.Operation, rw *ir.Rewriter) bool {
+	return fuseProducer(consumer, rw, false)
+}
+
+// fuseProducer is fuseElementwiseProducer; intoSlice as for shouldFuse.
+func fuseProducer(consumer *ir.Operation, rw *ir.Rewriter, intoSlice bool) bool {
 	if !isElementwiseGeneric(consumer) {
 		return false
 	}
@@ -254,7 +291,7 @@ func fuseElementwiseProducer(consumer *ir.Operation, rw *ir.Rewriter) bool {
 			continue
 		}
 		toProducer, ok := fusionMaps(producer, v.Index(), maps[i])
-		if !ok || !canRemapIndices(producer, toProducer) || !shouldFuse(producer, consumer, maps, i) {
+		if !ok || !canRemapIndices(producer, toProducer) || !shouldFuse(producer, consumer, maps, i, intoSlice) {
 			continue
 		}
 		if fused := fuseInto(rw, producer, consumer, i, toProducer); fused != nil {

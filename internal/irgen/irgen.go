@@ -149,3 +149,62 @@ func (g *gen) function(f, n int) {
 	g.name(prevS)
 	g.str(" : tensor<?x4096xf32>, f32\n  }\n")
 }
+
+// HLO returns a module of n implicitly broadcasting elementwise ops (CHLO
+// broadcast_add, _multiply, _maximum, _subtract, as JAX front ends emit
+// them), in functions of perFunc ops each: perFunc = n is one big function,
+// a small perFunc many small ones. Each function is one chain fed by its
+// arguments (a matrix X, a row vector, a column Nx1 and a scalar, so every
+// op broadcasts one way or another). With dynamicEvery = k > 0, every k-th
+// function has dynamic dims (`tensor<?x?xf32>`), so the dynamic paths of
+// the passes (run-time shape checks, versioning) are exercised as well. It is the input of the
+// `--pipeline=cpu` scaling measurements (bench/compilespeed).
+func HLO(n, perFunc, dynamicEvery int) []byte {
+	g := gen{b: make([]byte, 0, 160*n+4096)}
+	g.str("module {\n")
+	for f := 0; n > 0; f++ {
+		k := min(n, perFunc)
+		g.hloFunction(f, k, dynamicEvery > 0 && f%dynamicEvery == dynamicEvery-1)
+		n -= k
+	}
+	g.str("}\n")
+	return g.b
+}
+
+// hloFunction writes @k<f>, a chain of n broadcasting ops. Every tenth op
+// is a division, which the function also returns: an expensive op with
+// two users, so linalg-fuse-elementwise-ops computes it once, in its own
+// kernel, and a long chain is a sequence of kernels of about ten fused
+// ops, not one giant kernel.
+func (g *gen) hloFunction(f, n int, dynamic bool) {
+	mat, row, col := "tensor<64x256xf32>", "tensor<256xf32>", "tensor<64x1xf32>"
+	if dynamic {
+		mat, row, col = "tensor<?x?xf32>", "tensor<?xf32>", "tensor<?x1xf32>"
+	}
+	const scalar = "tensor<f32>"
+	g.str("  func.func @k")
+	g.int(f)
+	g.str("(%x: " + mat + ", %r: " + row + ", %c: " + col + ", %s: " + scalar + ") -> (" + mat)
+	for i := 9; i < n; i += 10 {
+		g.str(", " + mat)
+	}
+	g.str(") {\n")
+	ops := [...]string{"add", "multiply", "maximum", "subtract"}
+	args := [...]struct{ name, typ string }{{"%r", row}, {"%c", col}, {"%s", scalar}, {"%x", mat}}
+	prev, results := "%x", ""
+	for i := 0; i < n; i++ {
+		op, a := ops[i%len(ops)], args[i%len(args)]
+		if i%10 == 9 {
+			op = "divide"
+			results += ", %v" + strconv.Itoa(i)
+		}
+		g.def("%v", i)
+		g.str("chlo.broadcast_" + op + " " + prev + ", " + a.name + " : (" + mat + ", " + a.typ + ") -> " + mat + "\n")
+		prev = "%v" + strconv.Itoa(i)
+	}
+	g.str("    return " + prev + results + " : " + mat)
+	for i := 9; i < n; i += 10 {
+		g.str(", " + mat)
+	}
+	g.str("\n  }\n")
+}

@@ -116,7 +116,7 @@ func (l *fnLowering) merge(op *ir.Operation, a, b lval, pa, pb *llir.Block) (lva
 		if len(x.dims) != len(y.dims) {
 			return lval{}, ir.Errorf(op.Loc, "scf.if branches yield tensors of different ranks")
 		}
-		nb := &buffer{elem: x.elem, result: x.result, checked: x.checked && y.checked, empty: x.empty && y.empty}
+		nb := &buffer{elem: x.elem, result: x.result, checked: x.checked && y.checked, empty: x.empty && y.empty, inPlace: x.inPlace && y.inPlace}
 		if x.result != y.result {
 			nb.result = maybeResult
 		}

@@ -108,7 +108,8 @@
 // hlo.slice): its range is checked before the loops. tensor.extract_slice
 // is a strided view (no copy); tensor.insert_slice writes its destination
 // in place when nothing reads the old value, and a generic whose output is
-// the slice being inserted writes it directly (slices.go). A dynamic
+// the slice being inserted writes it directly (slices.go), also through
+// the reshapes of folded unit dims and scf.if versions. A dynamic
 // broadcast the pipeline leaves in place is a view with stride 0 on its
 // stretched dims, checked at run time.
 //
@@ -121,7 +122,10 @@
 // cf.assert), si/ui element types, unranked tensors, and result shapes
 // that depend on tensor data (f_result_shapes sees argument shapes only,
 // so a reshape or broadcast to a shape read from an argument's data, or
-// computed from data, is rejected). Integer division by zero and
+// computed from data, is rejected). A shape computed from shapes alone in
+// small integer tensors (JAX's get_dimension_size, reshape, concatenate)
+// is not data: hlo-legalize-to-linalg makes it scalars gathered by
+// tensor.from_elements, whose elements both functions read as SSA values. Integer division by zero and
 // out-of-range float-to-integer
 // conversions have LLVM's meaning (undefined / poison), not the
 // interpreter's error.

@@ -88,7 +88,7 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 				l.checkResultSize(slot, d.dims)
 				d.ptr = l.resPtr[slot]
 			case init.strides != nil && writesInPlace(op.Result(k), operands[nIn+k]):
-				d.ptr, d.strides = init.ptr, init.strides // a slice of its destination (slices.go)
+				d.ptr, d.strides, d.inPlace = init.ptr, init.strides, true // a slice of its destination (slices.go)
 			default:
 				d.ptr = l.alloc(d.elem, d.dims)
 			}
@@ -136,7 +136,7 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 			lanes = 0 // too short for one vector step
 		}
 	}
-	stream := false
+	var stream value.Value = constant.False
 	var nest func(d int, ptrs []value.Value) error
 	nest = func(d int, ptrs []value.Value) error {
 		if d == nLoops {
@@ -164,27 +164,9 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 			return nest(d+1, next)
 		})
 	}
-	if lanes == 0 {
-		return nest(0, ptrs)
+	if lanes > 0 {
+		stream = l.streaming(acc, nIn)
 	}
-	s := l.streaming(acc, nIn)
-	if !isTrue(s) && !isFalse(s) {
-		// two loop nests, streaming or not, picked once per call
-		nt, plain, done := l.newBlock("nt"), l.newBlock("cached"), llir.NewBlock(l.unique("nest.done"))
-		l.cur.NewCondBr(s, nt, plain)
-		for _, b := range []*llir.Block{nt, plain} {
-			l.cur, stream = b, b == nt
-			if err := nest(0, ptrs); err != nil {
-				return err
-			}
-			l.cur.NewBr(done)
-		}
-		done.Parent = l.f
-		l.f.Blocks = append(l.f.Blocks, done)
-		l.cur = done
-		return nil
-	}
-	stream = isTrue(s)
 	return nest(0, ptrs)
 }
 

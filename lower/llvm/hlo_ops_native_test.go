@@ -84,6 +84,10 @@ var hloOpCases = func() []nativeCase {
 		nativeCase{fn: "bf16_arith", shapes: [][]int64{{3, 5}, {5}}, specials: true},
 		nativeCase{fn: "half_convert", shapes: [][]int64{{40}, {40}, {40}}},
 		nativeCase{fn: "f16_exp", shapes: [][]int64{{30}}, ulps: 1},
+		nativeCase{fn: "concatenate_stack", shapes: [][]int64{{1, 20}, {1, 20}}, ulps: 1},
+		nativeCase{fn: "jax_shape_poly", shapes: [][]int64{{4, 3}, {3}}, specials: true},
+		nativeCase{fn: "jax_shape_poly", shapes: [][]int64{{1, 3}, {3}}},
+		nativeCase{fn: "jax_shape_poly", shapes: [][]int64{{0, 3}, {3}}},
 	)
 }()
 

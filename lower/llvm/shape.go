@@ -276,20 +276,21 @@ func (l *fnLowering) lowerTensorOp(op *ir.Operation) error {
 				l.storeElem(b.elem, x, l.elemPtr(b.elem, b.ptr, i64c(int64(i))))
 			}
 		}
-		return res(lval{buf: b})
+		return res(lval{buf: b, elems: xs})
 	case "tensor.cast":
 		return l.lowerCast(op)
 	case "tensor.collapse_shape":
-		src := l.contiguous(l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type()))
+		src := l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type())
+		groups := tensor.Reassociation(op)
 		var dims []value.Value
-		for _, g := range tensor.Reassociation(op) {
+		for _, g := range groups {
 			var n value.Value = i64c(1)
 			for _, d := range g {
 				n = l.mul(n, src.dims[d])
 			}
 			dims = append(dims, n)
 		}
-		return res(lval{buf: reshaped(src, dims)})
+		return res(lval{buf: l.reshapeView(src, groups, dims, true)})
 	case "tensor.expand_shape":
 		return l.lowerExpand(op)
 	case "tensor.extract_slice":
@@ -311,7 +312,7 @@ func reshaped(src *buffer, dims []value.Value) *buffer {
 }
 
 func (l *fnLowering) lowerExpand(op *ir.Operation) error {
-	src := l.contiguous(l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type()))
+	src := l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type())
 	static := tensor.StaticList(op, "static_output_shape")
 	var dims []value.Value
 	next := 1
@@ -335,7 +336,7 @@ func (l *fnLowering) lowerExpand(op *ir.Operation) error {
 		l.check(l.eq(n, src.dims[gi]), codeShape, fmt.Sprintf("%s: %s: tensor.expand_shape: output dims %v have %%lld elements, but source dim %d has %%lld",
 			l.abi.Name, op.Loc, g, gi), n, src.dims[gi])
 	}
-	l.vals[op.Result(0)] = lval{buf: reshaped(src, dims)}
+	l.vals[op.Result(0)] = lval{buf: l.reshapeView(src, tensor.Reassociation(op), dims, false)}
 	return nil
 }
 
@@ -382,6 +383,12 @@ func (l *fnLowering) lowerExtract(op *ir.Operation) error {
 		}
 		idx = append(idx, x)
 	}
+	if k, ok := constIndex(idx, v); ok {
+		// An element of tensor.from_elements: its scalar (nil, unknown,
+		// when it was read from data in the result-shapes function).
+		l.vals[op.Result(0)] = lval{scalar: v.elems[k]}
+		return nil
+	}
 	if v.extents != nil && len(idx) == 1 {
 		x, err := l.pick(op, v.extents, idx[0])
 		if err != nil {
@@ -408,4 +415,23 @@ func (l *fnLowering) lowerExtract(op *ir.Operation) error {
 	l.check(inRange, codeShape, fmt.Sprintf("%s: %s: tensor.extract index out of range", l.abi.Name, op.Loc))
 	l.vals[op.Result(0)] = lval{scalar: l.loadElem(b.elem, l.elemPtr(b.elem, b.ptr, off))}
 	return nil
+}
+
+// constIndex returns the row-major position of the constant indices idx
+// in v's tensor.from_elements elements; ok is false when v has none or an
+// index is not a constant in range.
+func constIndex(idx []value.Value, v lval) (int, bool) {
+	if v.elems == nil || v.buf == nil || len(idx) != len(v.buf.dims) {
+		return 0, false
+	}
+	k := int64(0)
+	for j, x := range idx {
+		c, ok := constInt(x)
+		n, static := constInt(v.buf.dims[j])
+		if !ok || !static || c < 0 || c >= n {
+			return 0, false
+		}
+		k = k*n + c
+	}
+	return int(k), true
 }

@@ -271,20 +271,98 @@ func destination(v *ir.Value) (slot int, viaReshape bool) {
 
 // writesInPlace reports whether generic result r, computed into the view
 // init, is put back by a tensor.insert_slice at the very place init was
-// extracted from, so that writing init's storage is the insertion.
+// extracted from, so that writing init's storage is the insertion. r may
+// reach the insertion through scf.if yields (one version of a generic per
+// branch) and reshapes, and init be a reshape of the extracted slice
+// (unit dims folded away): reshapes keep the row-major order of the
+// elements, so element k of r is element k of the slice either way.
 func writesInPlace(r *ir.Value, init *ir.Value) bool {
 	ex := init.DefiningOp()
-	if ex == nil || ex.Name() != "tensor.extract_slice" || !r.HasOneUse() {
+	for ex != nil && (ex.Name() == "tensor.collapse_shape" || ex.Name() == "tensor.expand_shape") {
+		ex = ex.Operand(0).DefiningOp()
+	}
+	if ex == nil || ex.Name() != "tensor.extract_slice" {
 		return false
 	}
-	ins := r.Uses()[0].Owner()
-	if ins.Name() != "tensor.insert_slice" || r.Uses()[0].Index() != 0 || ins.Operand(1) != ex.Operand(0) {
+	ins := insertionOf(r)
+	if ins == nil || ins.Operand(1) != ex.Operand(0) || ins.Operand(0).Type() != ex.Result(0).Type() {
 		return false
 	}
 	if ins.Block() != ex.Block() || !sameSliceParams(ex, 1, ins, 2) {
 		return false
 	}
 	return insertInPlace(ins)
+}
+
+// insertionOf follows v through its single uses (scf.yield out of scf.if,
+// reshapes) to the tensor.insert_slice whose source it is; nil if none.
+func insertionOf(v *ir.Value) *ir.Operation {
+	for v.HasOneUse() {
+		use := v.Uses()[0]
+		user := use.Owner()
+		switch user.Name() {
+		case "tensor.insert_slice":
+			if use.Index() != 0 {
+				return nil
+			}
+			return user
+		case "scf.yield":
+			parent := user.ParentOp()
+			if parent == nil || parent.Name() != "scf.if" {
+				return nil
+			}
+			v = parent.Result(use.Index())
+		case "tensor.collapse_shape", "tensor.expand_shape":
+			v = user.Result(0)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// reshapeView is src with dims (a collapse_shape or expand_shape by
+// groups): the same storage. A strided view stays a view when each group
+// has at most one dim that is not a static 1 (the unit dims that
+// linalg-fold-unit-extent-dims adds and drops), and is copied to
+// contiguous storage otherwise.
+func (l *fnLowering) reshapeView(src *buffer, groups [][]int64, dims []value.Value, collapse bool) *buffer {
+	if src.strides == nil || src.ptr == nil {
+		return reshaped(src, dims)
+	}
+	strides := make([]value.Value, len(dims))
+	for gi, g := range groups {
+		var stride value.Value = i64c(1)
+		nonUnit := 0
+		for _, d := range g {
+			size := src.dims[gi]
+			if collapse {
+				size = src.dims[d]
+			} else {
+				size = dims[d]
+			}
+			if c, ok := constInt(size); ok && c == 1 {
+				continue
+			}
+			nonUnit++
+			if collapse {
+				stride = src.strides[d]
+			}
+		}
+		if nonUnit > 1 {
+			return reshaped(l.contiguous(src), dims)
+		}
+		if collapse {
+			strides[gi] = stride
+			continue
+		}
+		for _, d := range g {
+			strides[d] = src.strides[gi]
+		}
+	}
+	nb := reshaped(src, dims)
+	nb.strides = strides
+	return nb
 }
 
 func sameSliceParams(a *ir.Operation, la int, b *ir.Operation, lb int) bool {
@@ -370,7 +448,7 @@ func (l *fnLowering) lowerInsertSlice(op *ir.Operation) error {
 			l.check(l.eq(src.dims[j], sizes[j]), codeShape,
 				fmt.Sprintf("%s: %s: tensor.insert_slice: source dim %d has size %%lld, the slice %%lld", l.abi.Name, op.Loc, j), src.dims[j], sizes[j])
 		}
-		if !(src.ptr == view.ptr && sameValues(l.stridesOf(src), view.strides)) {
+		if !src.inPlace && !(src.ptr == view.ptr && sameValues(l.stridesOf(src), view.strides)) {
 			l.copyBuffer(view, src)
 		}
 	}
@@ -452,6 +530,21 @@ func (l *fnLowering) shapeExtents(op *ir.Operation, i int) ([]value.Value, error
 		return ext, nil
 	}
 	lv := l.get(v)
+	if lv.elems != nil && len(lv.buf.dims) == 1 {
+		// Built by tensor.from_elements: known in the result-shapes
+		// function too, unless an element was read from data.
+		ext := make([]value.Value, len(lv.elems))
+		for k, x := range lv.elems {
+			if x == nil {
+				return nil, l.dataDependent(op)
+			}
+			if w := x.Type().(*lltypes.IntType).BitSize; w < 64 {
+				x = l.cur.NewSExt(x, i64)
+			}
+			ext[k] = x
+		}
+		return ext, nil
+	}
 	if ext, ok := l.asExtents(lv); ok && ir.ElementTypeOf(v.Type()) == ir.Index {
 		return ext, nil
 	}

@@ -29,6 +29,11 @@ type lval struct {
 	scalar  value.Value
 	extents []value.Value
 	buf     *buffer
+	// elems are the elements of a buffer made by tensor.from_elements
+	// (nil where unknown): a shape computed from shapes (an hlo shape
+	// computation, see ../shape_computations.go) is read from them, in
+	// the result-shapes function too, instead of from memory.
+	elems []value.Value
 }
 
 // buffer is a tensor in memory.
@@ -51,6 +56,10 @@ type buffer struct {
 	// strides are the element strides of a view (tensor.extract_slice,
 	// slices.go); nil for contiguous row-major storage.
 	strides []value.Value
+	// inPlace marks a generic's result written straight into the slice of
+	// the destination that a tensor.insert_slice puts it back into
+	// (writesInPlace): that insertion copies nothing.
+	inPlace bool
 }
 
 const (

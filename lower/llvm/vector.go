@@ -41,7 +41,8 @@ import (
 // cache lines (a third of the memory traffic of y = f(x)); an sfence at
 // the function's exit orders them before the return. Smaller outputs stay
 // in cache for whoever reads them next. The choice is made at compile
-// time when the size is static and by one branch per generic otherwise.
+// time when the size is static, else by a loop-invariant branch around
+// the vector stores (one loop nest either way, to keep code size down).
 
 // vectorBytes is the width of one vector step: a cache line, which
 // LLVM splits into the target's registers (2 x 256-bit on AVX2, 4 x
@@ -177,7 +178,7 @@ func (l *fnLowering) splat(x value.Value) value.Value {
 // innerLoops emits the innermost loop of a generic in vector form (see
 // the top of this file). ptrs are the operands' pointers at j = 0 of the
 // inner loop, n its trip count.
-func (l *fnLowering) innerLoops(op *ir.Operation, acc []*operandAccess, ptrs, ivs []value.Value, n value.Value, inner, lanes int, stream bool) error {
+func (l *fnLowering) innerLoops(op *ir.Operation, acc []*operandAccess, ptrs, ivs []value.Value, n value.Value, inner, lanes int, stream value.Value) error {
 	at := func(j value.Value, tag string) []value.Value {
 		next := make([]value.Value, len(ptrs))
 		for i, a := range acc {
@@ -199,7 +200,7 @@ func (l *fnLowering) innerLoops(op *ir.Operation, acc []*operandAccess, ptrs, iv
 	}
 	nIn := len(acc) - op.NumResults()
 	var j value.Value = i64c(0)
-	if stream {
+	if !isFalse(stream) {
 		// Peel scalar iterations until the first output's pointer is
 		// aligned to a vector step (only when streaming: unaligned
 		// vector stores are fine otherwise). The C ABI's pointers are
@@ -207,7 +208,8 @@ func (l *fnLowering) innerLoops(op *ir.Operation, acc []*operandAccess, ptrs, iv
 		mis := l.cur.NewAnd(l.cur.NewPtrToInt(ptrs[nIn], i64), i64c(vectorBytes-1))
 		eb := elemBytes(acc[nIn].buf.elem)
 		peel := l.cur.NewUDiv(l.cur.NewAnd(l.cur.NewSub(i64c(vectorBytes), mis), i64c(vectorBytes-1)), i64c(eb))
-		lim := l.cur.NewSelect(l.cur.NewICmp(enum.IPredSLT, peel, n), peel, n)
+		var lim value.Value = l.cur.NewSelect(l.cur.NewICmp(enum.IPredSLT, peel, n), peel, n)
+		lim = l.sel(stream, lim, i64c(0))
 		var err error
 		j, err = l.loopFrom(j, lim, 1, "peel", scalar)
 		if err != nil {
@@ -227,7 +229,7 @@ func (l *fnLowering) innerLoops(op *ir.Operation, acc []*operandAccess, ptrs, iv
 }
 
 // vectorBody emits one vector step of the generic's body.
-func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs []value.Value, lanes int, stream bool) error {
+func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs []value.Value, lanes int, stream value.Value) error {
 	body := linalg.Body(op)
 	nIn := len(acc) - op.NumResults()
 	inner := len(acc[0].coef) - 1
@@ -273,27 +275,46 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs []v
 	if err != nil {
 		return err
 	}
-	for k, y := range ys {
-		elem := acc[nIn+k].buf.elem
-		mt := mustMemType(elem)
-		vt := lltypes.NewVector(uint64(lanes), mt)
-		if elem == ir.I1 {
-			y = l.cur.NewZExt(y, vt)
-		}
-		p := l.cur.NewBitCast(ptrs[nIn+k], lltypes.NewPointer(vt))
-		st := l.cur.NewStore(y, p)
-		st.Align = llir.Align(elemBytes(elem))
-		if stream {
-			// The peel loop aligned the first output; the others are
-			// aligned when their base is (they are indexed alike), else
-			// LLVM falls back to a plain store.
-			if k == 0 {
-				st.Align = llir.Align(vectorBytes)
+	stores := func(nt bool) {
+		for k, y := range ys {
+			elem := acc[nIn+k].buf.elem
+			vt := lltypes.NewVector(uint64(lanes), mustMemType(elem))
+			if elem == ir.I1 {
+				y = l.cur.NewZExt(y, vt)
 			}
-			st.Metadata = append(st.Metadata, l.e.nontemporal())
-			l.streams = true
+			p := l.cur.NewBitCast(ptrs[nIn+k], lltypes.NewPointer(vt))
+			st := l.cur.NewStore(y, p)
+			st.Align = llir.Align(elemBytes(elem))
+			if nt {
+				// The peel loop aligned the first output to a
+				// vector step; the others are aligned when their
+				// base is (they are indexed alike), else LLVM
+				// falls back to a plain store.
+				if k == 0 {
+					st.Align = llir.Align(min(vectorBytes, int64(lanes)*elemBytes(elem)))
+				}
+				st.Metadata = append(st.Metadata, l.e.nontemporal())
+				l.streams = true
+			}
 		}
 	}
+	if isTrue(stream) || isFalse(stream) {
+		stores(isTrue(stream))
+		return nil
+	}
+	// Streaming or not is decided per call by a branch that is the same
+	// on every iteration (predicted; LLVM may unswitch the loop).
+	nt, plain, done := l.newBlock("store.nt"), l.newBlock("store"), llir.NewBlock(l.unique("store.done"))
+	l.cur.NewCondBr(stream, nt, plain)
+	l.cur = nt
+	stores(true)
+	l.cur.NewBr(done)
+	l.cur = plain
+	stores(false)
+	l.cur.NewBr(done)
+	done.Parent = l.f
+	l.f.Blocks = append(l.f.Blocks, done)
+	l.cur = done
 	return nil
 }
 

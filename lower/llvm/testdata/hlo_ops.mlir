@@ -390,3 +390,40 @@ func.func @f16_exp(%x: tensor<?xf16>) -> tensor<?xf16> {
   %r = hlo.exponential %x : tensor<?xf16>
   return %r : tensor<?xf16>
 }
+
+// The fused producers of concatenate's parts write the result in place,
+// here through the reshapes of folded unit dims (jnp.stack of two rows).
+func.func @concatenate_stack(%a: tensor<1x?xf32>, %b: tensor<1x?xf32>) -> tensor<2x?xf32> {
+  %n = hlo.negate %a : tensor<1x?xf32>
+  %e = hlo.exponential %b : tensor<1x?xf32>
+  %r = hlo.concatenate %n, %e, dim = 0 : (tensor<1x?xf32>, tensor<1x?xf32>) -> tensor<2x?xf32>
+  return %r : tensor<2x?xf32>
+}
+
+// As jax.export writes a shape-polymorphic function (x: "n, 3", b: "3";
+// `jnp.reshape(x + b, (-1,)) * 2`): the shapes of the broadcast and the
+// reshape are computed in StableHLO from get_dimension_size, as i32 then
+// i64 tensors, and are known to the result-shapes function.
+func.func public @jax_shape_poly(%arg0: tensor<?x3xf32> {mhlo.layout_mode = "default"}, %arg1: tensor<3xf32> {mhlo.layout_mode = "default"}) -> (tensor<?xf32> {jax.result_info = "", mhlo.layout_mode = "default"}) {
+  %0 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
+  %1 = stablehlo.convert %0 : (tensor<i32>) -> tensor<i64>
+  %2 = stablehlo.reshape %1 : (tensor<i64>) -> tensor<1xi64>
+  %c = stablehlo.constant dense<3> : tensor<1xi64>
+  %3 = stablehlo.concatenate %2, %c, dim = 0 : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  %4 = stablehlo.dynamic_broadcast_in_dim %arg1, %3, dims = [1] : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x3xf32>
+  %5 = stablehlo.add %arg0, %4 : tensor<?x3xf32>
+  %c_0 = stablehlo.constant dense<3> : tensor<i64>
+  %6 = stablehlo.multiply %1, %c_0 : tensor<i64>
+  %c_1 = stablehlo.constant dense<[0, 1]> : tensor<2xi64>
+  %7 = stablehlo.reshape %6 : (tensor<i64>) -> tensor<1xi64>
+  %8 = stablehlo.concatenate %c_1, %7, dim = 0 : (tensor<2xi64>, tensor<1xi64>) -> tensor<3xi64>
+  %9 = stablehlo.slice %8 [2:3] : (tensor<3xi64>) -> tensor<1xi64>
+  %10 = stablehlo.dynamic_reshape %5, %9 : (tensor<?x3xf32>, tensor<1xi64>) -> tensor<?xf32>
+  %cst = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+  %11 = stablehlo.convert %6 : (tensor<i64>) -> tensor<i32>
+  %12 = stablehlo.reshape %11 : (tensor<i32>) -> tensor<1xi32>
+  %13 = stablehlo.dynamic_broadcast_in_dim %cst, %12, dims = [] : (tensor<f32>, tensor<1xi32>) -> tensor<?xf32>
+  %14 = stablehlo.multiply %10, %13 : tensor<?xf32>
+  return %14 : tensor<?xf32>
+}
+

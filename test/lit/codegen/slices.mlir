@@ -20,6 +20,38 @@ func.func @concat(%a: tensor<?x3xf32>, %b: tensor<?x3xf32>) -> tensor<?x3xf32> {
   return %r : tensor<?x3xf32>
 }
 
+// Fused producers write their parts in place too (no temporary and no
+// copy), also through the reshapes of folded unit dims and in each
+// version of a generic with could-be-1 dims.
+// CHECK-LABEL: define i32 @concat_fused(
+// CHECK-NOT: @malloc
+// CHECK: ret i32
+func.func @concat_fused(%a: tensor<?x3xf32>, %b: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %n = hlo.negate %a : tensor<?x3xf32>
+  %e = hlo.exponential %b : tensor<?x3xf32>
+  %r = hlo.concatenate %n, %e, dim = 0 : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
+  return %r : tensor<?x3xf32>
+}
+
+// CHECK-LABEL: define i32 @stack_rows(
+// CHECK-NOT: @malloc
+// CHECK: ret i32
+func.func @stack_rows(%a: tensor<1x8xf32>, %b: tensor<1x8xf32>) -> tensor<2x8xf32> {
+  %n = hlo.negate %a : tensor<1x8xf32>
+  %e = hlo.exponential %b : tensor<1x8xf32>
+  %r = hlo.concatenate %n, %e, dim = 0 : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<2x8xf32>
+  return %r : tensor<2x8xf32>
+}
+
+// CHECK-LABEL: define i32 @concat_versioned(
+// CHECK-NOT: @malloc
+// CHECK: ret i32
+func.func @concat_versioned(%a: tensor<?x?xf32>, %b: tensor<?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = hlo.add %a, %b : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  %r = hlo.concatenate %s, %c, dim = 0 : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
 // f16 is i16 in memory, computed in f32 and rounded back with integer ops.
 // CHECK-LABEL: define i32 @half(
 // CHECK: load i16

@@ -1,0 +1,187 @@
+package lower
+
+import (
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// Shape computations: JAX's exports of shape-polymorphic functions compute
+// the shape operands of dynamic_broadcast_in_dim and dynamic_reshape in
+// hlo on small integer tensors:
+//
+//	%n = hlo.get_dimension_size %x, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
+//	%r = hlo.reshape %n : (tensor<i32>) -> tensor<1xi32>
+//	%s = hlo.concatenate %r, %c3, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+//	%b = hlo.dynamic_broadcast_in_dim %y, %s, dims = [1] : (tensor<3xf32>, tensor<2xi32>) -> tensor<?x3xf32>
+//
+// Lowered like data (generics writing buffers), the shape would be read
+// from memory, and lower/llvm could not compute the result shapes from
+// the argument shapes. Like MLIR-HLO's hlo-legalize-shape-computations,
+// these ops become scalar arith on each element, gathered with
+// tensor.from_elements: canonicalization then folds the
+// tensor.extract of the shape's elements to the scalars themselves
+// (`arith.index_cast` of a `tensor.dim`). Only ops whose result flows into
+// a shape operand are rewritten, and only the kinds below on static
+// integer tensors of rank 0 or 1 and at most maxShapeElems elements; a
+// shape read from argument data stays data.
+
+// maxShapeElems bounds the tensors taken for shape computations (a shape
+// has one element per dim).
+const maxShapeElems = 16
+
+// shapeComputationOps are the hlo ops rewritten to scalars, with the
+// arith op of the elementwise ones ("" for the others).
+var shapeComputationOps = map[string]string{
+	"hlo.add": "arith.addi", "hlo.subtract": "arith.subi", "hlo.multiply": "arith.muli",
+	"hlo.maximum": "arith.maxsi", "hlo.minimum": "arith.minsi",
+	"hlo.constant": "", "hlo.convert": "", "hlo.get_dimension_size": "",
+	"hlo.reshape": "", "hlo.concatenate": "", "hlo.slice": "",
+}
+
+// isSmallIntTensor reports whether t is a static integer or index tensor
+// of rank 0 or 1 with at most maxShapeElems elements.
+func isSmallIntTensor(t ir.Type) bool {
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok || rt.Rank() > 1 || !rt.HasStaticShape() || ir.NumElements(rt.Shape()) > maxShapeElems {
+		return false
+	}
+	switch et := rt.ElementType().(type) {
+	case *ir.IndexType:
+		return true
+	case *ir.IntegerType:
+		return et.Sign == ir.Signless && et.Width > 1
+	}
+	return false
+}
+
+// shapeComputations returns the ops of work (in order) that compute a
+// shape operand, walking back from each shape operand through the
+// rewritable ops.
+func shapeComputations(work []*ir.Operation) []*ir.Operation {
+	marked := map[*ir.Operation]bool{}
+	var visit func(v *ir.Value)
+	visit = func(v *ir.Value) {
+		op := v.DefiningOp()
+		if op == nil || marked[op] {
+			return
+		}
+		if _, ok := shapeComputationOps[op.Name()]; !ok || !isSmallIntTensor(op.Result(0).Type()) {
+			return
+		}
+		for _, x := range op.Operands() {
+			if op.Name() != "hlo.get_dimension_size" && !isSmallIntTensor(x.Type()) {
+				return
+			}
+		}
+		marked[op] = true
+		if op.Name() != "hlo.get_dimension_size" {
+			for _, x := range op.Operands() {
+				visit(x)
+			}
+		}
+	}
+	for _, op := range work {
+		switch op.Name() {
+		case "hlo.dynamic_broadcast_in_dim", "hlo.dynamic_reshape":
+			visit(op.Operand(1))
+		}
+	}
+	var out []*ir.Operation
+	for _, op := range work {
+		if marked[op] {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+// scalarizeShapeComputations rewrites the ops shapeComputations finds (in
+// program order, so that each one's operands are done first) and erases
+// them.
+func scalarizeShapeComputations(ops []*ir.Operation) {
+	elems := map[*ir.Value][]*ir.Value{}
+	for _, op := range ops {
+		b := ir.Before(op)
+		b.Loc = op.Loc
+		rt := op.Result(0).Type().(*ir.RankedTensorType)
+		et := rt.ElementType()
+		operand := func(i int) []*ir.Value {
+			v := op.Operand(i)
+			if xs, ok := elems[v]; ok {
+				return xs
+			}
+			return extractElements(b, v)
+		}
+		var out []*ir.Value
+		switch name := op.Name(); name {
+		case "hlo.constant":
+			d, _ := op.Attr("value").(*ir.DenseElementsAttr)
+			for k := int64(0); k < ir.NumElements(rt.Shape()); k++ {
+				out = append(out, arith.NewConstant(b, ir.IntAttr(et, d.IntAt(k))).Result(0))
+			}
+		case "hlo.get_dimension_size":
+			d, _ := hlo.IntAttr(op.Attr("dimension"))
+			out = []*ir.Value{castInt(b, tensorDim(b, op.Operand(0), int(d)), et)}
+		case "hlo.convert":
+			for _, x := range operand(0) {
+				out = append(out, castInt(b, x, et))
+			}
+		case "hlo.reshape":
+			out = operand(0)
+		case "hlo.concatenate":
+			for i := range op.NumOperands() {
+				out = append(out, operand(i)...)
+			}
+		case "hlo.slice":
+			xs := operand(0)
+			start, limit, stride := hlo.I64s(op.Attr("start_indices"))[0], hlo.I64s(op.Attr("limit_indices"))[0], hlo.I64s(op.Attr("strides"))[0]
+			for k := start; k < limit; k += stride {
+				out = append(out, xs[k])
+			}
+		default:
+			xs, ys := operand(0), operand(1)
+			for k := range xs {
+				out = append(out, b.Create(&ir.OpState{Name: shapeComputationOps[name], Operands: []*ir.Value{xs[k], ys[k]}, ResultTypes: []ir.Type{et}}).Result(0))
+			}
+		}
+		fe := b.Create(&ir.OpState{Name: "tensor.from_elements", Operands: out, ResultTypes: []ir.Type{rt}}).Result(0)
+		elems[fe] = out
+		op.Result(0).ReplaceAllUsesWith(fe)
+		op.Erase()
+	}
+}
+
+// extractElements reads each element of a small static tensor v with
+// tensor.extract.
+func extractElements(b *ir.Builder, v *ir.Value) []*ir.Value {
+	rt := v.Type().(*ir.RankedTensorType)
+	if rt.Rank() == 0 {
+		return []*ir.Value{b.Create(&ir.OpState{Name: "tensor.extract", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{rt.ElementType()}}).Result(0)}
+	}
+	var out []*ir.Value
+	for k := int64(0); k < ir.NumElements(rt.Shape()); k++ {
+		out = append(out, b.Create(&ir.OpState{Name: "tensor.extract", Operands: []*ir.Value{v, indexConst(b, k)}, ResultTypes: []ir.Type{rt.ElementType()}}).Result(0))
+	}
+	return out
+}
+
+// castInt converts an integer or index scalar to type t: index_cast to or
+// from index, extsi or trunci between integer widths (hlo.convert of
+// signless integers is signed).
+func castInt(b *ir.Builder, x *ir.Value, t ir.Type) *ir.Value {
+	from := x.Type()
+	if from == t {
+		return x
+	}
+	name := "arith.index_cast"
+	if fi, ok := from.(*ir.IntegerType); ok {
+		if ti, ok := t.(*ir.IntegerType); ok {
+			name = "arith.extsi"
+			if ti.Width < fi.Width {
+				name = "arith.trunci"
+			}
+		}
+	}
+	return b.Create(&ir.OpState{Name: name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{t}}).Result(0)
+}
