@@ -17,6 +17,41 @@
 // input gets a conflicting run-time size in a dynamic dim, and the first
 // op that cannot broadcast ends the program.
 //
+// # Inexact values
+//
+// The property under test is that the compiler preserves the program's
+// meaning. The meaning of exp, expm1, log, log1p and tanh (gen.go's
+// Transcendental, which also lists logistic, rsqrt, cbrt, sin, cos, tan,
+// atan2 and power for when they are drawn) is only defined to within a
+// few ulp: the interpreter computes Go's math functions in float64 and
+// rounds to f32, numpy and native code call the C math library (glibc's
+// expf, logf, tanhf, expm1f, log1pf, ...), and none of these is
+// correctly rounded everywhere (glibc's tanhf is 1 ulp off near 0, for
+// instance). Add, subtract, multiply, divide and sqrt are correctly
+// rounded by IEEE 754, and floor, ceil, round_nearest_even, abs, negate,
+// maximum, minimum, clamp, select, compare and sign are exact, so a value
+// computed only from those is one exact answer on every back end.
+//
+// The generator therefore tracks, for every value, whether it is inexact:
+// the result of a Transcendental op, or a float result of any op with an
+// inexact float operand. The rule, as in numpy's and XLA's own accuracy
+// tests (numpy compares its float32 math functions within a few ulp, XLA
+// gives each op an error spec) is: an inexact value never feeds a
+// discontinuous op, one whose result can jump when an operand moves by
+// one ulp (gen.go's Discontinuous: compare, whose i1 would flip, floor,
+// ceil, round_nearest_even, sign, and remainder, power, convert and
+// is_finite for when they are drawn). Such ops take only exact operands
+// (the inputs always are), so every i1 value, every select predicate, and
+// everything computed from exact values alone is exact and is compared bit
+// for bit everywhere. Inexact values still flow into every continuous op
+// (add, subtract, multiply, maximum, minimum, clamp, select's branches and
+// the float unary ops), and only the results that are inexact values are
+// compared with a tolerance: within TranscendentalULPs, or for a
+// difference grown through later ops (a subtraction of nearly equal
+// numbers), within closeAfterInexact's 1e-5 relative (native stage).
+// TestInexactRule checks the flags and the rule on thousands of seeds, and
+// that the rule leaves every op drawn.
+//
 // The linalg stages (stages_test.go) interpret each program also after
 // `--hlo-legalize-broadcasts --canonicalize --hlo-legalize-to-linalg`
 // and, when those passes are registered, after that plus
@@ -32,9 +67,15 @@
 // computes in float32 / int32 with its own broadcasting, after reshaping
 // for broadcast_dimensions and checking the policies on top. Values travel
 // as bit patterns and are compared bit-exactly (any NaN equals any NaN),
-// except the transcendental ops (exp, expm1, log, log1p, tanh), compared
+// except the Transcendental ops (exp, expm1, log, log1p, tanh), compared
 // within TranscendentalULPs; numpy then continues with the interpreter's
-// value of such an op so that exact comparisons stay exact downstream.
+// value of such an op so that every later op, inexact or not, is compared
+// bit-exactly too.
+//
+// The native stage (native_test.go) compiles each program through
+// `--pipeline=cpu` and lower/llvm and compares its results with the
+// interpreter's: exact results bit for bit, inexact ones with the
+// tolerance above.
 //
 // Environment: BCAST_RANDPROG_N (default 300 programs) and
 // BCAST_RANDPROG_SEED (default 1; program i uses seed SEED+i, so a failure

@@ -29,13 +29,39 @@ type Config struct {
 var DefaultConfig = Config{MaxRank: 4, MaxSize: 5, MaxInputs: 4, MaxOps: 8, ErrorRate: 0.15}
 
 // Binary ops drawn, and the unary ops drawn for each element type.
-// Transcendental are those whose results are compared with a tolerance.
 var (
 	BinaryKinds      = []string{"add", "subtract", "multiply", "maximum", "minimum"}
 	FloatUnaryKinds  = []string{"negate", "abs", "floor", "ceil", "round_nearest_even", "sqrt", "exponential", "exponential_minus_one", "log", "log_plus_one", "tanh"}
 	IntUnaryKinds    = []string{"negate", "abs", "not", "sign"}
-	Transcendental   = map[string]bool{"exponential": true, "exponential_minus_one": true, "log": true, "log_plus_one": true, "tanh": true}
 	CompareDirection = []string{"EQ", "NE", "GE", "GT", "LE", "LT"}
+)
+
+// The inexact-value rule (doc.go): Transcendental are the float ops whose
+// result is only defined to within a few ulp, because the interpreter
+// (Go's math package in float64, rounded to f32), numpy and the C math
+// library native code calls (glibc's expf, logf, tanhf, expm1f, log1pf,
+// ...; none of them is correctly rounded) may each round differently.
+// IEEE 754 requires the correctly rounded result of add, subtract,
+// multiply, divide and sqrt, and floor, ceil, round_*, abs, negate,
+// maximum, minimum, clamp, select, compare, sign and remainder (fmod) are
+// exact, so those are not in the set. The generator draws only the first
+// five; the others are classified for when it draws them.
+//
+// Discontinuous are the ops whose result can jump when a float operand
+// moves by one ulp (compare's i1, floor, ceil and rounding to an integer,
+// sign, remainder, power's integer-exponent cases, conversions to an
+// integer or i1 type): the generator gives them only exact operands, so an
+// i1 value (and so every select predicate) is exact too.
+var (
+	Transcendental = map[string]bool{
+		"exponential": true, "exponential_minus_one": true, "log": true, "log_plus_one": true, "tanh": true,
+		"logistic": true, "rsqrt": true, "cbrt": true, "sine": true, "cosine": true, "tan": true,
+		"atan2": true, "power": true,
+	}
+	Discontinuous = map[string]bool{
+		"compare": true, "floor": true, "ceil": true, "round_nearest_even": true, "round_nearest_afz": true,
+		"sign": true, "remainder": true, "power": true, "convert": true, "is_finite": true,
+	}
 )
 
 // Value is a value of a program: an element type ("f32", "i32", "i1"), its
@@ -44,6 +70,9 @@ type Value struct {
 	Elem   string
 	Static []int64
 	Shape  []int64
+	// Inexact is set for a float value that depends on a Transcendental
+	// op's result: it is only defined to within a few ulp (doc.go).
+	Inexact bool
 }
 
 // Input is an argument of the program with its run-time data.
@@ -284,10 +313,16 @@ func (g *gen) data(shape []int64) *interp.Tensor {
 
 // pick returns the id of a value of element type elem, preferring recent
 // ones so that ops chain; -1 if there is none.
-func (g *gen) pick(elem string) int {
+func (g *gen) pick(elem string) int { return g.pickFor(elem, false) }
+
+// pickExact is pick for an operand of a Discontinuous op: only exact
+// values (the inputs always are).
+func (g *gen) pickExact(elem string) int { return g.pickFor(elem, true) }
+
+func (g *gen) pickFor(elem string, exact bool) int {
 	var ids []int
 	for id := 0; id < len(g.p.Inputs)+len(g.p.Ops); id++ {
-		if g.p.value(id).Elem == elem {
+		if v := g.p.value(id); v.Elem == elem && !(exact && v.Inexact) {
 			ids = append(ids, id)
 		}
 	}
@@ -324,7 +359,7 @@ func (g *gen) op() bool {
 		case r < 0.5:
 			o = Op{Kind: BinaryKinds[g.rng.Intn(len(BinaryKinds))], Args: []int{g.pick(g.p.Elem), g.pick(g.p.Elem)}}
 		case r < 0.65:
-			o = Op{Kind: "compare", Dir: CompareDirection[g.rng.Intn(len(CompareDirection))], Args: []int{g.pick(g.p.Elem), g.pick(g.p.Elem)}}
+			o = Op{Kind: "compare", Dir: CompareDirection[g.rng.Intn(len(CompareDirection))], Args: []int{g.pickExact(g.p.Elem), g.pickExact(g.p.Elem)}}
 		case r < 0.75:
 			if g.pick("i1") < 0 {
 				continue
@@ -338,8 +373,13 @@ func (g *gen) op() bool {
 				kinds = IntUnaryKinds
 			}
 			x := g.pick(g.p.Elem)
+			kind := kinds[g.rng.Intn(len(kinds))]
+			if Discontinuous[kind] && g.p.value(x).Inexact {
+				x = g.pickExact(g.p.Elem)
+			}
 			v := g.p.value(x)
-			g.p.Ops = append(g.p.Ops, Op{Kind: kinds[g.rng.Intn(len(kinds))], Args: []int{x}, Result: v})
+			v.Inexact = v.Inexact || Transcendental[kind]
+			g.p.Ops = append(g.p.Ops, Op{Kind: kind, Args: []int{x}, Result: v})
 			return true
 		}
 		o.Policy = g.policy()
@@ -347,11 +387,26 @@ func (g *gen) op() bool {
 			o.Dims = g.dims(g.p.value(o.Args[0]), g.p.value(o.Args[1]))
 		}
 		if g.accept(&o) {
+			o.Result.Inexact = g.inexact(o)
 			g.p.Ops = append(g.p.Ops, o)
 			return true
 		}
 	}
 	return false
+}
+
+// inexact tells whether the float result of o depends on an inexact value
+// (select's i1 predicate never is one).
+func (g *gen) inexact(o Op) bool {
+	if o.Result.Elem != "f32" {
+		return false
+	}
+	for _, a := range o.Args {
+		if v := g.p.value(a); v.Elem == "f32" && v.Inexact {
+			return true
+		}
+	}
+	return Transcendental[o.Kind]
 }
 
 // dims draws broadcast_dimensions mapping the lower-rank operand's dims to
