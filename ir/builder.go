@@ -83,13 +83,13 @@ func CloneOp(op *Operation, m map[*Value]*Value) *Operation {
 		}
 	}
 	st := &OpState{Name: op.name, Operands: ops, ResultTypes: op.ResultTypes(), Attrs: op.Attrs.Clone(),
-		Loc: op.Loc, Successors: op.successors}
+		Loc: op.Loc, Successors: op.Successors()}
 	c := NewOp(st)
 	c.def = op.def
 	for i, r := range op.results {
 		m[r] = c.results[i]
 	}
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		nr := c.AddRegion(nil)
 		CloneRegionInto(r, nr, m)
 	}
@@ -110,9 +110,9 @@ func CloneRegionInto(src, dst *Region, m map[*Value]*Value) {
 		nb := bm[b]
 		for o := b.first; o != nil; o = o.next {
 			c := CloneOp(o, m)
-			for i, s := range c.successors {
+			for i, s := range c.Successors() {
 				if ns, ok := bm[s]; ok {
-					c.successors[i] = ns
+					c.Successors()[i] = ns
 				}
 			}
 			nb.Append(c)

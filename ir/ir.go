@@ -157,18 +157,29 @@ func (o *OpOperand) unlink() {
 // Operation is an MLIR operation: a name, operands, results, attributes,
 // regions and successors. Ops live in a block's doubly linked list.
 type Operation struct {
-	name       string
-	def        *OpDef
-	operands   []*OpOperand
-	results    []*Value
-	Attrs      Attrs
-	regions    []*Region
-	successors []*Block
+	name     string
+	def      *OpDef
+	operands []*OpOperand
+	results  []*Value
+	Attrs    Attrs
+	// rare holds the regions and successors, which most ops do not have
+	// (out of line, the common op is 40 bytes smaller: less memory to
+	// fault in and for the garbage collector to scan).
+	rare *opRare
 	// Loc is the op's source location.
 	Loc        Location
 	parent     *Block
 	prev, next *Operation
-	order      int // position in the block, valid while parent.orderValid
+	order      int32 // position in the block, valid while parent.orderValid
+	// worklist is the epoch of the greedy driver iteration whose worklist
+	// holds the op (0: none); a stamp in the op is cheaper than a set.
+	worklist uint32
+}
+
+// opRare is the part of an operation most ops do not have.
+type opRare struct {
+	regions    []*Region
+	successors []*Block
 }
 
 // OpState describes an operation to create.
@@ -240,7 +251,10 @@ func (op *Operation) addState(st *OpState) {
 		op.AddRegion(r)
 	}
 	if len(st.Successors) > 0 {
-		op.successors = append([]*Block(nil), st.Successors...)
+		if op.rare == nil {
+			op.rare = &opRare{}
+		}
+		op.rare.successors = append([]*Block(nil), st.Successors...)
 	}
 }
 
@@ -432,13 +446,18 @@ func (op *Operation) OperandTypes() []Type {
 }
 
 // NumRegions returns the region count.
-func (op *Operation) NumRegions() int { return len(op.regions) }
+func (op *Operation) NumRegions() int { return len(op.Regions()) }
 
 // Region returns region i.
-func (op *Operation) Region(i int) *Region { return op.regions[i] }
+func (op *Operation) Region(i int) *Region { return op.Regions()[i] }
 
 // Regions returns the regions.
-func (op *Operation) Regions() []*Region { return op.regions }
+func (op *Operation) Regions() []*Region {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.regions
+}
 
 // AddRegion attaches r (or a new empty region if r is nil) and returns it.
 func (op *Operation) AddRegion(r *Region) *Region {
@@ -446,12 +465,20 @@ func (op *Operation) AddRegion(r *Region) *Region {
 		r = &Region{}
 	}
 	r.parent = op
-	op.regions = append(op.regions, r)
+	if op.rare == nil {
+		op.rare = &opRare{}
+	}
+	op.rare.regions = append(op.rare.regions, r)
 	return r
 }
 
 // Successors returns the successor blocks.
-func (op *Operation) Successors() []*Block { return op.successors }
+func (op *Operation) Successors() []*Block {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.successors
+}
 
 // Block returns the containing block, or nil for a detached op.
 func (op *Operation) Block() *Block { return op.parent }
@@ -504,7 +531,7 @@ func (op *Operation) DropAllReferences() {
 		o.unlink()
 		o.value = nil
 	}
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; o = o.next {
 				o.DropAllReferences()
@@ -537,7 +564,7 @@ func (op *Operation) MoveBefore(other *Operation) {
 func (op *Operation) IsBeforeInBlock(other *Operation) bool {
 	b := op.parent
 	if !b.orderValid {
-		i := 0
+		var i int32
 		for o := b.first; o != nil; o = o.next {
 			o.order = i
 			i++
@@ -563,7 +590,7 @@ func (op *Operation) Walk(fn func(*Operation) bool) {
 	if !fn(op) {
 		return
 	}
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; {
 				next := o.next
@@ -577,7 +604,7 @@ func (op *Operation) Walk(fn func(*Operation) bool) {
 // WalkPost calls fn on every nested op and then op itself (post-order); fn
 // may erase the op it is given.
 func (op *Operation) WalkPost(fn func(*Operation)) {
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; {
 				next := o.next

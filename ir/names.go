@@ -85,7 +85,7 @@ func (ns *nameState) numberTop(op *Operation, generic bool) {
 	ns.visit(op)
 	ns.numberResults(op, &ctx)
 	var stack []item
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		stack = append(stack, item{r, ctx})
 	}
 	var subs []*Region
@@ -187,7 +187,7 @@ func (ns *nameState) numberRegion(r *Region, ctx *nameCtx, subs []*Region) []*Re
 	parent := r.parent
 	regionIndex := 0
 	if parent != nil {
-		for i, x := range parent.regions {
+		for i, x := range parent.Regions() {
 			if x == r {
 				regionIndex = i
 			}
@@ -216,7 +216,7 @@ func (ns *nameState) numberRegion(r *Region, ctx *nameCtx, subs []*Region) []*Re
 		for o := b.first; o != nil; o = o.next {
 			ns.visit(o)
 			ns.numberResults(o, ctx)
-			subs = append(subs, o.regions...)
+			subs = append(subs, o.Regions()...)
 		}
 	}
 	return subs

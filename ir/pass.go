@@ -115,7 +115,7 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 	for _, e := range entries {
 		if e.Pass == nil {
 			// Nested pipeline on matching ops directly inside op.
-			for _, r := range op.regions {
+			for _, r := range op.Regions() {
 				for _, b := range r.blocks {
 					for o := b.first; o != nil; o = o.next {
 						if e.Anchor == "any" || o.name == e.Anchor {

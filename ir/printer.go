@@ -66,7 +66,7 @@ func (pr *printer) collectAliases(op *Operation) {
 	for _, e := range op.Attrs.list {
 		pr.aliasesIn(e.Value)
 	}
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; o = o.next {
 				pr.collectAliases(o)
@@ -164,9 +164,9 @@ func (pr *printer) genericOp(op *Operation) {
 		pr.value(o.value)
 	}
 	pr.ap.buf = append(pr.ap.buf, ')')
-	if len(op.successors) > 0 {
+	if len(op.Successors()) > 0 {
 		pr.ap.buf = append(pr.ap.buf, '[')
-		for i, b := range op.successors {
+		for i, b := range op.Successors() {
 			if i > 0 {
 				pr.ap.str(", ")
 			}
@@ -187,9 +187,9 @@ func (pr *printer) genericOp(op *Operation) {
 		pr.ap.dictBody(props)
 		pr.ap.str("}>")
 	}
-	if len(op.regions) > 0 {
+	if len(op.Regions()) > 0 {
 		pr.ap.str(" (")
-		for i, r := range op.regions {
+		for i, r := range op.Regions() {
 			if i > 0 {
 				pr.ap.str(", ")
 			}
@@ -289,7 +289,7 @@ func (pr *printer) predComment(b *Block) {
 	var preds []*Block
 	for _, x := range b.parent.blocks {
 		if t := x.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.Successors() {
 				if s == b {
 					preds = append(preds, x)
 				}

@@ -13,7 +13,7 @@ package ir
 func EraseUnreachableBlocks(root *Operation) bool {
 	changed := false
 	root.Walk(func(op *Operation) bool {
-		for _, r := range op.regions {
+		for _, r := range op.Regions() {
 			if len(r.blocks) > 1 && eraseUnreachableIn(r) {
 				changed = true
 			}
@@ -32,7 +32,7 @@ func eraseUnreachableIn(r *Region) bool {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if t := b.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.Successors() {
 				if !reachable[s] {
 					reachable[s] = true
 					stack = append(stack, s)

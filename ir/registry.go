@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Trait is a bit set of static op properties.
@@ -131,6 +132,9 @@ func Register(defs ...*OpDef) {
 		}
 		registry[d.Name] = d
 	}
+	sortedMu.Lock()
+	sortedDefs = nil
+	sortedMu.Unlock()
 }
 
 // RegisterAlias makes the op name from parse as the op to (e.g.
@@ -167,14 +171,27 @@ func CanonicalOpName(name string) string {
 	return name
 }
 
+// sortedDefs caches RegisteredOps' order until the next Register: every
+// canonicalize run asks for it, and sorting a few hundred names costs
+// more than canonicalizing a small module.
+var (
+	sortedMu   sync.Mutex
+	sortedDefs []*OpDef
+)
+
 // RegisteredOps returns all definitions sorted by name.
 func RegisteredOps() []*OpDef {
-	defs := make([]*OpDef, 0, len(registry))
-	for _, d := range registry {
-		defs = append(defs, d)
+	sortedMu.Lock()
+	defer sortedMu.Unlock()
+	if sortedDefs == nil {
+		defs := make([]*OpDef, 0, len(registry))
+		for _, d := range registry {
+			defs = append(defs, d)
+		}
+		sort.Slice(defs, func(i, j int) bool { return defs[i].Name < defs[j].Name })
+		sortedDefs = defs
 	}
-	sort.Slice(defs, func(i, j int) bool { return defs[i].Name < defs[j].Name })
-	return defs
+	return append([]*OpDef(nil), sortedDefs...)
 }
 
 // IsInherent reports whether name is an inherent attribute of the op.
@@ -210,7 +227,7 @@ func (d *OpDef) verifyArity(op *Operation) error {
 	if err := check("regions", d.Regions, 0, op.NumRegions()); err != nil {
 		return err
 	}
-	return check("successors", d.Successors, 0, len(op.successors))
+	return check("successors", d.Successors, 0, len(op.Successors()))
 }
 
 // String is the op name.

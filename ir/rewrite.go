@@ -1,5 +1,7 @@
 package ir
 
+import "sync/atomic"
+
 // Pattern is a rewrite rule rooted at ops of one name (or any op when Root
 // returns ""). MatchAndRewrite returns true if it changed the IR, which it
 // must do only through the Rewriter so the driver sees every change.
@@ -109,20 +111,30 @@ type greedyDriver struct {
 	patterns map[string][]Pattern
 	any      []Pattern
 	worklist []*Operation
-	inList   map[*Operation]bool
-	cfg      GreedyConfig
+	// epoch marks the ops in the worklist (Operation.worklist); each
+	// iteration takes a new one, which empties the list at once.
+	epoch uint32
+	cfg   GreedyConfig
 	// hoisted records that uniquing and hoisting constants changed the IR.
 	hoisted bool
 }
 
+// epochs hands out greedy driver epochs; drivers run one at a time on
+// any given IR (the pass manager is sequential), so a counter suffices.
+var epochs atomic.Uint32
+
 func (d *greedyDriver) add(op *Operation) {
-	if !d.inList[op] {
-		d.inList[op] = true
+	if op.worklist != d.epoch {
+		op.worklist = d.epoch
 		d.worklist = append(d.worklist, op)
 	}
 }
 
-func (d *greedyDriver) forget(op *Operation) { delete(d.inList, op) }
+func (d *greedyDriver) forget(op *Operation) {
+	if op.worklist == d.epoch {
+		op.worklist = 0
+	}
+}
 
 // inScope reports whether op is still properly nested in the root: ops
 // that were erased, sit in erased ops or removed blocks, or lie outside
@@ -154,7 +166,7 @@ func (d *greedyDriver) inScope(op *Operation) bool {
 // cfg.MaxIterations iterations. It reports whether the IR changed at all
 // and whether it converged, i.e. the last iteration changed nothing.
 func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig) (changed, converged bool) {
-	d := &greedyDriver{root: root, patterns: map[string][]Pattern{}, inList: map[*Operation]bool{}, cfg: cfg}
+	d := &greedyDriver{root: root, patterns: map[string][]Pattern{}, cfg: cfg}
 	for _, p := range patterns {
 		if p.Root() == "" {
 			d.any = append(d.any, p)
@@ -194,7 +206,7 @@ func (d *greedyDriver) iterate() bool {
 		}
 		all = append(all, x)
 	}
-	for _, r := range d.root.regions {
+	for _, r := range d.root.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; {
 				next := o.next
@@ -205,7 +217,10 @@ func (d *greedyDriver) iterate() bool {
 	}
 	d.hoisted = d.hoisted || folder.changed
 	d.worklist = d.worklist[:0]
-	d.inList = map[*Operation]bool{}
+	d.epoch = epochs.Add(1)
+	if d.epoch == 0 { // wrapped around: 0 means "in no list"
+		d.epoch = epochs.Add(1)
+	}
 	for i := len(all) - 1; i >= 0; i-- {
 		d.add(all[i])
 	}
@@ -213,10 +228,10 @@ func (d *greedyDriver) iterate() bool {
 	for len(d.worklist) > 0 {
 		op := d.worklist[len(d.worklist)-1]
 		d.worklist = d.worklist[:len(d.worklist)-1]
-		if !d.inList[op] {
+		if op.worklist != d.epoch {
 			continue
 		}
-		delete(d.inList, op)
+		op.worklist = 0
 		if !d.inScope(op) {
 			continue
 		}
@@ -247,7 +262,7 @@ func IsPure(op *Operation) bool {
 		return false
 	}
 	pure := true
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; o = o.next {
 				if !o.HasTrait(Terminator) && !IsPure(o) {

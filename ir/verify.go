@@ -24,7 +24,7 @@ func (v *verifier) verify(op *Operation) error {
 	if err := v.verifyOp(op); err != nil {
 		return err
 	}
-	for _, r := range op.regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; o = o.next {
 				if err := v.verify(o); err != nil {
@@ -67,7 +67,7 @@ func (v *verifier) verifyOp(op *Operation) error {
 }
 
 func (v *verifier) verifyRegions(op *Operation, registered bool) error {
-	for ri, r := range op.regions {
+	for ri, r := range op.Regions() {
 		if registered && op.HasTrait(SingleBlock) && len(r.blocks) > 1 {
 			return op.Emit("expects region #%d to have 0 or 1 blocks", ri)
 		}
@@ -90,7 +90,7 @@ func (v *verifier) verifyRegions(op *Operation, registered bool) error {
 	}
 	if op.HasTrait(SymbolTable) {
 		seen := map[string]*Operation{}
-		for _, r := range op.regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.blocks {
 				for o := b.first; o != nil; o = o.next {
 					name, ok := o.Attr("sym_name").(*StringAttr)
@@ -191,7 +191,7 @@ func computeDominators(r *Region) *domInfo {
 	preds := map[*Block][]*Block{}
 	for _, b := range r.blocks {
 		if t := b.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.Successors() {
 				preds[s] = append(preds[s], b)
 			}
 		}
@@ -248,7 +248,7 @@ func computeDominators(r *Region) *domInfo {
 		}
 		reach[b] = true
 		if t := b.last; t != nil {
-			for _, s := range t.successors {
+			for _, s := range t.Successors() {
 				visit(s)
 			}
 		}

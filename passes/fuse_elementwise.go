@@ -46,7 +46,9 @@ func init() { ir.RegisterPass(FuseElementwiseOps) }
 func runFuseElementwiseOps(root *ir.Operation, _ ir.PassOptions) error {
 	// Folding and dead-op removal run too, as in MLIR: dead producers and
 	// their tensor.empty go, and the scalar constants made from splats are
-	// uniqued and hoisted.
+	// uniqued and hoisted. Trees of cheap producers are fused first, each
+	// in one step (fuse_elementwise_trees.go).
+	fuseCheapTrees(root)
 	ir.ApplyPatternsGreedily(root, ElementwiseFusionPatterns(), ir.DefaultGreedyConfig())
 	return nil
 }

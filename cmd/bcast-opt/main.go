@@ -9,5 +9,6 @@ import (
 )
 
 func main() {
+	driver.TuneGC()
 	os.Exit(driver.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -157,8 +157,9 @@ func (g *gen) function(f, n int) {
 // arguments (a matrix X, a row vector, a column Nx1 and a scalar, so every
 // op broadcasts one way or another). With dynamicEvery = k > 0, every k-th
 // function has dynamic dims (`tensor<?x?xf32>`), so the dynamic paths of
-// the passes (run-time shape checks, versioning) are exercised as well. It is the input of the
-// `--pipeline=cpu` scaling measurements (bench/compilespeed).
+// the passes (run-time shape checks, versioning) are exercised as well.
+// It is the input of the `--pipeline=cpu` scaling measurements
+// (bench/compilespeed).
 func HLO(n, perFunc, dynamicEvery int) []byte {
 	g := gen{b: make([]byte, 0, 160*n+4096)}
 	g.str("module {\n")

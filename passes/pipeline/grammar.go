@@ -1,37 +1,41 @@
 package pipeline
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// pipelineLexer tokenizes pass pipeline text. It is stateful because the
+// pipelineLexer returns the lexer that tokenizes pass pipeline text. It is stateful because the
 // token set inside an options block differs from the one outside: option
 // values may contain characters such as ',' that separate elements at the
 // pipeline level, and nested {...}/[...] groups inside values are kept as
 // raw text.
-var pipelineLexer = lexer.MustStateful(lexer.Rules{
-	"Root": {
-		{Name: "whitespace", Pattern: `\s+`},
-		{Name: "Name", Pattern: `[A-Za-z0-9_.\-]+`},
-		{Name: "Punct", Pattern: `[(),]`},
-		{Name: "OptOpen", Pattern: `\{`, Action: lexer.Push("Options")},
-	},
-	"Options": {
-		{Name: "whitespace", Pattern: `\s+`},
-		{Name: "OptClose", Pattern: `\}`, Action: lexer.Pop()},
-		{Name: "Eq", Pattern: `=`},
-		{Name: "String", Pattern: `"(\\.|[^"\\])*"|'[^']*'`},
-		{Name: "GroupOpen", Pattern: `[{\[]`, Action: lexer.Push("Group")},
-		{Name: "Word", Pattern: `[^\s{}\[\]="']+`},
-	},
-	"Group": {
-		{Name: "String", Pattern: `"(\\.|[^"\\])*"|'[^']*'`},
-		{Name: "GroupOpen", Pattern: `[{\[]`, Action: lexer.Push("Group")},
-		{Name: "GroupClose", Pattern: `[}\]]`, Action: lexer.Pop()},
-		{Name: "GroupText", Pattern: `[^{}\[\]"']+`},
-	},
-})
+func pipelineLexer() *lexer.StatefulDefinition {
+	return lexer.MustStateful(lexer.Rules{
+		"Root": {
+			{Name: "whitespace", Pattern: `\s+`},
+			{Name: "Name", Pattern: `[A-Za-z0-9_.\-]+`},
+			{Name: "Punct", Pattern: `[(),]`},
+			{Name: "OptOpen", Pattern: `\{`, Action: lexer.Push("Options")},
+		},
+		"Options": {
+			{Name: "whitespace", Pattern: `\s+`},
+			{Name: "OptClose", Pattern: `\}`, Action: lexer.Pop()},
+			{Name: "Eq", Pattern: `=`},
+			{Name: "String", Pattern: `"(\\.|[^"\\])*"|'[^']*'`},
+			{Name: "GroupOpen", Pattern: `[{\[]`, Action: lexer.Push("Group")},
+			{Name: "Word", Pattern: `[^\s{}\[\]="']+`},
+		},
+		"Group": {
+			{Name: "String", Pattern: `"(\\.|[^"\\])*"|'[^']*'`},
+			{Name: "GroupOpen", Pattern: `[{\[]`, Action: lexer.Push("Group")},
+			{Name: "GroupClose", Pattern: `[}\]]`, Action: lexer.Pop()},
+			{Name: "GroupText", Pattern: `[^{}\[\]"']+`},
+		},
+	})
+}
 
 // gPipeline is the grammar root: a possibly empty, comma separated list of
 // elements. An anchored pipeline such as builtin.module(...) is simply a list
@@ -90,8 +94,12 @@ type gItem struct {
 	Group *gGroup `parser:"| @@"`
 }
 
-// parser is the participle parser for the grammar above.
-var parser = participle.MustBuild[gPipeline](
-	participle.Lexer(pipelineLexer),
-	participle.UseLookahead(2),
-)
+// parser returns the participle parser for the grammar above. It is
+// built on first use: building it costs more than the rest of
+// bcast-opt's start-up, and most runs parse no --pass-pipeline.
+var parser = sync.OnceValue(func() *participle.Parser[gPipeline] {
+	return participle.MustBuild[gPipeline](
+		participle.Lexer(pipelineLexer()),
+		participle.UseLookahead(2),
+	)
+})

@@ -57,7 +57,7 @@ func (e *Error) Error() string {
 // set. Text consisting only of whitespace yields an empty list and no error.
 // Syntax errors are returned as *Error.
 func Parse(text string) ([]Element, error) {
-	g, err := parser.ParseString("", text)
+	g, err := parser().ParseString("", text)
 	if err != nil {
 		return nil, convertError(text, err)
 	}
