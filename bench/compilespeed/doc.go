@@ -23,8 +23,9 @@
 // holds a command line (see measured): any binary linking the package
 // (bench/main.go, the cmd, the test) works.
 //
-// Run builds bcast-opt with `go build` into a temporary directory, so
-// what is timed is what a user runs. It owns bench/compilespeed only; it
+// Run builds bcast-opt with `CGO_ENABLED=0 go build` (a static binary,
+// as a release would be) into a temporary directory, so what is timed is
+// what a user runs. It owns bench/compilespeed only; it
 // reads the workloads and calls bench/mlir19 but changes neither.
 // `go run ./bench/compilespeed/cmd` prints the section on its own.
 package compilespeed

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/passes/pipeline"
 
@@ -56,13 +58,15 @@ type options struct {
 	flagErr error
 }
 
-// passFlag is the value behind `--<pass>[=options]`; each Set appends the
-// pass to the shared ordered list, so passes run in command-line order.
+// passFlag is the pflag.Value behind `--<pass>[=options]`; each Set appends
+// the pass to the shared ordered list, so passes run in command-line order.
 type passFlag struct {
 	info *ir.PassInfo
 	o    *options
 }
 
+func (f *passFlag) String() string { return "" }
+func (f *passFlag) Type() string   { return "options" }
 func (f *passFlag) Set(v string) error {
 	opts, err := parseOptionString(strings.TrimSpace(v))
 	if err != nil {
@@ -125,24 +129,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		}
 	}()
 	o := &options{}
-	fs := flagSet(o)
-	args, help, err := parseArgs(fs, normalizeArgs(args))
-	if err == nil && len(args) > 1 {
-		err = fmt.Errorf("accepts at most 1 arg(s), received %d", len(args))
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "bcast-opt: %v\n", err)
-		return 1
-	}
-	if help {
-		writeHelp(stdout, fs)
-		return 0
-	}
-	input := "-"
-	if len(args) == 1 {
-		input = args[0]
-	}
-	if err := run(o, input, stdin, stdout, stderr); err != nil {
+	cmd := newCommand(o, stdin, stdout, stderr)
+	cmd.SetArgs(normalizeArgs(args))
+	cmd.SetOut(stdout)
+	cmd.SetErr(stderr)
+	if err := cmd.Execute(); err != nil {
 		if _, isExit := err.(exitError); !isExit {
 			fmt.Fprintf(stderr, "bcast-opt: %v\n", err)
 		}
@@ -155,6 +146,53 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 type exitError struct{}
 
 func (exitError) Error() string { return "failed" }
+
+func newCommand(o *options, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "bcast-opt [flags] [file|-]",
+		Short: "MLIR-style optimizer for programs with implicit broadcasting",
+		Long: `bcast-opt reads MLIR textual IR (func, arith, hlo/StableHLO, linalg, ...),
+runs the passes named by flags in command-line order (or --pass-pipeline),
+and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
+		Args:          cobra.MaximumNArgs(1),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			input := "-"
+			if len(args) == 1 {
+				input = args[0]
+			}
+			return run(o, input, stdin, stdout, stderr)
+		},
+	}
+	f := cmd.Flags()
+	f.SortFlags = false
+	f.StringVarP(&o.output, "output", "o", "-", "output file ('-' for stdout)")
+	f.BoolVar(&o.splitInputFile, "split-input-file", false, "split the input on '// -----' lines and process each chunk independently")
+	f.BoolVar(&o.verifyDiagnostics, "verify-diagnostics", false, "check that emitted diagnostics match expected-* comments in the input")
+	f.BoolVar(&o.verifyEach, "verify-each", true, "verify the IR after each pass")
+	f.BoolVar(&o.printGeneric, "mlir-print-op-generic", false, "print every op in the generic form")
+	f.BoolVar(&o.printAfterAll, "mlir-print-ir-after-all", false, "print the IR to stderr after each pass")
+	f.BoolVar(&o.timing, "mlir-timing", false, "print per-pass wall time to stderr")
+	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops of unregistered dialects (generic form)")
+	f.StringVar(&o.passPipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'")
+	f.StringVar(&o.pipeline, "pipeline", "", "run a named pipeline before any pass flags: "+strings.Join(passes.PipelineNames(), ", ")+" (cpu: hlo to fused linalg)")
+	f.StringVar(&o.emit, "emit", "mlir", "output after the passes: mlir (the IR), llvm (LLVM IR of every public function, see lower/llvm), c-header (the C ABI of those functions)")
+	f.StringVar(&o.target, "target", "", "target of --emit=llvm: x86_64-unknown-linux-gnu or aarch64-unknown-linux-gnu (default: the host)")
+	for _, p := range ir.RegisteredPasses() {
+		help := p.Summary
+		if len(p.Options) > 0 {
+			var names []string
+			for _, opt := range p.Options {
+				names = append(names, opt.Name+"="+opt.Default)
+			}
+			help += " (options: " + strings.Join(names, " ") + ")"
+		}
+		fl := f.VarPF(&passFlag{info: p, o: o}, p.Name, "", help)
+		fl.NoOptDefVal = "{}"
+	}
+	return cmd
+}
 
 // chunk is one `// -----` separated piece of the input.
 type chunk struct {
