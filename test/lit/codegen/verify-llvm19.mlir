@@ -1,7 +1,8 @@
 // The LLVM IR of --emit=llvm passes LLVM 19's verifier and code generator,
 // for x86-64 and AArch64 (the kernels are those of relu-bias.mlir and
 // kernels.mlir: static and dynamic shapes, versions, intermediate buffers,
-// i1 and i32 and f64 elements, rank 0, several results).
+// i1 and i32 and f64 elements, rank 0, several results), every hlo op
+// (hlo_ops.mlir) and the vector and streaming-store code (vector.mlir).
 // REQUIRES: opt-19, llc-19
 // RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm | opt-19 -passes=verify -disable-output
 // RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm | llc-19 -O2 -o %t.s
@@ -10,3 +11,9 @@
 // RUN: bcast-opt %S/../../../lower/llvm/testdata/kernels.mlir --pipeline=cpu --emit=llvm | llc-19 -O2 -o %t.s
 // RUN: bcast-opt %S/../../../lower/llvm/testdata/kernels.mlir --pipeline=cpu --emit=llvm --target=aarch64-linux-gnu | llc-19 -O2 -o %t.s
 // RUN: bcast-opt %S/../../../examples/relu_bias.mlir --pipeline=cpu --emit=llvm | opt-19 -passes=verify -disable-output
+// RUN: bcast-opt %S/../../../lower/llvm/testdata/hlo_ops.mlir --pipeline=cpu --emit=llvm | opt-19 -passes=verify -disable-output
+// RUN: bcast-opt %S/../../../lower/llvm/testdata/hlo_ops.mlir --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu | llc-19 -O2 -o %t.s
+// RUN: bcast-opt %S/../../../lower/llvm/testdata/hlo_ops.mlir --pipeline=cpu --emit=llvm --target=aarch64-linux-gnu | llc-19 -O2 -o %t.s
+// RUN: bcast-opt %S/vector.mlir --pipeline=cpu --emit=llvm | opt-19 -passes=verify -disable-output
+// RUN: bcast-opt %S/vector.mlir --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu | llc-19 -O2 -o %t.s
+// RUN: bcast-opt %S/vector.mlir --pipeline=cpu --emit=llvm --target=aarch64-linux-gnu | llc-19 -O2 -o %t.s
