@@ -47,8 +47,8 @@ import (
 // them where no fusion order can move them (placeReshapes):
 //
 //   - a collapse_shape sits right after the definition of its source (at
-//     the start of the block, after the leading constants, for a block
-//     argument), collapses of the same anchor sorted by source, then
+//     the start of the block, after the leading constants the greedy
+//     driver hoists (isHoistedConstant), for a block argument), collapses of the same anchor sorted by source, then
 //     reassociation, then type, and identical ones merged;
 //   - an expand_shape of a result sits right before the first op of its
 //     block that uses it, expansions in front of the same user sorted by
@@ -390,7 +390,7 @@ func setInsertionPointAfterDef(b *ir.Builder, v *ir.Value) {
 	}
 	blk := v.OwnerBlock()
 	o := blk.First()
-	for o != nil && o.HasTrait(ir.ConstantLike) {
+	for o != nil && isHoistedConstant(o) {
 		o = o.Next()
 	}
 	if o == nil {

@@ -91,7 +91,7 @@ func placeReshapes(root *ir.Operation) {
 		if a.after != nil {
 			ref = a.after.Next()
 		}
-		for ref != nil && (inList[ref] || a.after == nil && ref.HasTrait(ir.ConstantLike)) {
+		for ref != nil && (inList[ref] || a.after == nil && isHoistedConstant(ref)) {
 			ref = ref.Next()
 		}
 		if ref == nil {
@@ -101,6 +101,17 @@ func placeReshapes(root *ir.Operation) {
 			c.MoveBefore(ref)
 		}
 	}
+}
+
+// isHoistedConstant reports whether op is a constant that the greedy
+// driver hoists to the start of its block (one result, ConstantLike, with
+// a `value` attribute: ir.ConstantValue). Other ConstantLike ops
+// (shape.const_shape, shape.const_witness) stay where they are, so they
+// count as leading constants only when no other op precedes them, which
+// depends on what fusion erased: a reshape placed after them would move
+// with the pass order.
+func isHoistedConstant(op *ir.Operation) bool {
+	return op.NumResults() == 1 && ir.ConstantValue(op.Result(0)) != nil
 }
 
 // firstUserInBlock returns the first op of e's block that uses e's result

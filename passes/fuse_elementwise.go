@@ -17,7 +17,11 @@ import (
 // producerArgMap ∘ inverse(producerResultMap) ∘ consumerOperandMap, and the
 // producer's body is inlined into the consumer's where the consumer used
 // that input. The fused generic keeps the consumer's outs and takes its
-// place; a producer left without uses disappears.
+// place; a producer left without uses disappears. Unlike MLIR 19, a
+// producer is also fused through a tensor.expand_shape that only inserts
+// unit dims, and its loops of extent 1 are read at index 0 where the
+// consumer's loop is not known to be 1, so that the pass commutes with
+// linalg-fold-unit-extent-dims (fuse_elementwise_unit.go).
 //
 // Unlike MLIR 19 (whose pass fuses single-use producers only), a producer
 // with several uses is fused into each consumer when recomputing it is
@@ -257,7 +261,9 @@ func canRemapIndices(producer *ir.Operation, toProducer affine.Map) bool {
 // for a consumer that writes a slice of a destination (see
 // fuseElementwiseProducerIntoSlice): the sizes of the destination's parts
 // are tensor.dim of the producers, which must not keep them alive.
-func shouldFuse(producer, consumer *ir.Operation, maps []affine.Map, i int, intoSlice bool) bool {
+// through is the unit-dim tensor.expand_shape the consumer reads the
+// producer through, or nil (see producerResult).
+func shouldFuse(producer, through, consumer *ir.Operation, maps []affine.Map, i int, intoSlice bool) bool {
 	if isCheapGeneric(producer) {
 		return true
 	}
@@ -268,7 +274,11 @@ func shouldFuse(producer, consumer *ir.Operation, maps []affine.Map, i int, into
 	// Through a broadcasting map the fused loop nest would recompute
 	// exp(x[j]) for every i of a (i, j) loop instead of once per j: a
 	// 4096-fold increase in the expensive work to save one 16 KB buffer.
-	if numUses(producer, intoSlice) != len(fusedOperands(consumer, maps, i)) {
+	uses := numUses(producer, intoSlice)
+	if through != nil {
+		uses += numUses(through, intoSlice) - 1
+	}
+	if uses != len(fusedOperands(consumer, maps, i)) {
 		return false
 	}
 	return !readsThroughBroadcast(consumer, maps, maps[i])
@@ -287,16 +297,23 @@ func fuseProducer(consumer *ir.Operation, rw *ir.Rewriter, intoSlice bool) bool 
 	}
 	maps := linalg.IndexingMaps(consumer)
 	for i := 0; i < linalg.NumInputs(consumer); i++ {
-		v := consumer.Operand(i)
+		v, cMap, through := producerResult(consumer.Operand(i), maps[i])
+		if v == nil {
+			continue
+		}
 		producer := v.DefiningOp()
 		if producer == nil || !isElementwiseGeneric(producer) {
 			continue
 		}
-		toProducer, ok := fusionMaps(producer, v.Index(), maps[i])
-		if !ok || !canRemapIndices(producer, toProducer) || !shouldFuse(producer, consumer, maps, i, intoSlice) {
+		toProducer, ok := fusionMaps(producer, v.Index(), cMap)
+		if !ok {
 			continue
 		}
-		if fused := fuseInto(rw, producer, consumer, i, toProducer); fused != nil {
+		toProducer = zeroLoops(toProducer, producerUnitLoopsToZero(producer, consumer, toProducer))
+		if !canRemapIndices(producer, toProducer) || !shouldFuse(producer, through, consumer, maps, i, intoSlice) {
+			continue
+		}
+		if fused := fuseInto(rw, producer, consumer, i, v.Index(), toProducer); fused != nil {
 			rw.ReplaceOp(consumer, fused.Results())
 			return true
 		}
@@ -306,9 +323,10 @@ func fuseProducer(consumer *ir.Operation, rw *ir.Rewriter, intoSlice bool) bool 
 
 // fuseInto builds the generic computing consumer with the producer of its
 // input i (and of the inputs fusedOperands groups with it) inlined, at the
-// consumer's place. It returns nil, changing nothing, when the fused
-// operands would not determine every loop's size.
-func fuseInto(rw *ir.Rewriter, producer, consumer *ir.Operation, i int, toProducer affine.Map) *ir.Operation {
+// consumer's place; input i reads the producer's result res. It returns
+// nil, changing nothing, when the fused operands would not determine
+// every loop's size.
+func fuseInto(rw *ir.Rewriter, producer, consumer *ir.Operation, i, res int, toProducer affine.Map) *ir.Operation {
 	cMaps, pMaps := linalg.IndexingMaps(consumer), linalg.IndexingMaps(producer)
 	cIn, pIn := linalg.NumInputs(consumer), linalg.NumInputs(producer)
 	cb, pb := linalg.Body(consumer), linalg.Body(producer)
@@ -349,7 +367,7 @@ func fuseInto(rw *ir.Rewriter, producer, consumer *ir.Operation, i int, toProduc
 		}
 		b.Clone(o, m)
 	}
-	yielded := term.Operand(consumer.Operand(i).Index())
+	yielded := term.Operand(res)
 	if nv, ok := m[yielded]; ok {
 		yielded = nv
 	}

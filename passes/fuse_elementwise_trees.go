@@ -165,6 +165,11 @@ func (t *treeFusion) collect(node *ir.Operation, maps []affine.Map) {
 			t.spec.AddInput(node.Operand(j), maps[j], body.Arg(j), t.remap)
 			continue
 		}
+		// The producer's unit loops read at 0 as fusing p into node alone
+		// would (fuse_elementwise_unit.go): decided in node's own loops.
+		if own, ok := fusionMaps(p, node.Operand(j).Index(), linalg.IndexingMaps(node)[j]); ok {
+			toP = zeroLoops(toP, producerUnitLoopsToZero(p, node, own))
+		}
 		pMaps := linalg.IndexingMaps(p)
 		in := make([]affine.Map, linalg.NumInputs(p))
 		for k := range in {

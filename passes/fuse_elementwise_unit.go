@@ -1,0 +1,110 @@
+package passes
+
+import (
+	"slices"
+
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/dialects/tensor"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/affine"
+)
+
+// This file keeps linalg-fuse-elementwise-ops and
+// linalg-fold-unit-extent-dims commuting (SPEC §5) where a loop has
+// extent 1 in the producer but not in the consumer: the consumer keeps
+// the loop because a dynamic operand indexes it (a could-be-1 dim that a
+// run-time check requires to be 1), while the producer's operands are
+// all static 1 there.
+//
+//   - fold first: the producer loses the loop, and its result reaches
+//     the consumer, which keeps it, through a tensor.expand_shape that
+//     inserts the unit dim back. Fusion reads through such an
+//     expand_shape (producerResult).
+//   - fuse first: the producer's operands would index the consumer's
+//     loop, and folding the fused generic would keep their unit dims.
+//     Fusion reads them at index 0 instead, as folding the producer
+//     alone does (producerUnitLoopsToZero).
+//
+// Both orders then give the producer's operands without the unit dim.
+// MLIR 19 does neither (its fold pass keeps such loops or not depending
+// on which operand comes first, and fuses through reshapes only by
+// expanding a single-use producer), and its two orders differ here.
+
+// producerResult returns the value consumer input v reads through map m
+// when fusing its producer: v itself, or the source of a
+// tensor.expand_shape that only inserts static unit dims, with m
+// restricted to the source's dims; through is that expand_shape. It
+// returns nil when an expand_shape group is all static 1s and so does not
+// say which of its dims is the source's.
+func producerResult(v *ir.Value, m affine.Map) (src *ir.Value, srcMap affine.Map, through *ir.Operation) {
+	e := v.DefiningOp()
+	if e == nil || e.Name() != "tensor.expand_shape" {
+		return v, m, nil
+	}
+	groups := tensor.Reassociation(e)
+	high, okH := v.Type().(*ir.RankedTensorType)
+	low, okL := e.Operand(0).Type().(*ir.RankedTensorType)
+	if groups == nil || !okH || !okL || len(groups) != low.Rank() || m.NumResults() != high.Rank() {
+		return v, m, nil
+	}
+	var keep []int
+	for g, group := range groups {
+		k := -1
+		for _, d := range group {
+			if high.Shape()[d] == 1 {
+				continue
+			}
+			if k >= 0 {
+				return v, m, nil // a real reshape: not only unit dims
+			}
+			k = int(d)
+		}
+		switch {
+		case k < 0 && len(group) == 1:
+			k = int(group[0])
+		case k < 0:
+			return nil, affine.Map{}, nil
+		case low.Shape()[g] != high.Shape()[k]:
+			return v, m, nil
+		}
+		keep = append(keep, k)
+	}
+	return e.Operand(0), m.SubMap(keep...), e
+}
+
+// producerUnitLoopsToZero returns which producer loops fusing through
+// toProducer (consumer loops to producer loops) reads at index 0: the
+// loops of extent 1 in the producer (see unitLoops) that toProducer sends
+// to a consumer loop whose extent is not known to be 1. A loop of extent
+// 1 in both keeps its index, as in MLIR; folding drops it either way.
+func producerUnitLoopsToZero(producer, consumer *ir.Operation, toProducer affine.Map) []bool {
+	pUnit := unitLoops(producer, linalg.IndexingMaps(producer), linalg.IteratorTypes(producer))
+	var cUnit []bool
+	zero := make([]bool, len(toProducer.Results))
+	for l, e := range toProducer.Results {
+		d, ok := e.(affine.DimExpr)
+		if !ok || l >= len(pUnit) || !pUnit[l] {
+			continue
+		}
+		if cUnit == nil {
+			cUnit = unitLoops(consumer, linalg.IndexingMaps(consumer), linalg.IteratorTypes(consumer))
+		}
+		zero[l] = d.Position < len(cUnit) && !cUnit[d.Position]
+	}
+	return zero
+}
+
+// zeroLoops returns toProducer with the results of the loops zero marks
+// replaced by 0.
+func zeroLoops(toProducer affine.Map, zero []bool) affine.Map {
+	if !slices.Contains(zero, true) {
+		return toProducer
+	}
+	res := slices.Clone(toProducer.Results)
+	for l, z := range zero {
+		if z {
+			res[l] = affine.Const(0)
+		}
+	}
+	return affine.NewMap(toProducer.NumDims, toProducer.NumSymbols, res...)
+}
