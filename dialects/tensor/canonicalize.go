@@ -23,6 +23,9 @@ import (
 //	collapse/expand (empty)                    -> empty of the new shape
 //	collapse/expand (splat constant)           -> splat constant of the new type
 //
+// tensor.cast moves across tensor.collapse_shape by the patterns of
+// cast_reshape.go.
+//
 // linalg-fold-unit-extent-dims runs the reshape folds too
 // (ReshapeFoldPatterns), and takes FoldCollapse for the collapses it makes.
 

@@ -3,7 +3,9 @@
 // The tensor dialect's canonicalization (dialects/tensor/canonicalize.go):
 // tensor.dim of known sizes, reshape pairs and identity reshapes,
 // tensor.empty and splat constants through reshapes, tensor.cast to the
-// same type. Each case also shows where a pattern must not fire.
+// same type, tensor.cast moved across collapse_shape
+// (dialects/tensor/cast_reshape.go). Each case also shows where a pattern
+// must not fire.
 
 // A dynamic dim of an expand_shape's result is its output_shape entry
 // (mlir-opt-19 divides the source's dim instead, with affine.apply).
@@ -152,4 +154,109 @@ func.func @compose_to_expand(%x: tensor<?xf32>, %d: index) -> tensor<1x?xf32> {
   %e = tensor.expand_shape %x [[0, 1, 2]] output_shape [1, %d, 1] : tensor<?xf32> into tensor<1x?x1xf32>
   %c = tensor.collapse_shape %e [[0], [1, 2]] : tensor<1x?x1xf32> into tensor<1x?xf32>
   return %c : tensor<1x?xf32>
+}
+
+// -----
+
+// A cast that only drops static sizes sinks below the collapse_shape of
+// its result (MLIR's FoldCollapseOfCastOp): the collapse reads the cast's
+// source, followed by a cast when the new collapse is more static. A cast
+// that adds sizes, or adds some and drops others, stays above.
+// CHECK-LABEL: func.func @collapse_of_cast
+// CHECK-SAME: (%[[X:.*]]: tensor<4x1x8xf32>, %[[Y:.*]]: tensor<4x?xf32>, %[[Z:.*]]: tensor<?x?xf32>, %[[W:.*]]: tensor<4x?xf32>)
+// CHECK-NEXT: %[[CX:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1], [2]] : tensor<4x1x8xf32> into tensor<4x8xf32>
+// CHECK-NEXT: %[[X1:.*]] = tensor.cast %[[CX]] : tensor<4x8xf32> to tensor<?x8xf32>
+// CHECK-NEXT: %[[CY:.*]] = tensor.collapse_shape %[[Y]] {{\[\[}}0, 1]] : tensor<4x?xf32> into tensor<?xf32>
+// CHECK-NEXT: %[[Z1:.*]] = tensor.cast %[[Z]] : tensor<?x?xf32> to tensor<?x4xf32>
+// CHECK-NEXT: %[[CZ:.*]] = tensor.collapse_shape %[[Z1]] {{\[\[}}0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// CHECK-NEXT: %[[W1:.*]] = tensor.cast %[[W]] : tensor<4x?xf32> to tensor<?x4xf32>
+// CHECK-NEXT: %[[CW:.*]] = tensor.collapse_shape %[[W1]] {{\[\[}}0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// CHECK-NEXT: return %[[X1]], %[[CY]], %[[CZ]], %[[CW]]
+func.func @collapse_of_cast(%x: tensor<4x1x8xf32>, %y: tensor<4x?xf32>, %z: tensor<?x?xf32>, %w: tensor<4x?xf32>) -> (tensor<?x8xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %cx = tensor.cast %x : tensor<4x1x8xf32> to tensor<4x?x8xf32>
+  %0 = tensor.collapse_shape %cx [[0, 1], [2]] : tensor<4x?x8xf32> into tensor<?x8xf32>
+  %cy = tensor.cast %y : tensor<4x?xf32> to tensor<?x?xf32>
+  %1 = tensor.collapse_shape %cy [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  %cz = tensor.cast %z : tensor<?x?xf32> to tensor<?x4xf32>
+  %2 = tensor.collapse_shape %cz [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+  %cw = tensor.cast %w : tensor<4x?xf32> to tensor<?x4xf32>
+  %3 = tensor.collapse_shape %cw [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+  return %0, %1, %2, %3 : tensor<?x8xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
+// A cast that only adds static sizes to a collapse_shape's result rises
+// above it, onto the collapse's source (not in MLIR 19): a group that
+// becomes static gets its one dynamic size from the quotient, or all 1s
+// when it becomes 1.
+// CHECK-LABEL: func.func @cast_of_collapse
+// CHECK-SAME: (%[[X:.*]]: tensor<?x1x?xf32>, %[[Y:.*]]: tensor<?x4xf32>, %[[Z:.*]]: tensor<?x?x2xf32>)
+// CHECK-NEXT: %[[X1:.*]] = tensor.cast %[[X]] : tensor<?x1x?xf32> to tensor<?x1x1xf32>
+// CHECK-NEXT: %[[CX:.*]] = tensor.collapse_shape %[[X1]] {{\[\[}}0, 1], [2]] : tensor<?x1x1xf32> into tensor<?x1xf32>
+// CHECK-NEXT: %[[Y1:.*]] = tensor.cast %[[Y]] : tensor<?x4xf32> to tensor<3x4xf32>
+// CHECK-NEXT: %[[CY:.*]] = tensor.collapse_shape %[[Y1]] {{\[\[}}0, 1]] : tensor<3x4xf32> into tensor<12xf32>
+// CHECK-NEXT: %[[Z1:.*]] = tensor.cast %[[Z]] : tensor<?x?x2xf32> to tensor<1x1x2xf32>
+// CHECK-NEXT: %[[CZ:.*]] = tensor.collapse_shape %[[Z1]] {{\[\[}}0, 1], [2]] : tensor<1x1x2xf32> into tensor<1x2xf32>
+// CHECK-NEXT: return %[[CX]], %[[CY]], %[[CZ]]
+func.func @cast_of_collapse(%x: tensor<?x1x?xf32>, %y: tensor<?x4xf32>, %z: tensor<?x?x2xf32>) -> (tensor<?x1xf32>, tensor<12xf32>, tensor<1x2xf32>) {
+  %0 = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x1x?xf32> into tensor<?x?xf32>
+  %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x1xf32>
+  %2 = tensor.collapse_shape %y [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+  %3 = tensor.cast %2 : tensor<?xf32> to tensor<12xf32>
+  %4 = tensor.collapse_shape %z [[0, 1], [2]] : tensor<?x?x2xf32> into tensor<?x2xf32>
+  %5 = tensor.cast %4 : tensor<?x2xf32> to tensor<1x2xf32>
+  return %1, %3, %5 : tensor<?x1xf32>, tensor<12xf32>, tensor<1x2xf32>
+}
+
+// -----
+
+// The cast stays below the collapse when it drops a size (alone or with
+// adding one), when a group with two dynamic sizes becomes static other
+// than 1, or when the group's static sizes do not divide the new size.
+// CHECK-LABEL: func.func @cast_of_collapse_stays
+// CHECK-SAME: (%[[X:.*]]: tensor<?x1x4xf32>, %[[Y:.*]]: tensor<?x?xf32>, %[[Z:.*]]: tensor<?x4xf32>, %[[W:.*]]: tensor<4x1x?xf32>)
+// CHECK-NEXT: %[[CX:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1], [2]] : tensor<?x1x4xf32> into tensor<?x4xf32>
+// CHECK-NEXT: %[[X1:.*]] = tensor.cast %[[CX]] : tensor<?x4xf32> to tensor<3x?xf32>
+// CHECK-NEXT: %[[CY:.*]] = tensor.collapse_shape %[[Y]] {{\[\[}}0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+// CHECK-NEXT: %[[Y1:.*]] = tensor.cast %[[CY]] : tensor<?xf32> to tensor<6xf32>
+// CHECK-NEXT: %[[CZ:.*]] = tensor.collapse_shape %[[Z]] {{\[\[}}0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// CHECK-NEXT: %[[Z1:.*]] = tensor.cast %[[CZ]] : tensor<?xf32> to tensor<6xf32>
+// CHECK-NEXT: %[[CW:.*]] = tensor.collapse_shape %[[W]] {{\[\[}}0, 1], [2]] : tensor<4x1x?xf32> into tensor<4x?xf32>
+// CHECK-NEXT: %[[W1:.*]] = tensor.cast %[[CW]] : tensor<4x?xf32> to tensor<?x?xf32>
+// CHECK-NEXT: return %[[X1]], %[[Y1]], %[[Z1]], %[[W1]]
+func.func @cast_of_collapse_stays(%x: tensor<?x1x4xf32>, %y: tensor<?x?xf32>, %z: tensor<?x4xf32>, %w: tensor<4x1x?xf32>) -> (tensor<3x?xf32>, tensor<6xf32>, tensor<6xf32>, tensor<?x?xf32>) {
+  %0 = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x1x4xf32> into tensor<?x4xf32>
+  %1 = tensor.cast %0 : tensor<?x4xf32> to tensor<3x?xf32>
+  %2 = tensor.collapse_shape %y [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  %3 = tensor.cast %2 : tensor<?xf32> to tensor<6xf32>
+  %4 = tensor.collapse_shape %z [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+  %5 = tensor.cast %4 : tensor<?xf32> to tensor<6xf32>
+  %6 = tensor.collapse_shape %w [[0, 1], [2]] : tensor<4x1x?xf32> into tensor<4x?xf32>
+  %7 = tensor.cast %6 : tensor<4x?xf32> to tensor<?x?xf32>
+  return %1, %3, %5, %7 : tensor<3x?xf32>, tensor<6xf32>, tensor<6xf32>, tensor<?x?xf32>
+}
+
+// -----
+
+// What linalg-fold-unit-extent-dims leaves around a generic that copies
+// its input to a more static output: the cast rises above the collapse,
+// which then undoes the expand, leaving the cast that the same generic
+// canonicalizes to before the fold. A cast that drops sizes keeps both
+// reshapes.
+// CHECK-LABEL: func.func @expand_of_cast_of_collapse
+// CHECK-SAME: (%[[X:.*]]: tensor<?x1x?xi32>, %[[D:.*]]: index, %[[Y:.*]]: tensor<?x1x1xi32>)
+// CHECK-NEXT: %[[C:.*]] = tensor.cast %[[X]] : tensor<?x1x?xi32> to tensor<?x1x1xi32>
+// CHECK-NEXT: %[[CY:.*]] = tensor.collapse_shape %[[Y]] {{\[\[}}0, 1], [2]] : tensor<?x1x1xi32> into tensor<?x1xi32>
+// CHECK-NEXT: %[[Y1:.*]] = tensor.cast %[[CY]] : tensor<?x1xi32> to tensor<?x?xi32>
+// CHECK-NEXT: %[[EY:.*]] = tensor.expand_shape %[[Y1]] {{\[\[}}0, 1], [2]] output_shape [%[[D]], 1, %[[D]]] : tensor<?x?xi32> into tensor<?x1x?xi32>
+// CHECK-NEXT: return %[[C]], %[[EY]]
+func.func @expand_of_cast_of_collapse(%x: tensor<?x1x?xi32>, %d: index, %y: tensor<?x1x1xi32>) -> (tensor<?x1x1xi32>, tensor<?x1x?xi32>) {
+  %0 = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x1x?xi32> into tensor<?x?xi32>
+  %1 = tensor.cast %0 : tensor<?x?xi32> to tensor<?x1xi32>
+  %2 = tensor.expand_shape %1 [[0, 1], [2]] output_shape [%d, 1, 1] : tensor<?x1xi32> into tensor<?x1x1xi32>
+  %3 = tensor.collapse_shape %y [[0, 1], [2]] : tensor<?x1x1xi32> into tensor<?x1xi32>
+  %4 = tensor.cast %3 : tensor<?x1xi32> to tensor<?x?xi32>
+  %5 = tensor.expand_shape %4 [[0, 1], [2]] output_shape [%d, 1, %d] : tensor<?x?xi32> into tensor<?x1x?xi32>
+  return %2, %5 : tensor<?x1x1xi32>, tensor<?x1x?xi32>
 }
