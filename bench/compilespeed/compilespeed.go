@@ -116,7 +116,10 @@ func buildBcastOpt(root, dir string) (string, error) {
 
 // measurement is one run of a child process.
 type measurement struct {
-	wall   time.Duration
+	wall time.Duration
+	// cpu is the user and system CPU time of the process: unlike wall
+	// time it does not count waiting for a CPU on a loaded machine.
+	cpu    time.Duration
 	maxRSS int64 // bytes
 }
 
@@ -137,6 +140,7 @@ func run(argv []string) (measurement, error) {
 	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		m.maxRSS = ru.Maxrss * 1024 // kilobytes on Linux
+		m.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
 	return m, nil
 }
@@ -185,15 +189,17 @@ func measured(argv []string) (measurement, error) {
 	return measurement{wall: time.Duration(ns), maxRSS: rss}, nil
 }
 
-// runAll runs the command lines in turn and returns their total wall time.
-func runAll(argvs [][]string) (time.Duration, error) {
-	var total time.Duration
+// runAll runs the command lines in turn and returns their total wall and
+// CPU times.
+func runAll(argvs [][]string) (measurement, error) {
+	var total measurement
 	for _, a := range argvs {
 		m, err := run(a)
 		if err != nil {
-			return 0, err
+			return measurement{}, err
 		}
-		total += m.wall
+		total.wall += m.wall
+		total.cpu += m.cpu
 	}
 	return total, nil
 }
@@ -219,11 +225,12 @@ func workloadTable(md *bytes.Buffer, root, bin, tmp string, o Options) error {
 	fmt.Fprintf(md, "### .mlir to LLVM IR\n\n")
 	fmt.Fprintf(md, "`bcast-opt Wn.mlir --pipeline=cpu --emit=llvm` (bench/workloads) against `mlir-opt-19` with bench/mlir19's pipeline "+
 		"then `mlir-translate-19 --mlir-to-llvmir` (bench/mlir19/Wn.mlir, the same kernels in TOSA); median of %d interleaved runs "+
-		"after one untimed run of each.\n\n", o.Runs)
+		"after one untimed run of each. CPU is the user + system CPU time of the same runs: on a loaded machine wall time also counts "+
+		"waiting for a CPU, which CPU time does not.\n\n", o.Runs)
 	if !haveMLIR {
 		fmt.Fprintf(md, "mlir-opt-19 or mlir-translate-19 is not installed: bcast-opt alone.\n\n")
 	}
-	fmt.Fprintf(md, "| workload | bcast-opt (ms) | mlir-opt-19 + mlir-translate-19 (ms) | bcast-opt faster by |\n|---|---:|---:|---:|\n")
+	fmt.Fprintf(md, "| workload | bcast-opt (ms) | mlir-opt-19 + mlir-translate-19 (ms) | bcast-opt faster by | bcast-opt CPU (ms) | MLIR CPU (ms) | faster by (CPU) |\n|---|---:|---:|---:|---:|---:|---:|\n")
 	for _, wl := range workloads {
 		dir := filepath.Join(tmp, wl)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -247,27 +254,28 @@ func workloadTable(md *bytes.Buffer, root, bin, tmp string, o Options) error {
 				return err
 			}
 		}
-		var tOurs, tTheirs []time.Duration
+		var tOurs, tTheirs, cOurs, cTheirs []time.Duration
 		for i := 0; i < o.Runs; i++ {
 			m, err := run(ours)
 			if err != nil {
 				return err
 			}
-			tOurs = append(tOurs, m.wall)
+			tOurs, cOurs = append(tOurs, m.wall), append(cOurs, m.cpu)
 			if theirs != nil {
-				d, err := runAll(theirs)
+				m, err := runAll(theirs)
 				if err != nil {
 					return err
 				}
-				tTheirs = append(tTheirs, d)
+				tTheirs, cTheirs = append(tTheirs, m.wall), append(cTheirs, m.cpu)
 			}
 		}
 		if theirs == nil {
-			fmt.Fprintf(md, "| %s | %s | - | - |\n", wl, ms(median(tOurs)))
+			fmt.Fprintf(md, "| %s | %s | - | - | %s | - | - |\n", wl, ms(median(tOurs)), ms(median(cOurs)))
 			continue
 		}
 		a, b := median(tOurs), median(tTheirs)
-		fmt.Fprintf(md, "| %s | %s | %s | %.1fx |\n", wl, ms(a), ms(b), float64(b)/float64(a))
+		ca, cb := median(cOurs), median(cTheirs)
+		fmt.Fprintf(md, "| %s | %s | %s | %.1fx | %s | %s | %.1fx |\n", wl, ms(a), ms(b), float64(b)/float64(a), ms(ca), ms(cb), float64(cb)/float64(ca))
 	}
 	md.WriteString("\n")
 	return nil

@@ -3,6 +3,7 @@ package llvm
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	funcdialect "github.com/bcast-opt/bcast-opt/dialects/func"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -95,21 +96,22 @@ func tensorABI(name string, t ir.Type) (*TensorABI, error) {
 
 // cReserved are names a kernel's C symbol must not take: C keywords, main,
 // and the C library functions the generated code calls or a driver uses.
-var cReserved = map[string]bool{}
-
-func init() {
+// Built on first use: start-up of bcast-opt does not pay for it.
+var cReserved = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, w := range strings.Fields(`auto break case char const continue default do double else enum extern
 		float for goto if inline int long register restrict return short signed sizeof static struct
 		switch typedef union unsigned void volatile while _Bool _Complex _Imaginary bool true false
 		main malloc calloc realloc free memcpy memmove memset snprintf printf fprintf fopen fclose fread
 		fwrite exit abort strlen`) {
-		cReserved[w] = true
+		m[w] = true
 	}
-	for _, f := range libmFuncs {
-		cReserved[f] = true
-		cReserved[f+"f"] = true
+	for _, f := range libmFuncs() {
+		m[f] = true
+		m[f+"f"] = true
 	}
-}
+	return m
+})
 
 // cName returns the C symbol for an MLIR function name: characters other
 // than letters, digits and '_' become '_', a leading digit gets a '_'
@@ -130,7 +132,7 @@ func cName(sym string) string {
 		}
 	}
 	n := sb.String()
-	if n == "" || cReserved[n] || strings.HasPrefix(n, "llvm") || strings.HasPrefix(n, "bcast_") {
+	if n == "" || cReserved()[n] || strings.HasPrefix(n, "llvm") || strings.HasPrefix(n, "bcast_") {
 		n += "_fn"
 	}
 	return n

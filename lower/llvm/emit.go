@@ -2,6 +2,7 @@ package llvm
 
 import (
 	"fmt"
+	"strconv"
 
 	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -25,12 +26,21 @@ type Options struct {
 // ABI). An op this package does not lower yet is an error located at the
 // op; all functions are tried, and all their errors are returned.
 func Emit(module *ir.Operation, opts Options) (string, error) {
+	m, err := build(module, opts)
+	if err != nil {
+		return "", err
+	}
+	return printModule(m), nil
+}
+
+// build lowers module to an llir module (Emit without the printing).
+func build(module *ir.Operation, opts Options) (*llir.Module, error) {
 	if opts.Target.Triple == "" {
 		opts.Target = HostTarget()
 	}
 	fns, err := Functions(module)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	e := newEmitter(opts.Target)
 	var diags ir.DiagList
@@ -43,9 +53,9 @@ func Emit(module *ir.Operation, opts Options) (string, error) {
 		}
 	}
 	if len(diags) > 0 {
-		return "", diags
+		return nil, diags
 	}
-	return e.m.String(), nil
+	return e.m, nil
 }
 
 // emitter builds one LLVM module: the functions, the declarations of the C
@@ -53,7 +63,7 @@ func Emit(module *ir.Operation, opts Options) (string, error) {
 type emitter struct {
 	m     *llir.Module
 	decls map[string]*llir.Func
-	strs  map[string]constant.Constant
+	strs  map[string]*constant.ExprGetElementPtr
 	// target is the module's target; ntNode the !nontemporal node once
 	// used.
 	target Target
@@ -64,7 +74,7 @@ func newEmitter(t Target) *emitter {
 	m := llir.NewModule()
 	m.TargetTriple = t.Triple
 	m.DataLayout = t.DataLayout
-	return &emitter{m: m, decls: map[string]*llir.Func{}, strs: map[string]constant.Constant{}, target: t}
+	return &emitter{m: m, decls: map[string]*llir.Func{}, strs: map[string]*constant.ExprGetElementPtr{}, target: t}
 }
 
 // declare returns the declaration of an external function (a C library
@@ -94,12 +104,12 @@ func (e *emitter) expect() *llir.Func { return e.declare("llvm.expect.i1", i1, f
 
 // cString returns an i8* constant pointing to a NUL-terminated private copy
 // of s.
-func (e *emitter) cString(s string) constant.Constant {
+func (e *emitter) cString(s string) *constant.ExprGetElementPtr {
 	if c, ok := e.strs[s]; ok {
 		return c
 	}
 	init := constant.NewCharArrayFromString(s + "\x00")
-	g := e.m.NewGlobalDef(fmt.Sprintf("str.%d", len(e.strs)), init)
+	g := e.m.NewGlobalDef("str."+strconv.Itoa(len(e.strs)), init)
 	g.Immutable = true
 	g.Linkage = enum.LinkagePrivate
 	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
@@ -138,7 +148,7 @@ func (e *emitter) constArray(d *ir.DenseElementsAttr) (constant.Constant, error)
 	}
 	arrT := lltypes.NewArray(uint64(n), mt)
 	init := constant.NewArray(arrT, elems...)
-	g := e.m.NewGlobalDef(fmt.Sprintf("const.%d", len(e.m.Globals)), init)
+	g := e.m.NewGlobalDef("const."+strconv.Itoa(len(e.m.Globals)), init)
 	g.Immutable = true
 	g.Linkage = enum.LinkagePrivate
 	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr

@@ -2,6 +2,7 @@ package llvm
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	llir "github.com/llir/llvm/ir"
@@ -55,7 +56,7 @@ type fnLowering struct {
 
 // lowerFunc adds the kernel (or result-shapes) function of f to the module.
 func (e *emitter) lowerFunc(f *FuncABI, shapesOnly bool) error {
-	l := &fnLowering{e: e, abi: f, shapesOnly: shapesOnly, vals: map[*ir.Value]lval{}, names: map[string]int{}}
+	l := &fnLowering{e: e, abi: f, shapesOnly: shapesOnly, vals: make(map[*ir.Value]lval, numValues(f.Op)), names: make(map[string]int, 32)}
 	var params []*llir.Param
 	var argData, argShape []*llir.Param
 	for _, a := range f.Args {
@@ -137,6 +138,22 @@ func (e *emitter) lowerFunc(f *FuncABI, shapesOnly bool) error {
 	return nil
 }
 
+// numValues counts the values op's regions define, the size of
+// fnLowering.vals (which would otherwise grow several times).
+func numValues(op *ir.Operation) int {
+	n := 0
+	op.Walk(func(o *ir.Operation) bool {
+		n += o.NumResults()
+		for _, r := range o.Regions() {
+			for _, b := range r.Blocks() {
+				n += len(b.Args())
+			}
+		}
+		return true
+	})
+	return n
+}
+
 // finish closes the entry block and builds the exit block.
 func (l *fnLowering) finish(start *llir.Block) {
 	l.entry.NewBr(start)
@@ -174,7 +191,7 @@ func (l *fnLowering) unique(name string) string {
 	if n == 0 {
 		return name
 	}
-	return fmt.Sprintf("%s.%d", name, n)
+	return name + "." + strconv.Itoa(n)
 }
 
 // name gives an instruction a readable unique name.
@@ -193,7 +210,7 @@ func (l *fnLowering) lowerArg(i int, a *TensorABI, data, shape *llir.Param) (*bu
 		p := l.cur.NewGetElementPtr(i64, shape, i64c(int64(j)))
 		p.InBounds = true
 		got := l.cur.NewLoad(i64, p)
-		l.name(got, fmt.Sprintf("%s.d%d", a.Name, j))
+		l.name(got, a.Name+".d"+strconv.Itoa(j))
 		if d == ir.Dynamic {
 			l.check(l.cur.NewICmp(enum.IPredSGE, got, i64c(0)), codeShape,
 				fmt.Sprintf("%s: argument %d dim %d has negative size %%lld", l.abi.Name, i, j), got)
@@ -225,7 +242,8 @@ func (l *fnLowering) check(ok value.Value, code int, format string, args ...valu
 
 // report writes a message into err (snprintf truncates it to err_len).
 func (l *fnLowering) report(format string, args ...value.Value) {
-	callArgs := []value.Value{l.errPtr, l.errSize, l.e.cString(format)}
+	callArgs := make([]value.Value, 0, 3+len(args))
+	callArgs = append(callArgs, l.errPtr, l.errSize, l.e.cString(format))
 	l.cur.NewCall(l.e.snprintf(), append(callArgs, args...)...)
 }
 
@@ -462,7 +480,10 @@ func (l *fnLowering) eq(a, b value.Value) value.Value {
 	x, xc := constInt(a)
 	y, yc := constInt(b)
 	if xc && yc {
-		return constant.NewBool(x == y)
+		if x == y {
+			return constant.True
+		}
+		return constant.False
 	}
 	if a == b {
 		return constant.True

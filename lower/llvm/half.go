@@ -2,6 +2,7 @@ package llvm
 
 import (
 	"math"
+	"sync"
 
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -131,18 +132,20 @@ func (l *fnLowering) f64ToHalf(k ir.FloatKind, x value.Value) value.Value {
 
 // exactOps keep a value of the format representable: no rounding after
 // them.
-var exactOps = map[string]bool{
-	"arith.negf": true, "math.absf": true, "math.copysign": true, "arith.select": true,
-	"arith.maximumf": true, "arith.minimumf": true, "arith.maxnumf": true, "arith.minnumf": true,
-	"math.floor": true, "math.ceil": true, "math.round": true, "math.roundeven": true, "math.trunc": true,
-	"arith.constant": true, "arith.bitcast": true,
-}
+var exactOps = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"arith.negf": true, "math.absf": true, "math.copysign": true, "arith.select": true,
+		"arith.maximumf": true, "arith.minimumf": true, "arith.maxnumf": true, "arith.minnumf": true,
+		"math.floor": true, "math.ceil": true, "math.round": true, "math.roundeven": true, "math.trunc": true,
+		"arith.constant": true, "arith.bitcast": true,
+	}
+})
 
 // halfResult rounds the f32 result x of op to the format of its type t
 // when that is f16 or bf16.
 func (l *fnLowering) halfResult(op *ir.Operation, t ir.Type, x value.Value) value.Value {
 	k, ok := isHalf(t)
-	if !ok || exactOps[op.Name()] {
+	if !ok || exactOps()[op.Name()] {
 		return x
 	}
 	if x.Type().Equal(lltypes.Double) {

@@ -21,7 +21,7 @@ import (
 )
 
 // parse parses and verifies src.
-func parse(t *testing.T, name string, src []byte) *ir.Operation {
+func parse(t testing.TB, name string, src []byte) *ir.Operation {
 	t.Helper()
 	m, err := ir.Parse(name, src, ir.ParseOptions{})
 	if err != nil {
@@ -35,7 +35,7 @@ func parse(t *testing.T, name string, src []byte) *ir.Operation {
 
 // cpuPipeline returns src parsed (for the interpreter) and src after
 // --pipeline=cpu (for Emit).
-func cpuPipeline(t *testing.T, name string, src []byte) (orig, lowered *ir.Operation) {
+func cpuPipeline(t testing.TB, name string, src []byte) (orig, lowered *ir.Operation) {
 	t.Helper()
 	orig = parse(t, name, src)
 	lowered = parse(t, name, src)

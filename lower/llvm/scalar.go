@@ -3,6 +3,7 @@ package llvm
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -20,20 +21,24 @@ import (
 // meaning (NaN if either operand is NaN, -0 < +0).
 
 // mathIntrinsics are math ops with an LLVM intrinsic of the same meaning.
-var mathIntrinsics = map[string]string{
-	"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2", "log10": "log10",
-	"sqrt": "sqrt", "absf": "fabs", "floor": "floor", "ceil": "ceil", "roundeven": "roundeven",
-	"round": "round", "trunc": "trunc", "sin": "sin", "cos": "cos", "powf": "pow",
-	"copysign": "copysign", "fma": "fma",
-}
+var mathIntrinsics = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2", "log10": "log10",
+		"sqrt": "sqrt", "absf": "fabs", "floor": "floor", "ceil": "ceil", "roundeven": "roundeven",
+		"round": "round", "trunc": "trunc", "sin": "sin", "cos": "cos", "powf": "pow",
+		"copysign": "copysign", "fma": "fma",
+	}
+})
 
 // libmFuncs are math ops computed by the C math library function of that
 // name (with an "f" suffix for f32).
-var libmFuncs = map[string]string{
-	"tanh": "tanh", "expm1": "expm1", "log1p": "log1p", "cbrt": "cbrt", "atan2": "atan2",
-	"atan": "atan", "tan": "tan", "erf": "erf", "asin": "asin", "acos": "acos",
-	"sinh": "sinh", "cosh": "cosh", "asinh": "asinh", "acosh": "acosh", "atanh": "atanh",
-}
+var libmFuncs = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"tanh": "tanh", "expm1": "expm1", "log1p": "log1p", "cbrt": "cbrt", "atan2": "atan2",
+		"atan": "atan", "tan": "tan", "erf": "erf", "asin": "asin", "acos": "acos",
+		"sinh": "sinh", "cosh": "cosh", "asinh": "asinh", "acosh": "acosh", "atanh": "atanh",
+	}
+})
 
 func (l *fnLowering) lowerScalarOp(op *ir.Operation) error {
 	for i := range op.NumOperands() {
@@ -143,13 +148,13 @@ func (l *fnLowering) scalarOp(op *ir.Operation, t ir.Type, a []value.Value) (val
 				return constant.NewBool(arith.EvalIntPredicate(predIndex(arith.IntPredicates, p), x, y, ir.I64)), nil
 			}
 		}
-		return b.NewICmp(ipred[p], a[0], a[1]), nil
+		return b.NewICmp(ipred()[p], a[0], a[1]), nil
 	case "cmpf":
 		p, err := predicate(op, arith.FloatPredicates)
 		if err != nil {
 			return nil, err
 		}
-		return b.NewFCmp(fpred[p], a[0], a[1]), nil
+		return b.NewFCmp(fpred()[p], a[0], a[1]), nil
 	case "select":
 		return l.sel(a[0], a[1], a[2]), nil
 	}
@@ -290,10 +295,10 @@ func (l *fnLowering) mathOp(op *ir.Operation, t ir.Type, name string, a []value.
 		}
 		return l.cur.NewFDiv(l.splat(floatConst(ft, 1)), s), nil
 	}
-	if in, ok := mathIntrinsics[name]; ok {
+	if in, ok := mathIntrinsics()[name]; ok {
 		return l.intrinsic("llvm."+in, t, a...)
 	}
-	if fn, ok := libmFuncs[name]; ok {
+	if fn, ok := libmFuncs()[name]; ok {
 		return l.libm(fn, ft, a), nil
 	}
 	return nil, ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR yet", op.Name())

@@ -175,9 +175,10 @@ func (l *fnLowering) broadcastPair(op *ir.Operation, a, b []value.Value) []value
 		default:
 			x, y := a[len(a)-k], b[len(b)-k]
 			one := i64c(1)
-			ok := l.or(l.or(l.eq(x, one), l.eq(y, one)), l.eq(x, y))
-			l.check(ok, codeShape, fmt.Sprintf("%s: %s: shape.broadcast: sizes %%lld and %%lld of dim %d (from the right) do not broadcast",
-				l.abi.Name, op.Loc, k), x, y)
+			if ok := l.or(l.or(l.eq(x, one), l.eq(y, one)), l.eq(x, y)); !isTrue(ok) { // else no message to make
+				l.check(ok, codeShape, fmt.Sprintf("%s: %s: shape.broadcast: sizes %%lld and %%lld of dim %d (from the right) do not broadcast",
+					l.abi.Name, op.Loc, k), x, y)
+			}
 			out[n-k] = l.sel(l.eq(x, one), y, x)
 		}
 	}

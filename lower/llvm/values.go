@@ -3,6 +3,7 @@ package llvm
 import (
 	"fmt"
 	"math/big"
+	"sync"
 
 	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -126,7 +127,19 @@ func elemBytes(t ir.Type) int64 {
 	return int64(ir.ElementByteSize(t))
 }
 
-func i64c(v int64) *constant.Int { return constant.NewInt(i64, v) }
+// i64c returns an i64 constant. 0 and 1 (two thirds of the constants a
+// kernel uses) are shared: llir never modifies a constant.
+func i64c(v int64) *constant.Int {
+	switch v {
+	case 0:
+		return i64Zero
+	case 1:
+		return i64One
+	}
+	return constant.NewInt(i64, v)
+}
+
+var i64Zero, i64One = constant.NewInt(i64, 0), constant.NewInt(i64, 1)
 
 // constInt returns v's value when it is an integer constant.
 func constInt(v value.Value) (int64, bool) {
@@ -211,20 +224,25 @@ func nanConst(t *ir.FloatType) constant.Constant {
 	return floatConst(t, ir.RoundToFloatType(nan, t.Kind))
 }
 
-// ipred maps arith.cmpi predicate names to LLVM's.
-var ipred = map[string]enum.IPred{
-	"eq": enum.IPredEQ, "ne": enum.IPredNE, "slt": enum.IPredSLT, "sle": enum.IPredSLE,
-	"sgt": enum.IPredSGT, "sge": enum.IPredSGE, "ult": enum.IPredULT, "ule": enum.IPredULE,
-	"ugt": enum.IPredUGT, "uge": enum.IPredUGE,
-}
+// ipred maps arith.cmpi predicate names to LLVM's. It and the package's
+// other tables are built on first use, not at bcast-opt's start-up.
+var ipred = sync.OnceValue(func() map[string]enum.IPred {
+	return map[string]enum.IPred{
+		"eq": enum.IPredEQ, "ne": enum.IPredNE, "slt": enum.IPredSLT, "sle": enum.IPredSLE,
+		"sgt": enum.IPredSGT, "sge": enum.IPredSGE, "ult": enum.IPredULT, "ule": enum.IPredULE,
+		"ugt": enum.IPredUGT, "uge": enum.IPredUGE,
+	}
+})
 
 // fpred maps arith.cmpf predicate names to LLVM's.
-var fpred = map[string]enum.FPred{
-	"false": enum.FPredFalse, "oeq": enum.FPredOEQ, "ogt": enum.FPredOGT, "oge": enum.FPredOGE,
-	"olt": enum.FPredOLT, "ole": enum.FPredOLE, "one": enum.FPredONE, "ord": enum.FPredORD,
-	"ueq": enum.FPredUEQ, "ugt": enum.FPredUGT, "uge": enum.FPredUGE, "ult": enum.FPredULT,
-	"ule": enum.FPredULE, "une": enum.FPredUNE, "uno": enum.FPredUNO, "true": enum.FPredTrue,
-}
+var fpred = sync.OnceValue(func() map[string]enum.FPred {
+	return map[string]enum.FPred{
+		"false": enum.FPredFalse, "oeq": enum.FPredOEQ, "ogt": enum.FPredOGT, "oge": enum.FPredOGE,
+		"olt": enum.FPredOLT, "ole": enum.FPredOLE, "one": enum.FPredONE, "ord": enum.FPredORD,
+		"ueq": enum.FPredUEQ, "ugt": enum.FPredUGT, "uge": enum.FPredUGE, "ult": enum.FPredULT,
+		"ule": enum.FPredULE, "une": enum.FPredUNE, "uno": enum.FPredUNO, "true": enum.FPredTrue,
+	}
+})
 
 // incoming is a phi incoming.
 func incoming(x value.Value, b *llir.Block) *llir.Incoming { return llir.NewIncoming(x, b) }

@@ -1,8 +1,9 @@
 package llvm
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
+	"sync"
 
 	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -56,22 +57,24 @@ const streamBytes = 16 << 20
 // vectorOps are the body ops whose vector form is the lane-wise scalar
 // form. Integer division (trapping), remf and the C math library
 // functions stay scalar.
-var vectorOps = map[string]bool{
-	"arith.constant": true,
-	"arith.addf":     true, "arith.subf": true, "arith.mulf": true, "arith.divf": true, "arith.negf": true,
-	"arith.maximumf": true, "arith.minimumf": true, "arith.maxnumf": true, "arith.minnumf": true,
-	"arith.addi": true, "arith.subi": true, "arith.muli": true,
-	"arith.andi": true, "arith.ori": true, "arith.xori": true,
-	"arith.shli": true, "arith.shrsi": true, "arith.shrui": true,
-	"arith.maxsi": true, "arith.minsi": true, "arith.maxui": true, "arith.minui": true,
-	"arith.cmpi": true, "arith.cmpf": true, "arith.select": true,
-	"arith.extf": true, "arith.truncf": true, "arith.sitofp": true, "arith.uitofp": true,
-	"arith.fptosi": true, "arith.fptoui": true, "arith.extsi": true, "arith.extui": true,
-	"arith.trunci": true, "arith.bitcast": true,
-	"math.absf": true, "math.sqrt": true, "math.floor": true, "math.ceil": true,
-	"math.trunc": true, "math.roundeven": true, "math.round": true, "math.copysign": true,
-	"math.fma": true, "math.rsqrt": true,
-}
+var vectorOps = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"arith.constant": true,
+		"arith.addf":     true, "arith.subf": true, "arith.mulf": true, "arith.divf": true, "arith.negf": true,
+		"arith.maximumf": true, "arith.minimumf": true, "arith.maxnumf": true, "arith.minnumf": true,
+		"arith.addi": true, "arith.subi": true, "arith.muli": true,
+		"arith.andi": true, "arith.ori": true, "arith.xori": true,
+		"arith.shli": true, "arith.shrsi": true, "arith.shrui": true,
+		"arith.maxsi": true, "arith.minsi": true, "arith.maxui": true, "arith.minui": true,
+		"arith.cmpi": true, "arith.cmpf": true, "arith.select": true,
+		"arith.extf": true, "arith.truncf": true, "arith.sitofp": true, "arith.uitofp": true,
+		"arith.fptosi": true, "arith.fptoui": true, "arith.extsi": true, "arith.extui": true,
+		"arith.trunci": true, "arith.bitcast": true,
+		"math.absf": true, "math.sqrt": true, "math.floor": true, "math.ceil": true,
+		"math.trunc": true, "math.roundeven": true, "math.round": true, "math.copysign": true,
+		"math.fma": true, "math.rsqrt": true,
+	}
+})
 
 // vectorElemBytes is the in-register size of a scalar type the vector
 // body handles, or 0.
@@ -121,7 +124,7 @@ func (l *fnLowering) vectorLanes(op *ir.Operation, acc []*operandAccess, inner i
 		if o.Name() == "linalg.yield" {
 			continue
 		}
-		if !vectorOps[o.Name()] || o.NumRegions() > 0 {
+		if !vectorOps()[o.Name()] || o.NumRegions() > 0 {
 			return 0
 		}
 		for _, r := range o.Results() {
@@ -189,7 +192,7 @@ func (l *fnLowering) innerLoops(op *ir.Operation, acc []*operandAccess, ptrs, iv
 			}
 			next[i] = l.elemPtr(a.buf.elem, ptrs[i], j)
 			if g, ok := next[i].(*llir.InstGetElementPtr); ok {
-				l.name(g, fmt.Sprintf("p%d.%s", i, tag))
+				l.name(g, "p"+strconv.Itoa(i)+"."+tag)
 			}
 		}
 		return next
@@ -247,7 +250,7 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs []v
 			p := l.cur.NewBitCast(ptrs[i], lltypes.NewPointer(vt))
 			ld := l.cur.NewLoad(vt, p)
 			ld.Align = llir.Align(elemBytes(elem))
-			l.name(ld, fmt.Sprintf("v%d", i))
+			l.name(ld, "v"+strconv.Itoa(i))
 			x = ld
 			if elem == ir.I1 {
 				x = l.cur.NewTrunc(x, lltypes.NewVector(uint64(lanes), i1))
