@@ -27,4 +27,12 @@
 // Printing writes scratch names into the values it prints, so the same IR
 // must not be printed from two goroutines at once (nor printed while it is
 // being changed).
+//
+// The pass manager runs a pass anchored on func.func (PassEntry.Anchor)
+// on all the module's functions in parallel, as MLIR does, and Verify
+// checks a module's functions in parallel: such a pass must change nothing
+// but the function it is given, and the shared tables it may reach (type
+// uniquing, the op and pass registries) are safe for concurrent use.
+// Verification after a pass is skipped for an op the pass left exactly as
+// it last verified (fingerprint.go).
 package ir

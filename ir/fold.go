@@ -90,12 +90,17 @@ func foldOp(op *Operation, rw *Rewriter) bool {
 	if op.HasTrait(ConstantLike) {
 		return false
 	}
-	consts := make([]Attribute, len(op.operands))
-	for i, o := range op.operands {
-		consts[i] = ConstantValue(o.value)
-	}
 	var res []FoldResult
 	if op.def != nil && op.def.Fold != nil {
+		// Most ops have few operands: no allocation for up to four.
+		var buf [4]Attribute
+		consts := buf[:0]
+		if len(op.operands) > len(buf) {
+			consts = make([]Attribute, 0, len(op.operands))
+		}
+		for _, o := range op.operands {
+			consts = append(consts, ConstantValue(o.value))
+		}
 		res = op.def.Fold(op, consts)
 	}
 	if res == nil || len(res) != len(op.results) {

@@ -3,8 +3,11 @@ package ir
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -66,7 +69,12 @@ func RegisteredPasses() []*PassInfo {
 }
 
 // PassEntry is one step of a pipeline: a pass, or a nested pipeline that
-// runs on every op named Anchor directly inside the current op.
+// runs on every op named Anchor directly inside the current op. A pass
+// with an Anchor runs on every op named Anchor directly inside the current
+// op rather than on the op itself: MLIR's `func.func(pass)` nesting for a
+// single pass. Those runs are independent of each other (the anchor ops
+// must be isolated from above, as func.func is), so the pass manager runs
+// them in parallel.
 type PassEntry struct {
 	Pass    *PassInfo
 	Options PassOptions
@@ -85,6 +93,46 @@ type PassManager struct {
 	PrintOptions PrintOptions
 	// Timing, if set, accumulates wall time per pass.
 	Timing *Timing
+	// Sequential runs an anchored pass on one anchor op after the other
+	// rather than on all CPUs (it is always sequential with
+	// PrintAfterAll).
+	Sequential bool
+
+	// verified holds the fingerprint of each op as it was when it last
+	// verified: VerifyEach skips verifying an op a pass did not change.
+	verified map[*Operation]uint64
+}
+
+// verifyChanged verifies op after pass unless op is as it was when it last
+// verified; it returns the fingerprint to record on success (recording is
+// left to the caller, which may be running in parallel).
+func (pm *PassManager) verifyChanged(op *Operation, pass string) (uint64, error) {
+	fp := fingerprint(op)
+	if old, ok := pm.verified[op]; ok && old == fp {
+		return fp, nil
+	}
+	if err := Verify(op); err != nil {
+		d := AsDiagnostics(err, op.Loc)[0]
+		d.AddNote(Location{}, "the IR failed to verify after pass '%s'", pass)
+		return 0, d
+	}
+	return fp, nil
+}
+
+// MarkVerified records that op, as it is now, verified (the caller has
+// just verified it): a first pass that leaves it unchanged is not
+// followed by verifying it again.
+func (pm *PassManager) MarkVerified(op *Operation) {
+	if pm.VerifyEach {
+		pm.recordVerified(op, fingerprint(op))
+	}
+}
+
+func (pm *PassManager) recordVerified(op *Operation, fp uint64) {
+	if pm.verified == nil {
+		pm.verified = map[*Operation]uint64{}
+	}
+	pm.verified[op] = fp
 }
 
 // NewPassEntry builds an entry for a registered pass name with options,
@@ -128,6 +176,12 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 			}
 			continue
 		}
+		if e.Anchor != "" {
+			if err := pm.runAnchored(op, e); err != nil {
+				return err
+			}
+			continue
+		}
 		start := time.Now()
 		err := e.Pass.Run(op, e.Options)
 		if pm.Timing != nil {
@@ -138,11 +192,11 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 		}
 		if pm.VerifyEach {
 			start := time.Now()
-			if err := Verify(op); err != nil {
-				d := AsDiagnostics(err, op.Loc)[0]
-				d.AddNote(Location{}, "the IR failed to verify after pass '%s'", e.Pass.Name)
-				return d
+			fp, err := pm.verifyChanged(op, e.Pass.Name)
+			if err != nil {
+				return err
 			}
+			pm.recordVerified(op, fp)
 			if pm.Timing != nil {
 				pm.Timing.Add("(verifier)", time.Since(start))
 			}
@@ -154,6 +208,91 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 		}
 	}
 	return nil
+}
+
+// runAnchored runs pass entry e on every op named e.Anchor directly
+// inside op, in parallel, then verifies each (with VerifyEach), in
+// parallel too. The result does not depend on the schedule: each run sees
+// only its own anchor op. Errors are reported as a sequential run would
+// report them: the first pass error in op order, else the first verifier
+// error in op order.
+func (pm *PassManager) runAnchored(op *Operation, e PassEntry) error {
+	var anchors []*Operation
+	for _, r := range op.Regions() {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				if o.name == e.Anchor {
+					anchors = append(anchors, o)
+				}
+			}
+		}
+	}
+	sequential := pm.Sequential || pm.PrintAfterAll != nil
+	errs := make([]error, len(anchors))
+	start := time.Now()
+	parallelFor(len(anchors), sequential, func(i int) {
+		errs[i] = e.Pass.Run(anchors[i], e.Options)
+	})
+	if pm.Timing != nil {
+		pm.Timing.Add(e.Pass.Title+" ("+e.Pass.Name+")", time.Since(start))
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	if pm.VerifyEach {
+		start := time.Now()
+		fps := make([]uint64, len(anchors))
+		parallelFor(len(anchors), sequential, func(i int) {
+			fps[i], errs[i] = pm.verifyChanged(anchors[i], e.Pass.Name)
+		})
+		for _, err := range errs {
+			if err != nil {
+				return err
+			}
+		}
+		for i, a := range anchors {
+			pm.recordVerified(a, fps[i])
+		}
+		if pm.Timing != nil {
+			pm.Timing.Add("(verifier)", time.Since(start))
+		}
+	}
+	if pm.PrintAfterAll != nil {
+		fmt.Fprintf(pm.PrintAfterAll, "// -----// IR Dump After %s (%s) //----- //\n", e.Pass.Title, e.Pass.Name)
+		pm.PrintAfterAll.Write(PrintBytes(op, pm.PrintOptions))
+		fmt.Fprintln(pm.PrintAfterAll)
+	}
+	return nil
+}
+
+// parallelFor calls fn(i) for i in [0, n), on up to GOMAXPROCS goroutines
+// taking indices in turn (unless sequential or there is one CPU).
+func parallelFor(n int, sequential bool, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if sequential || workers < 2 {
+		for i := 0; i < n; i++ {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // Timing accumulates named wall-clock durations in first-use order.

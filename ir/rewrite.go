@@ -1,6 +1,9 @@
 package ir
 
-import "sync/atomic"
+import (
+	"slices"
+	"sync/atomic"
+)
 
 // Pattern is a rewrite rule rooted at ops of one name (or any op when Root
 // returns ""). MatchAndRewrite returns true if it changed the IR, which it
@@ -117,10 +120,14 @@ type greedyDriver struct {
 	cfg   GreedyConfig
 	// hoisted records that uniquing and hoisting constants changed the IR.
 	hoisted bool
+	// rw is the rewriter handed to folders and patterns, reset for each
+	// op (one allocation per driver rather than per op).
+	rw Rewriter
 }
 
-// epochs hands out greedy driver epochs; drivers run one at a time on
-// any given IR (the pass manager is sequential), so a counter suffices.
+// epochs hands out greedy driver epochs. Drivers may run in parallel, on
+// different functions (the pass manager's anchored passes), but an op is
+// only ever in the scope of one of them, so a shared counter suffices.
 var epochs atomic.Uint32
 
 func (d *greedyDriver) add(op *Operation) {
@@ -167,6 +174,8 @@ func (d *greedyDriver) inScope(op *Operation) bool {
 // and whether it converged, i.e. the last iteration changed nothing.
 func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig) (changed, converged bool) {
 	d := &greedyDriver{root: root, patterns: map[string][]Pattern{}, cfg: cfg}
+	d.rw.driver = d
+	d.rw.listener = d.add
 	for _, p := range patterns {
 		if p.Root() == "" {
 			d.any = append(d.any, p)
@@ -199,12 +208,16 @@ func (d *greedyDriver) iterate() bool {
 	// Processing pops from the back, so the list is built reversed to
 	// visit producers first.
 	folder := newConstantFolder()
-	var all []*Operation
+	d.worklist = d.worklist[:0]
+	d.epoch = epochs.Add(1)
+	if d.epoch == 0 { // wrapped around: 0 means "in no list"
+		d.epoch = epochs.Add(1)
+	}
 	visit := func(x *Operation) {
 		if isConstant(x) && !folder.insert(x) {
 			return
 		}
-		all = append(all, x)
+		d.add(x)
 	}
 	for _, r := range d.root.Regions() {
 		for _, b := range r.blocks {
@@ -216,14 +229,7 @@ func (d *greedyDriver) iterate() bool {
 		}
 	}
 	d.hoisted = d.hoisted || folder.changed
-	d.worklist = d.worklist[:0]
-	d.epoch = epochs.Add(1)
-	if d.epoch == 0 { // wrapped around: 0 means "in no list"
-		d.epoch = epochs.Add(1)
-	}
-	for i := len(all) - 1; i >= 0; i-- {
-		d.add(all[i])
-	}
+	slices.Reverse(d.worklist)
 	changed := false
 	for len(d.worklist) > 0 {
 		op := d.worklist[len(d.worklist)-1]
@@ -277,8 +283,8 @@ func IsPure(op *Operation) bool {
 // process erases op if it is trivially dead, else tries its folder (with
 // cfg.Fold) and then its patterns; it reports whether the IR changed.
 func (d *greedyDriver) process(op *Operation) bool {
-	rw := &Rewriter{Builder: Builder{block: op.parent, before: op, Loc: op.Loc}, driver: d}
-	rw.listener = func(o *Operation) { d.add(o) }
+	rw := &d.rw
+	rw.block, rw.before, rw.Loc = op.parent, op, op.Loc
 	if IsTriviallyDead(op) {
 		rw.EraseOp(op)
 		return true
@@ -286,12 +292,16 @@ func (d *greedyDriver) process(op *Operation) bool {
 	if d.cfg.Fold && foldOp(op, rw) {
 		return true
 	}
-	for _, list := range [][]Pattern{d.patterns[op.name], d.any} {
-		for _, p := range list {
-			rw.SetInsertionPoint(op)
-			if p.MatchAndRewrite(op, rw) {
-				return true
-			}
+	for _, p := range d.patterns[op.name] {
+		rw.SetInsertionPoint(op)
+		if p.MatchAndRewrite(op, rw) {
+			return true
+		}
+	}
+	for _, p := range d.any {
+		rw.SetInsertionPoint(op)
+		if p.MatchAndRewrite(op, rw) {
+			return true
 		}
 	}
 	return false

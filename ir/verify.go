@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
@@ -11,9 +12,99 @@ import (
 // the op's own verifier, symbol uniqueness, terminators and dominance. It
 // stops at the first invalid op, as MLIR's verifier does, and returns its
 // diagnostic.
+//
+// The ops directly inside a symbol table (a module's functions) that are
+// isolated from above and have no operands are verified in parallel,
+// each on its own; the error reported is still the first in op order.
+//
+// The ops of a large block (a function of thousands of ops) are verified
+// in parallel too, in contiguous runs; again the first error in op order
+// is reported.
 func Verify(op *Operation) error {
 	v := &verifier{dom: map[*Region]*domInfo{}}
-	return v.verify(op)
+	if !op.HasTrait(SymbolTable) {
+		return v.verifySplittingBlocks(op)
+	}
+	if err := v.verifyOp(op); err != nil {
+		return err
+	}
+	var children []*Operation
+	for _, r := range op.Regions() {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				children = append(children, o)
+			}
+		}
+	}
+	errs := make([]error, len(children))
+	independent := func(o *Operation) bool { return o.HasTrait(IsolatedFromAbove) && len(o.operands) == 0 }
+	parallelFor(len(children), false, func(i int) {
+		if independent(children[i]) {
+			errs[i] = (&verifier{dom: map[*Region]*domInfo{}}).verify(children[i])
+		}
+	})
+	for i, o := range children {
+		if !independent(o) {
+			errs[i] = v.verify(o)
+		}
+		if errs[i] != nil {
+			return errs[i]
+		}
+	}
+	return nil
+}
+
+// parallelVerifyMin is the number of ops from which a block's ops are
+// verified in parallel.
+const parallelVerifyMin = 4096
+
+// verifySplittingBlocks is verify, with the ops of each large block of op
+// verified in parallel. Each run of ops has its own verifier (dominance
+// info is per verifier); the block's op order, which dominance checks of
+// nested ops read, is computed first, so that no run writes it.
+func (v *verifier) verifySplittingBlocks(op *Operation) error {
+	if err := v.verifyOp(op); err != nil {
+		return err
+	}
+	for _, r := range op.Regions() {
+		for _, b := range r.blocks {
+			if b.n < parallelVerifyMin || runtime.GOMAXPROCS(0) < 2 {
+				for o := b.first; o != nil; o = o.next {
+					if err := v.verify(o); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			b.first.IsBeforeInBlock(b.first) // numbers the block's ops
+			const run = 1024
+			var starts []*Operation
+			i := 0
+			for o := b.first; o != nil; o = o.next {
+				if i%run == 0 {
+					starts = append(starts, o)
+				}
+				i++
+			}
+			errs := make([]error, len(starts))
+			parallelFor(len(starts), false, func(k int) {
+				w := &verifier{dom: map[*Region]*domInfo{}}
+				o := starts[k]
+				for j := 0; j < run && o != nil; j++ {
+					if errs[k] = w.verify(o); errs[k] != nil {
+						return
+					}
+					o = o.next
+				}
+			})
+			for _, err := range errs {
+				if err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 type verifier struct {

@@ -1,9 +1,7 @@
 package passes
 
 import (
-	"sort"
-	"strconv"
-	"strings"
+	"hash/maphash"
 
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -31,7 +29,7 @@ var CSE = &ir.PassInfo{
 // EliminateCommonSubexpressions runs CSE on the regions of op and reports
 // whether it changed anything.
 func EliminateCommonSubexpressions(op *ir.Operation) bool {
-	d := &cseDriver{ids: map[*ir.Value]int{}}
+	d := &cseDriver{attrKeys: map[ir.Attribute]uint64{}, seed: cseSeed}
 	known := newScopedTable()
 	for _, r := range op.Regions() {
 		d.simplifyRegion(known, r)
@@ -47,20 +45,29 @@ func EliminateCommonSubexpressions(op *ir.Operation) bool {
 }
 
 type cseDriver struct {
-	ids     map[*ir.Value]int
-	toErase []*ir.Operation
+	// attrKeys caches the hashes of the attributes hashed through their
+	// elements or printed form (attrKey): ops built by the same rewrite
+	// often share them.
+	attrKeys map[ir.Attribute]uint64
+	seed     maphash.Seed
+	toErase  []*ir.Operation
 }
+
+// cseSeed seeds the keys, once per process. A key only picks a bucket:
+// equal ops always share one, and it keeps its ops in insertion order, so
+// the result does not depend on the seed.
+var cseSeed = maphash.MakeSeed()
 
 // scopedTable is a hash table of known expressions with nested scopes: a
 // lookup sees the entries of the current scope and of enclosing ones.
 type scopedTable struct {
-	entries map[string][]*ir.Operation
-	undo    [][]string
+	entries map[uint64][]*ir.Operation
+	undo    [][]uint64
 	member  map[*ir.Operation]bool
 }
 
 func newScopedTable() *scopedTable {
-	return &scopedTable{entries: map[string][]*ir.Operation{}, member: map[*ir.Operation]bool{}}
+	return &scopedTable{entries: map[uint64][]*ir.Operation{}, member: map[*ir.Operation]bool{}}
 }
 
 func (t *scopedTable) push() { t.undo = append(t.undo, nil) }
@@ -76,14 +83,14 @@ func (t *scopedTable) pop() {
 	}
 }
 
-func (t *scopedTable) insert(key string, op *ir.Operation) {
+func (t *scopedTable) insert(key uint64, op *ir.Operation) {
 	t.entries[key] = append(t.entries[key], op)
 	t.undo[len(t.undo)-1] = append(t.undo[len(t.undo)-1], key)
 	t.member[op] = true
 }
 
 // lookup returns the innermost known op equal to op.
-func (t *scopedTable) lookup(key string, op *ir.Operation) *ir.Operation {
+func (t *scopedTable) lookup(key uint64, op *ir.Operation) *ir.Operation {
 	l := t.entries[key]
 	for i := len(l) - 1; i >= 0; i-- {
 		if equivalentOps(l[i], op) {
@@ -188,45 +195,79 @@ func (d *cseDriver) simplifyOperation(known *scopedTable, op *ir.Operation, ssa 
 	}
 }
 
-// id numbers values so keys can name operands.
-func (d *cseDriver) id(v *ir.Value) int {
-	n, ok := d.ids[v]
-	if !ok {
-		n = len(d.ids)
-		d.ids[v] = n
+// attrKey hashes a so that attributes equal by ir.AttrEqual share the
+// hash: the common small attributes field by field, the others (and
+// arrays, cached) through ir.AttrKey, their printed form.
+func (d *cseDriver) attrKey(a ir.Attribute) uint64 {
+	var h maphash.Hash
+	h.SetSeed(d.seed)
+	switch x := a.(type) {
+	case *ir.IntegerAttr:
+		h.WriteByte('i')
+		maphash.WriteComparable(&h, x.Type)
+		maphash.WriteComparable(&h, x.Value)
+		return h.Sum64()
+	case *ir.StringAttr:
+		h.WriteByte('s')
+		maphash.WriteComparable(&h, x.Type)
+		h.WriteString(x.Value)
+		return h.Sum64()
+	case *ir.OpaqueAttr:
+		h.WriteByte('o')
+		h.WriteString(x.Text)
+		return h.Sum64()
+	case *ir.DenseArrayAttr:
+		if len(x.Floats) == 0 {
+			h.WriteByte('d')
+			maphash.WriteComparable(&h, x.Elem)
+			for _, v := range x.Ints {
+				maphash.WriteComparable(&h, v)
+			}
+			return h.Sum64()
+		}
 	}
-	return n
+	if k, ok := d.attrKeys[a]; ok {
+		return k
+	}
+	var k uint64
+	if arr, ok := a.(*ir.ArrayAttr); ok {
+		h.WriteByte('a')
+		for _, e := range arr.Elems {
+			maphash.WriteComparable(&h, d.attrKey(e))
+		}
+		k = h.Sum64()
+	} else {
+		k = maphash.String(d.seed, ir.AttrKey(a))
+	}
+	d.attrKeys[a] = k
+	return k
 }
 
-// key hashes what equal ops share: name, operands (sorted for commutative
-// ops), attributes, result types and region shape.
-func (d *cseDriver) key(op *ir.Operation) string {
-	var sb strings.Builder
-	sb.WriteString(op.Name())
-	ids := make([]int, op.NumOperands())
-	for i, v := range op.Operands() {
-		ids[i] = d.id(v)
+// key hashes what equal ops share: name, operands (in any order for
+// commutative ops), attributes, result types and region count. Different
+// ops may share a key; lookup confirms with equivalentOps.
+func (d *cseDriver) key(op *ir.Operation) uint64 {
+	var h maphash.Hash
+	h.SetSeed(d.seed)
+	h.WriteString(op.Name())
+	commutative := op.HasTrait(ir.Commutative)
+	var sum uint64
+	for _, v := range op.Operands() {
+		if commutative {
+			// An order-independent combination of the operands' hashes.
+			sum += maphash.Comparable(d.seed, v)
+			continue
+		}
+		maphash.WriteComparable(&h, v)
 	}
-	if op.HasTrait(ir.Commutative) {
-		sort.Ints(ids)
-	}
-	sb.WriteByte('(')
-	for _, n := range ids {
-		sb.WriteString(strconv.Itoa(n))
-		sb.WriteByte(',')
-	}
-	sb.WriteString(")")
+	maphash.WriteComparable(&h, sum)
 	for _, na := range op.Attrs.List() {
-		sb.WriteString(na.Name)
-		sb.WriteByte('=')
-		sb.WriteString(ir.AttrKey(na.Value))
-		sb.WriteByte(';')
+		h.WriteString(na.Name)
+		maphash.WriteComparable(&h, d.attrKey(na.Value))
 	}
-	sb.WriteString("->")
-	for _, t := range op.ResultTypes() {
-		sb.WriteString(t.String())
-		sb.WriteByte(',')
+	for _, r := range op.Results() {
+		maphash.WriteComparable(&h, r.Type())
 	}
-	sb.WriteString(strconv.Itoa(op.NumRegions()))
-	return sb.String()
+	maphash.WriteComparable(&h, op.NumRegions())
+	return h.Sum64()
 }

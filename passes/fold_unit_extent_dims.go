@@ -1,6 +1,8 @@
 package passes
 
 import (
+	"slices"
+
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
@@ -120,6 +122,17 @@ type genericOperandPlan struct {
 	m   affine.Map
 }
 
+// hasStaticUnitDim reports whether some ranked tensor among vs has a
+// static dim of 1 (only those can be collapsed away).
+func hasStaticUnitDim(vs []*ir.Value) bool {
+	for _, v := range vs {
+		if rt, ok := v.Type().(*ir.RankedTensorType); ok && slices.Contains(rt.Shape(), 1) {
+			return true
+		}
+	}
+	return false
+}
+
 // unitLoops returns which loops of a generic have a static extent of 1:
 // parallel loops that some operand dim indexes directly and every operand
 // dim that indexes them directly is a static 1.
@@ -222,6 +235,9 @@ func dropUnitDims(op *ir.Operation, rw *ir.Rewriter) bool {
 		return false
 	}
 	unit := unitLoops(op, maps, iters)
+	if !slices.Contains(unit, true) && !hasStaticUnitDim(op.Operands()) {
+		return false // nothing to drop: the common case, cheaply
+	}
 	// Old loop d becomes newDim[d], or 0 if dropped.
 	repl := make([]affine.Expr, len(iters))
 	newDim := make([]int, len(iters))

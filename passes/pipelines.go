@@ -13,6 +13,11 @@ type Step struct {
 	Pass    string
 	Options ir.PassOptions
 	Why     string
+	// PerFunction runs the pass on each func.func of the module, in
+	// parallel (MLIR's `func.func(pass)` nesting), rather than once on the
+	// module. It is set for the passes whose work stays inside one
+	// function, which is all of them but inline.
+	PerFunction bool
 }
 
 // Pipelines are the named pass sequences that `bcast-opt --pipeline=NAME`
@@ -21,17 +26,17 @@ type Step struct {
 var Pipelines = map[string][]Step{
 	"cpu": {
 		{Pass: "inline", Why: "calls (JAX's @inputs/@expected helpers, front-end wrappers) disappear, so each kernel is one function"},
-		{Pass: "hlo-legalize-broadcasts", Why: "implicit broadcasts become explicit broadcast_in_dim / dynamic_broadcast_in_dim with a run-time check"},
-		{Pass: "convert-shape-constraints", Why: "run-time shape checks become cf.assert so the shape.assuming regions around kernels can be inlined"},
-		{Pass: "canonicalize", Why: "static shape computations, identity broadcasts and constants fold, and assuming regions are inlined, before lowering"},
-		{Pass: "hlo-legalize-to-linalg", Why: "every hlo op becomes linalg on tensors; broadcasts become indexing maps"},
-		{Pass: "linalg-fuse-elementwise-ops", Why: "producer generics fuse into their consumers: one generic per kernel"},
-		{Pass: "canonicalize", Why: "dead tensor.empty, duplicate inputs and splat constants go"},
-		{Pass: "cse", Why: "identical shape computations and constants merge"},
-		{Pass: "linalg-version-broadcasts", Why: "dims that may be 1 at run time get one static-map version of the fused kernel each; before unit-dim folding, which would hide the broadcasts behind reshapes"},
-		{Pass: "linalg-fold-unit-extent-dims", Why: "size-1 loop and operand dims disappear, in every version (the result does not depend on running it before or after fusion)"},
-		{Pass: "canonicalize", Why: "reshape pairs, the versions' index constants and sizes fold"},
-		{Pass: "cse", Why: "the versions' shared size computations merge"},
+		{Pass: "hlo-legalize-broadcasts", PerFunction: true, Why: "implicit broadcasts become explicit broadcast_in_dim / dynamic_broadcast_in_dim with a run-time check"},
+		{Pass: "convert-shape-constraints", PerFunction: true, Why: "run-time shape checks become cf.assert so the shape.assuming regions around kernels can be inlined"},
+		{Pass: "canonicalize", PerFunction: true, Why: "static shape computations, identity broadcasts and constants fold, and assuming regions are inlined, before lowering"},
+		{Pass: "hlo-legalize-to-linalg", PerFunction: true, Why: "every hlo op becomes linalg on tensors; broadcasts become indexing maps"},
+		{Pass: "linalg-fuse-elementwise-ops", PerFunction: true, Why: "producer generics fuse into their consumers: one generic per kernel"},
+		{Pass: "canonicalize", PerFunction: true, Why: "dead tensor.empty, duplicate inputs and splat constants go"},
+		{Pass: "cse", PerFunction: true, Why: "identical shape computations and constants merge"},
+		{Pass: "linalg-version-broadcasts", PerFunction: true, Why: "dims that may be 1 at run time get one static-map version of the fused kernel each; before unit-dim folding, which would hide the broadcasts behind reshapes"},
+		{Pass: "linalg-fold-unit-extent-dims", PerFunction: true, Why: "size-1 loop and operand dims disappear, in every version (the result does not depend on running it before or after fusion)"},
+		{Pass: "canonicalize", PerFunction: true, Why: "reshape pairs, the versions' index constants and sizes fold"},
+		{Pass: "cse", PerFunction: true, Why: "the versions' shared size computations merge"},
 	},
 }
 
@@ -57,6 +62,9 @@ func PipelineEntries(name string) ([]ir.PassEntry, error) {
 		e, err := ir.NewPassEntry(s.Pass, s.Options)
 		if err != nil {
 			return nil, fmt.Errorf("pipeline %q: %v", name, err)
+		}
+		if s.PerFunction {
+			e.Anchor = "func.func"
 		}
 		out = append(out, e)
 	}

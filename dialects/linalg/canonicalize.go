@@ -61,19 +61,12 @@ var DimOfGenericResult = &ir.PatternFunc{Name: "DimOfGenericResult", RootOp: "te
 	if g == nil || g.Name() != "linalg.generic" {
 		return false
 	}
-	outs := Outputs(g)
-	k := 0
-	for _, o := range outs {
-		if !ir.IsTensor(o.Type()) {
-			continue
-		}
-		if k == v.Index() {
-			rw.Modify(op, func() { op.SetOperand(0, o) })
-			return true
-		}
-		k++
+	o := tiedInit(g, v.Index())
+	if o == nil {
+		return false
 	}
-	return false
+	rw.Modify(op, func() { op.SetOperand(0, o) })
+	return true
 }}
 
 func init() {
@@ -105,7 +98,12 @@ func HasTensorSemantics(op *ir.Operation) bool {
 // canonicalizable reports whether the generic patterns handle op: tensor
 // semantics, one body block and one indexing map per operand.
 func canonicalizable(op *ir.Operation) bool {
-	return HasTensorSemantics(op) && op.NumRegions() == 1 && !op.Region(0).Empty() && len(IndexingMaps(op)) == op.NumOperands()
+	// len(IndexingMaps(op)), without building the maps.
+	n := 0
+	if arr, ok := op.Attr("indexing_maps").(*ir.ArrayAttr); ok {
+		n = len(arr.Elems)
+	}
+	return n == op.NumOperands() && HasTensorSemantics(op) && op.NumRegions() == 1 && !op.Region(0).Empty()
 }
 
 // IsPureDAG reports whether every op of a generic's body b but its
@@ -151,6 +149,18 @@ func markCoveredDims(m affine.Map, covered []bool) bool {
 		}
 	}
 	return added
+}
+
+// hasRepeatedValue reports whether some value occurs twice in vs.
+func hasRepeatedValue(vs []*ir.Value) bool {
+	for j := range vs {
+		for k := 0; k < j; k++ {
+			if vs[k] == vs[j] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // duplicateInputs returns, for each input, the index of the earlier input
@@ -231,8 +241,12 @@ func deduplicateInputs(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !canonicalizable(op) {
 		return false
 	}
+	ins := Inputs(op)
+	if !hasRepeatedValue(ins) {
+		return false // the common case, without reading the maps
+	}
 	args := Body(op).Args()
-	dup := duplicateInputs(Inputs(op), IndexingMaps(op))
+	dup := duplicateInputs(ins, IndexingMaps(op))
 	changed := false
 	for j, k := range dup {
 		changed = changed || k >= 0 && args[j].HasUses()
@@ -302,8 +316,31 @@ func foldSplatConstantInput(op *ir.Operation, rw *ir.Rewriter) bool {
 	return false
 }
 
+// hasDeadOperand is dropDeadOperands' quick test, without building the
+// spec: an input whose body argument is unused, or an output that could
+// be dropped (its result and body argument unused, another result live).
+func hasDeadOperand(op *ir.Operation) bool {
+	args := Body(op).Args()
+	nIn := NumInputs(op)
+	for j := 0; j < nIn; j++ {
+		if !args[j].HasUses() {
+			return true
+		}
+	}
+	live := false
+	for _, r := range op.Results() {
+		live = live || r.HasUses()
+	}
+	for k, r := range op.Results() {
+		if live && !r.HasUses() && !args[nIn+k].HasUses() {
+			return true
+		}
+	}
+	return false
+}
+
 func dropDeadOperands(op *ir.Operation, rw *ir.Rewriter) bool {
-	if !canonicalizable(op) {
+	if !canonicalizable(op) || !hasDeadOperand(op) {
 		return false
 	}
 	s := specOf(op)

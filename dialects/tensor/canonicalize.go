@@ -19,7 +19,7 @@ import (
 //	dim (cast %x), %c                          -> dim %x, %c
 //	collapse/expand %x (same type, one dim per group) -> %x
 //	collapse (expand %x) (same groups, back to %x's type), and vice versa -> %x
-//	collapse (expand %x) (nesting groups)      -> one reshape of %x
+//	collapse (expand %x) (nesting groups, or a rank-0 side) -> one reshape of %x
 //	collapse/expand (empty)                    -> empty of the new shape
 //	collapse/expand (splat constant)           -> splat constant of the new type
 //
@@ -301,8 +301,13 @@ func composeCollapseOfExpand(collapse, expand *ir.Operation, rw *ir.Rewriter) bo
 // intermediate dims: higher groups them into the higher-rank side's dims,
 // lower into the lower-rank side's. Each lower group must be a union of
 // consecutive whole higher groups; the result groups the higher-rank
-// side's dims by lower-rank dim.
+// side's dims by lower-rank dim. A rank-0 lower side (no groups) takes
+// all the unit dims of the higher side: the composition is empty, as in
+// MLIR's composeReassociationIndices.
 func composeReassociations(higher, lower [][]int64) ([][]int64, bool) {
+	if len(lower) == 0 {
+		return [][]int64{}, true
+	}
 	var out [][]int64
 	h := 0
 	for _, l := range lower {

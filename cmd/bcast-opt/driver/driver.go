@@ -45,6 +45,7 @@ type options struct {
 	printGeneric      bool
 	printAfterAll     bool
 	timing            bool
+	disableThreading  bool
 	allowUnregistered bool
 	passPipeline      string
 	pipeline          string
@@ -174,6 +175,7 @@ and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
 	f.BoolVar(&o.printGeneric, "mlir-print-op-generic", false, "print every op in the generic form")
 	f.BoolVar(&o.printAfterAll, "mlir-print-ir-after-all", false, "print the IR to stderr after each pass")
 	f.BoolVar(&o.timing, "mlir-timing", false, "print per-pass wall time to stderr")
+	f.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run function passes on one function after the other rather than in parallel")
 	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops of unregistered dialects (generic form)")
 	f.StringVar(&o.passPipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'")
 	f.StringVar(&o.pipeline, "pipeline", "", "run a named pipeline before any pass flags: "+strings.Join(passes.PipelineNames(), ", ")+" (cpu: hlo to fused linalg)")
@@ -318,10 +320,11 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		timing.Add("Verifier", time.Since(start))
 	}
 	popts := ir.PrintOptions{Generic: o.printGeneric}
-	pm := &ir.PassManager{Entries: entries, VerifyEach: o.verifyEach, Timing: timing, PrintOptions: popts}
+	pm := &ir.PassManager{Entries: entries, VerifyEach: o.verifyEach, Timing: timing, PrintOptions: popts, Sequential: o.disableThreading}
 	if o.printAfterAll {
 		pm.PrintAfterAll = stderr
 	}
+	pm.MarkVerified(mod)
 	if err := pm.Run(mod); err != nil {
 		return nil, ir.AsDiagnostics(err, mod.Loc)
 	}

@@ -12,3 +12,4 @@
 // CHECK-LABEL: func.func @splat
 // CHECK-LABEL: func.func @dead_result
 // CHECK-LABEL: func.func @dim_of_result
+// CHECK-LABEL: func.func @expand_size_of_result

@@ -3,7 +3,8 @@
 // linalg.generic's canonicalization patterns (dialects/linalg/canonicalize.go):
 // identity generics go, duplicate inputs merge, unused inputs and dead
 // results are dropped, splat-constant inputs become scalar constants; and
-// tensor.dim of a generic's result reads its init. Each case also shows
+// tensor.dim of a generic's result reads its init, as does an
+// expand_shape's output_shape (canonicalize_sizes.go). Each case also shows
 // where a pattern must not fire.
 
 // A body that only yields an input read through the same permutation as
@@ -205,4 +206,43 @@ func.func @dim_of_result(%x: tensor<?xf32>, %d: index) -> index {
   } -> tensor<?xf32>
   %1 = tensor.dim %0, %c0 : tensor<?xf32>
   return %1 : index
+}
+
+// -----
+
+// A dynamic output_shape entry of an expand_shape of a generic's result,
+// alone in its group but for static 1s, is the size of the generic's
+// init: two such expand_shapes of one value then match (cse merges them).
+// Regression: an identity generic erased after
+// linalg-fold-unit-extent-dims left the expand_shape of its result sized
+// by its own init. The entry stays when it is a product (%q: the group
+// has a static 2), when the source is not a generic (%r) and when the
+// init is not a tensor.empty (%s).
+// CHECK-LABEL: func.func @expand_size_of_result
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32>, %[[D:.*]]: index, %[[M:.*]]: index, %[[I:.*]]: tensor<?x4xf32>)
+// CHECK: %[[G:.*]] = linalg.generic
+// CHECK: %[[H:.*]] = linalg.generic {{.*}} outs(%[[I]] : tensor<?x4xf32>)
+// CHECK: %[[P:.*]] = tensor.expand_shape %[[G]] {{\[}}[0, 1, 2], [3]] output_shape [1, %[[D]], 1, 4]
+// CHECK-NEXT: %[[Q:.*]] = tensor.expand_shape %[[G]] {{\[}}[0, 1], [2]] output_shape [%[[M]], 2, 4]
+// CHECK-NEXT: %[[R:.*]] = tensor.expand_shape %[[X]] {{\[}}[0, 1], [2]] output_shape [%[[M]], 1, 4]
+// CHECK-NEXT: %[[S:.*]] = tensor.expand_shape %[[H]] {{\[}}[0, 1], [2]] output_shape [%[[M]], 1, 4]
+// CHECK-NEXT: return %[[P]], %[[Q]], %[[R]], %[[S]]
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @expand_size_of_result(%x: tensor<?x4xf32>, %d: index, %m: index, %i: tensor<?x4xf32>) -> (tensor<1x?x1x4xf32>, tensor<?x2x4xf32>, tensor<?x1x4xf32>, tensor<?x1x4xf32>) {
+  %e = tensor.empty(%d) : tensor<?x4xf32>
+  %0 = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<?x4xf32>
+  %1 = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x4xf32>) outs(%i : tensor<?x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<?x4xf32>
+  %p = tensor.expand_shape %0 [[0, 1, 2], [3]] output_shape [1, %m, 1, 4] : tensor<?x4xf32> into tensor<1x?x1x4xf32>
+  %q = tensor.expand_shape %0 [[0, 1], [2]] output_shape [%m, 2, 4] : tensor<?x4xf32> into tensor<?x2x4xf32>
+  %r = tensor.expand_shape %x [[0, 1], [2]] output_shape [%m, 1, 4] : tensor<?x4xf32> into tensor<?x1x4xf32>
+  %s = tensor.expand_shape %1 [[0, 1], [2]] output_shape [%m, 1, 4] : tensor<?x4xf32> into tensor<?x1x4xf32>
+  return %p, %q, %r, %s : tensor<1x?x1x4xf32>, tensor<?x2x4xf32>, tensor<?x1x4xf32>, tensor<?x1x4xf32>
 }

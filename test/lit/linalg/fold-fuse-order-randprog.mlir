@@ -4,8 +4,9 @@
 // Random programs (test/randprog, lowered with --hlo-legalize-broadcasts
 // --canonicalize --hlo-legalize-to-linalg) on which
 // linalg-fold-unit-extent-dims and linalg-fuse-elementwise-ops did not
-// commute. Both orders must give the same IR; the CHECK lines pin the
-// parts that differed. Smaller cases: fuse-fold-unit-order.mlir.
+// commute, whole or reduced. Both orders must give the same IR; the CHECK
+// lines pin the parts that differed. Smaller cases:
+// fuse-fold-unit-order.mlir.
 
 // The consumer (hlo.minimum under a run-time check that %arg4 has size 1)
 // keeps a loop of extent 1 that the producer (%3 + %arg2) drops: fuse
@@ -271,4 +272,84 @@ module {
     } -> tensor<4x?x?x5xi1>
     return %17, %23, %32 : tensor<4x?x?x5xi1>, tensor<4x?x?x5xi1>, tensor<4x?x?x5xi1>
   }
+}
+// -----
+
+// Reduced from seeds 22703, 27535 and 29893: a producer whose loops all
+// have extent 1 feeds a consumer that keeps one of them (%arg0's dynamic
+// dim). Fold first, the producer became a rank-0 generic whose result the
+// consumer read through collapse_shape(expand_shape [] to 1x1) into 1,
+// which fusion does not read through; the reshape fold now composes the
+// pair into one expand_shape [] (a rank-0 side composes with any unit
+// dims, as in MLIR), and fusion reads the producer's scalar with
+// (d0) -> (), as fuse first does.
+// CHECK-DAG: #[[V:.*]] = affine_map<(d0) -> (d0)>
+// CHECK-DAG: #[[S:.*]] = affine_map<(d0) -> ()>
+// CHECK-LABEL: func.func @all_unit_producer
+// CHECK-SAME: (%[[A:.*]]: tensor<1x?xf32>, %[[B:.*]]: tensor<1x1xf32>)
+// CHECK-NEXT: %[[CA:.*]] = tensor.collapse_shape %[[A]] {{\[}}[0, 1]] : tensor<1x?xf32> into tensor<?xf32>
+// CHECK-NEXT: %[[CB:.*]] = tensor.collapse_shape %[[B]] [] : tensor<1x1xf32> into tensor<f32>
+// CHECK-NEXT: %[[E:.*]] = tensor.empty() : tensor<1xi1>
+// CHECK-NEXT: %[[R:.*]] = linalg.generic {indexing_maps = [#[[V]], #[[S]], #[[V]]], iterator_types = ["parallel"]} ins(%[[CA]], %[[CB]] : tensor<?xf32>, tensor<f32>) outs(%[[E]] : tensor<1xi1>)
+// CHECK-NEXT: ^bb0(%[[IA:.*]]: f32, %[[IB:.*]]: f32, %{{.*}}: i1):
+// CHECK-NEXT: %[[Q:.*]] = math.sqrt %[[IB]] : f32
+// CHECK-NEXT: %[[C:.*]] = arith.cmpf une, %[[IA]], %[[Q]] : f32
+// CHECK-NEXT: linalg.yield %[[C]] : i1
+// CHECK-NEXT: } -> tensor<1xi1>
+// CHECK-NEXT: %[[X:.*]] = tensor.expand_shape %[[R]] {{\[}}[0, 1]] output_shape [1, 1] : tensor<1xi1> into tensor<1x1xi1>
+// CHECK-NEXT: return %[[X]] : tensor<1x1xi1>
+#map = affine_map<(d0, d1) -> (d0, d1)>
+func.func @all_unit_producer(%arg0: tensor<1x?xf32>, %arg1: tensor<1x1xf32>) -> tensor<1x1xi1> {
+  %0 = tensor.empty() : tensor<1x1xf32>
+  %1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg1 : tensor<1x1xf32>) outs(%0 : tensor<1x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %4 = math.sqrt %in : f32
+    linalg.yield %4 : f32
+  } -> tensor<1x1xf32>
+  %2 = tensor.empty() : tensor<1x1xi1>
+  %3 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0, %1 : tensor<1x?xf32>, tensor<1x1xf32>) outs(%2 : tensor<1x1xi1>) {
+  ^bb0(%in: f32, %in_0: f32, %out: i1):
+    %4 = arith.cmpf une, %in, %in_0 : f32
+    linalg.yield %4 : i1
+  } -> tensor<1x1xi1>
+  return %3 : tensor<1x1xi1>
+}
+
+// -----
+
+// Reduced from seeds 16471 and 25360: `select %c, %x, %x` is an identity
+// generic once simplified, sized by %c (%arg1). Fuse first erases it
+// before folding, so %x's own expand_shape is returned twice; fold first
+// erased it after folding, leaving a second expand_shape of %x's folded
+// generic sized by tensor.dim %arg1. The expand_shape's size now comes
+// from its source generic's init (linalg's
+// ExpandShapeSizeOfGenericResult), and cse merges the two.
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @select_same
+// CHECK-SAME: (%[[A:.*]]: tensor<?x4x1x1xf32>, %[[C:.*]]: tensor<?x4x1x1xi1>)
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[CA:.*]] = tensor.collapse_shape %[[A]] {{\[}}[0], [1, 2, 3]] : tensor<?x4x1x1xf32> into tensor<?x4xf32>
+// CHECK-NEXT: %[[D:.*]] = tensor.dim %[[A]], %[[C0]] : tensor<?x4x1x1xf32>
+// CHECK-NEXT: %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?x4xf32>
+// CHECK-NEXT: %[[R:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[CA]] : tensor<?x4xf32>) outs(%[[E]] : tensor<?x4xf32>)
+// CHECK: %[[X:.*]] = tensor.expand_shape %[[R]] {{\[}}[0], [1, 2, 3]] output_shape [%[[D]], 4, 1, 1] : tensor<?x4xf32> into tensor<?x4x1x1xf32>
+// CHECK-NEXT: return %[[X]], %[[X]] : tensor<?x4x1x1xf32>, tensor<?x4x1x1xf32>
+#map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @select_same(%arg0: tensor<?x4x1x1xf32>, %arg1: tensor<?x4x1x1xi1>) -> (tensor<?x4x1x1xf32>, tensor<?x4x1x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %dim = tensor.dim %arg0, %c0 : tensor<?x4x1x1xf32>
+  %0 = tensor.empty(%dim) : tensor<?x4x1x1xf32>
+  %1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%arg0 : tensor<?x4x1x1xf32>) outs(%0 : tensor<?x4x1x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %3 = math.exp %in : f32
+    linalg.yield %3 : f32
+  } -> tensor<?x4x1x1xf32>
+  %dim_0 = tensor.dim %arg1, %c0 : tensor<?x4x1x1xi1>
+  %2 = tensor.empty(%dim_0) : tensor<?x4x1x1xf32>
+  %3 = linalg.generic {indexing_maps = [#map, #map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%arg1, %1, %1 : tensor<?x4x1x1xi1>, tensor<?x4x1x1xf32>, tensor<?x4x1x1xf32>) outs(%2 : tensor<?x4x1x1xf32>) {
+  ^bb0(%in: i1, %in_1: f32, %in_2: f32, %out: f32):
+    %4 = arith.select %in, %in_1, %in_2 : f32
+    linalg.yield %4 : f32
+  } -> tensor<?x4x1x1xf32>
+  return %1, %3 : tensor<?x4x1x1xf32>, tensor<?x4x1x1xf32>
 }

@@ -13,6 +13,7 @@
 // CHECK-LABEL: func.func @compose
 // CHECK-LABEL: func.func @empty_and_constants
 // CHECK-LABEL: func.func @compose_to_expand
+// CHECK-LABEL: func.func @compose_rank0
 // CHECK-LABEL: func.func @collapse_of_cast
 // CHECK-LABEL: func.func @cast_of_collapse
 // CHECK-LABEL: func.func @cast_of_collapse_stays

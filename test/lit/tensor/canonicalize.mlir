@@ -158,6 +158,25 @@ func.func @compose_to_expand(%x: tensor<?xf32>, %d: index) -> tensor<1x?xf32> {
 
 // -----
 
+// A rank-0 side composes with any reshape of unit dims: its reassociation
+// is empty (MLIR's composeReassociationIndices). Regression:
+// linalg-fold-unit-extent-dims left collapse(expand(x)) of an all-unit
+// generic's result, which fusion does not read through.
+// CHECK-LABEL: func.func @compose_rank0
+// CHECK-SAME: (%[[X:.*]]: tensor<f32>, %[[Y:.*]]: tensor<1xf32>)
+// CHECK-NEXT: %[[E:.*]] = tensor.expand_shape %[[X]] [] output_shape [1] : tensor<f32> into tensor<1xf32>
+// CHECK-NEXT: %[[C:.*]] = tensor.collapse_shape %[[Y]] [] : tensor<1xf32> into tensor<f32>
+// CHECK-NEXT: return %[[E]], %[[C]]
+func.func @compose_rank0(%x: tensor<f32>, %y: tensor<1xf32>) -> (tensor<1xf32>, tensor<f32>) {
+  %e = tensor.expand_shape %x [] output_shape [1, 1] : tensor<f32> into tensor<1x1xf32>
+  %c = tensor.collapse_shape %e [[0, 1]] : tensor<1x1xf32> into tensor<1xf32>
+  %ey = tensor.expand_shape %y [[0, 1]] output_shape [1, 1] : tensor<1xf32> into tensor<1x1xf32>
+  %cy = tensor.collapse_shape %ey [] : tensor<1x1xf32> into tensor<f32>
+  return %c, %cy : tensor<1xf32>, tensor<f32>
+}
+
+// -----
+
 // A cast that only drops static sizes sinks below the collapse_shape of
 // its result (MLIR's FoldCollapseOfCastOp): the collapse reads the cast's
 // source, followed by a cast when the new collapse is more static. A cast

@@ -1,0 +1,70 @@
+package ir
+
+import "unsafe"
+
+// fingerprint returns a hash of op and everything nested in it, for the
+// pass manager to tell whether a pass changed the IR it last verified:
+// the identity of every op (which fixes its name), block and operand
+// value, each op's attributes and result types, block argument types,
+// successors, and the nesting and order of all of them. It is not a hash
+// of the printed form (two equal but separately built modules differ):
+// its only use is to compare the same IR before and after a pass, as
+// MLIR's pass manager skips verification after a pass that preserved all
+// analyses, that is changed nothing.
+//
+// Attributes and types are immutable and compared by identity (types are
+// uniqued; an attribute replaced by an equal one counts as a change),
+// which is what makes the hash cheap: one walk, no printing.
+func fingerprint(op *Operation) uint64 {
+	return fingerprintOp(14695981039346656037, op)
+}
+
+// mix folds x into the hash h (FNV-1a on 64-bit words).
+func mix(h, x uint64) uint64 { return (h ^ x) * 1099511628211 }
+
+func ptr[T any](p *T) uint64 { return uint64(uintptr(unsafe.Pointer(p))) }
+
+// ifaceData returns the data word of an interface value: for the pointer
+// types that implement Type and Attribute, the identity of the value.
+func ifaceData(p unsafe.Pointer) uint64 {
+	return uint64((*[2]uintptr)(p)[1])
+}
+
+// fingerprintOp folds op into h. An op's name cannot change, so its
+// identity stands for it.
+func fingerprintOp(h uint64, op *Operation) uint64 {
+	h = mix(h, ptr(op))
+	for _, o := range op.operands {
+		h = mix(h, ptr(o.value))
+	}
+	for _, r := range op.results {
+		h = mix(h, ifaceData(unsafe.Pointer(&r.typ)))
+	}
+	for i := range op.Attrs.list {
+		a := &op.Attrs.list[i]
+		h = mix(h, uint64(uintptr(unsafe.Pointer(unsafe.StringData(a.Name))))+uint64(len(a.Name)))
+		h = mix(h, ifaceData(unsafe.Pointer(&a.Value)))
+	}
+	if op.rare == nil {
+		return h
+	}
+	for _, s := range op.rare.successors {
+		h = mix(h, ptr(s))
+	}
+	for _, r := range op.rare.regions {
+		h = mix(h, ptr(r))
+		for _, b := range r.blocks {
+			h = mix(h, ptr(b))
+			for _, a := range b.args {
+				h = mix(h, ptr(a))
+				h = mix(h, ifaceData(unsafe.Pointer(&a.typ)))
+			}
+			for o := b.first; o != nil; o = o.next {
+				h = fingerprintOp(h, o)
+			}
+			h = mix(h, 1) // end of block
+		}
+		h = mix(h, 2) // end of region
+	}
+	return h
+}
