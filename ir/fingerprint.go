@@ -24,10 +24,13 @@ func mix(h, x uint64) uint64 { return (h ^ x) * 1099511628211 }
 
 func ptr[T any](p *T) uint64 { return uint64(uintptr(unsafe.Pointer(p))) }
 
-// ifaceData returns the data word of an interface value: for the pointer
-// types that implement Type and Attribute, the identity of the value.
+// ifaceData returns both words of an interface value mixed: its dynamic
+// type and its data (for the pointer types that implement Type and
+// Attribute, the identity of the value). The type word matters because
+// Go gives every object of a zero-size type the same address.
 func ifaceData(p unsafe.Pointer) uint64 {
-	return uint64((*[2]uintptr)(p)[1])
+	w := (*[2]uintptr)(p)
+	return mix(uint64(w[0]), uint64(w[1]))
 }
 
 // fingerprintOp folds op into h. An op's name cannot change, so its
@@ -42,7 +45,7 @@ func fingerprintOp(h uint64, op *Operation) uint64 {
 	}
 	for i := range op.Attrs.list {
 		a := &op.Attrs.list[i]
-		h = mix(h, uint64(uintptr(unsafe.Pointer(unsafe.StringData(a.Name))))+uint64(len(a.Name)))
+		h = mix(mix(h, uint64(uintptr(unsafe.Pointer(unsafe.StringData(a.Name))))), uint64(len(a.Name)))
 		h = mix(h, ifaceData(unsafe.Pointer(&a.Value)))
 	}
 	if op.rare == nil {

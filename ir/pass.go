@@ -227,7 +227,7 @@ func (pm *PassManager) runAnchored(op *Operation, e PassEntry) error {
 			}
 		}
 	}
-	sequential := pm.Sequential || pm.PrintAfterAll != nil
+	sequential := pm.Sequential || pm.PrintAfterAll != nil || !multithreading.Load()
 	errs := make([]error, len(anchors))
 	start := time.Now()
 	parallelFor(len(anchors), sequential, func(i int) {
@@ -266,6 +266,15 @@ func (pm *PassManager) runAnchored(op *Operation, e PassEntry) error {
 	}
 	return nil
 }
+
+// multithreading is whether the verifier and the pass manager may use
+// several goroutines (on by default); see SetMultithreading.
+var multithreading = func() *atomic.Bool { var b atomic.Bool; b.Store(true); return &b }()
+
+// SetMultithreading turns the use of several goroutines by Verify and
+// the pass manager on or off for the whole process (MLIR's
+// --mlir-disable-threading). Results are the same either way.
+func SetMultithreading(on bool) { multithreading.Store(on) }
 
 // parallelFor calls fn(i) for i in [0, n), on up to GOMAXPROCS goroutines
 // taking indices in turn (unless sequential or there is one CPU).

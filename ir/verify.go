@@ -38,7 +38,7 @@ func Verify(op *Operation) error {
 	}
 	errs := make([]error, len(children))
 	independent := func(o *Operation) bool { return o.HasTrait(IsolatedFromAbove) && len(o.operands) == 0 }
-	parallelFor(len(children), false, func(i int) {
+	parallelFor(len(children), !multithreading.Load(), func(i int) {
 		if independent(children[i]) {
 			errs[i] = (&verifier{dom: map[*Region]*domInfo{}}).verify(children[i])
 		}
@@ -87,7 +87,7 @@ func (v *verifier) verifySplittingBlocks(op *Operation) error {
 				i++
 			}
 			errs := make([]error, len(starts))
-			parallelFor(len(starts), false, func(k int) {
+			parallelFor(len(starts), !multithreading.Load(), func(k int) {
 				w := &verifier{dom: map[*Region]*domInfo{}}
 				o := starts[k]
 				for j := 0; j < run && o != nil; j++ {

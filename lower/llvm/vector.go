@@ -110,6 +110,9 @@ func (l *fnLowering) vectorLanes(op *ir.Operation, acc []*operandAccess, inner i
 		if i < nIn && !arg.HasUses() {
 			continue
 		}
+		if i >= nIn && arg.HasUses() {
+			return 0 // the body reads its output: the vector body loads inputs only
+		}
 		c, ok := constInt(a.coef[inner])
 		if !ok || c != 1 && (c != 0 || i >= nIn) {
 			return 0 // strided, or an output not contiguous in the inner dim
@@ -288,14 +291,12 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs []v
 			p := l.cur.NewBitCast(ptrs[nIn+k], lltypes.NewPointer(vt))
 			st := l.cur.NewStore(y, p)
 			st.Align = llir.Align(elemBytes(elem))
-			if nt {
+			if nt && k == 0 {
 				// The peel loop aligned the first output to a
-				// vector step; the others are aligned when their
-				// base is (they are indexed alike), else LLVM
-				// falls back to a plain store.
-				if k == 0 {
-					st.Align = llir.Align(min(vectorBytes, int64(lanes)*elemBytes(elem)))
-				}
+				// vector step. Other outputs may be misaligned
+				// relative to it, and x86 splits a misaligned
+				// non-temporal store, so they are plain stores.
+				st.Align = llir.Align(min(vectorBytes, int64(lanes)*elemBytes(elem)))
 				st.Metadata = append(st.Metadata, l.e.nontemporal())
 				l.streams = true
 			}

@@ -221,6 +221,7 @@ func splitInput(src []byte, split bool) []chunk {
 }
 
 func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) error {
+	ir.SetMultithreading(!o.disableThreading)
 	if o.flagErr != nil {
 		return o.flagErr
 	}

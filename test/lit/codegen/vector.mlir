@@ -82,4 +82,20 @@ func.func @libm(%x: tensor<64x100xf32>) -> tensor<64x100xf32> {
   return %r : tensor<64x100xf32>
 }
 
+
+// A body that reads its output (an accumulate into an initialized
+// destination) keeps the scalar loop: the vector body loads inputs only.
+// CHECK-LABEL: define i32 @reads_out(
+// CHECK-NOT: vec.body
+// CHECK: ret i32
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @reads_out(%x: tensor<64x100xf32>, %y: tensor<64x100xf32>) -> tensor<64x100xf32> {
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<64x100xf32>) outs(%y : tensor<64x100xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<64x100xf32>
+  return %r : tensor<64x100xf32>
+}
+
 // CHECK: ![[NT]] = !{i32 1}
