@@ -3,6 +3,7 @@ package ir
 import (
 	"math"
 	"sort"
+	"sync/atomic"
 
 	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
@@ -39,7 +40,35 @@ type StringAttr struct {
 type UnitAttr struct{}
 
 // ArrayAttr is `[a, b, c]`.
-type ArrayAttr struct{ Elems []Attribute }
+type ArrayAttr struct {
+	Elems []Attribute
+
+	// memo caches a value derived from Elems (see Memo), so that readers
+	// such as linalg's indexing maps decode the array once, not on every
+	// query. Attributes are immutable, so it never goes stale; it is
+	// atomic because functions are processed in parallel and may share
+	// attributes.
+	memo atomic.Pointer[any]
+}
+
+// Memo returns the value derived from a's elements by compute, computing
+// it on the first call and returning the cached value afterwards. The
+// cache holds one value per attribute: callers must always pass a compute
+// of the same result type for a given attribute, and must not modify the
+// value returned. A value of another type (another caller's) is recomputed
+// and not cached.
+func Memo[T any](a *ArrayAttr, compute func([]Attribute) T) T {
+	if p := a.memo.Load(); p != nil {
+		if v, ok := (*p).(T); ok {
+			return v
+		}
+		return compute(a.Elems)
+	}
+	v := compute(a.Elems)
+	var boxed any = v
+	a.memo.CompareAndSwap(nil, &boxed)
+	return v
+}
 
 // DenseArrayAttr is `array<i64: 1, 2, 3>` (integer, bool or float elements).
 type DenseArrayAttr struct {

@@ -229,8 +229,8 @@ func foldableGeneric(op *ir.Operation, maps []affine.Map) bool {
 
 // dropUnitDims rewrites one generic (see FoldUnitExtentDims).
 func dropUnitDims(op *ir.Operation, rw *ir.Rewriter) bool {
-	maps := linalg.IndexingMaps(op)
-	iters := linalg.IteratorTypes(op)
+	maps := linalg.IndexingMapsView(op)
+	iters := linalg.IteratorTypesView(op)
 	if !foldableGeneric(op, maps) {
 		return false
 	}

@@ -84,13 +84,13 @@ func fuseElementwiseProducerIntoSlice(consumer *ir.Operation, rw *ir.Rewriter) b
 	if consumer.Name() != "linalg.generic" {
 		return false
 	}
-	outs := linalg.Outputs(consumer)
-	for _, v := range outs {
-		if d := v.DefiningOp(); d == nil || d.Name() != "tensor.extract_slice" {
+	nIn := linalg.NumInputs(consumer)
+	for i := nIn; i < consumer.NumOperands(); i++ {
+		if d := consumer.Operand(i).DefiningOp(); d == nil || d.Name() != "tensor.extract_slice" {
 			return false
 		}
 	}
-	return len(outs) > 0 && fuseProducer(consumer, rw, true)
+	return consumer.NumOperands() > nIn && fuseProducer(consumer, rw, true)
 }
 
 // isElementwiseGeneric reports whether op is a linalg.generic on tensors
@@ -101,12 +101,12 @@ func isElementwiseGeneric(op *ir.Operation) bool {
 	if op.Name() != "linalg.generic" || !linalg.HasTensorSemantics(op) || op.NumRegions() != 1 || op.Region(0).Empty() {
 		return false
 	}
-	for _, k := range linalg.IteratorTypes(op) {
+	for _, k := range linalg.IteratorTypesView(op) {
 		if k != linalg.Parallel {
 			return false
 		}
 	}
-	return len(linalg.IndexingMaps(op)) == op.NumOperands() && linalg.IsPureDAG(linalg.Body(op))
+	return len(linalg.IndexingMapsView(op)) == op.NumOperands() && linalg.IsPureDAG(linalg.Body(op))
 }
 
 // expensiveArith are the arith ops that cost many cycles each (division
@@ -154,7 +154,7 @@ func isCheapGeneric(op *ir.Operation) bool {
 // staticLoopExtents returns each loop's size as the static operand sizes
 // give it, ir.Dynamic where none does.
 func staticLoopExtents(op *ir.Operation, maps []affine.Map) []int64 {
-	ext := make([]int64, len(linalg.IteratorTypes(op)))
+	ext := make([]int64, len(linalg.IteratorTypesView(op)))
 	for i := range ext {
 		ext[i] = ir.Dynamic
 	}
@@ -224,7 +224,7 @@ func fusedOperands(consumer *ir.Operation, maps []affine.Map, i int) []int {
 // ∘ consumerOperandMap); ok is false when the producer's result map is not
 // a permutation.
 func fusionMaps(producer *ir.Operation, res int, consumerMap affine.Map) (affine.Map, bool) {
-	pMaps := linalg.IndexingMaps(producer)
+	pMaps := linalg.IndexingMapsView(producer)
 	resMap := pMaps[linalg.NumInputs(producer)+res]
 	if !resMap.IsPermutation() || consumerMap.NumResults() != resMap.NumResults() {
 		return affine.Map{}, false
@@ -295,7 +295,7 @@ func fuseProducer(consumer *ir.Operation, rw *ir.Rewriter, intoSlice bool) bool 
 	if !isElementwiseGeneric(consumer) {
 		return false
 	}
-	maps := linalg.IndexingMaps(consumer)
+	maps := linalg.IndexingMapsView(consumer)
 	for i := 0; i < linalg.NumInputs(consumer); i++ {
 		v, cMap, through := producerResult(consumer.Operand(i), maps[i])
 		if v == nil {

@@ -71,8 +71,8 @@ func absorbable(p *ir.Operation, absorbed map[*ir.Operation]bool) bool {
 	if p.NumOperands() != nIn+1 || linalg.Body(p).Arg(nIn).HasUses() {
 		return false
 	}
-	resMap := linalg.IndexingMaps(p)[nIn]
-	if !resMap.IsPermutation() || resMap.NumResults() != linalg.IndexingMaps(c)[use.Index()].NumResults() {
+	resMap := linalg.IndexingMapsView(p)[nIn]
+	if !resMap.IsPermutation() || resMap.NumResults() != linalg.IndexingMapsView(c)[use.Index()].NumResults() {
 		return false
 	}
 	for k := 0; k < nIn; k++ {
@@ -112,8 +112,8 @@ func inert(d *ir.Operation) bool {
 // a generic before canonicalizing it, and that order stays with the
 // greedy driver.
 func writesSlices(g *ir.Operation) bool {
-	for _, v := range linalg.Outputs(g) {
-		if d := v.DefiningOp(); d != nil && d.Name() == "tensor.extract_slice" {
+	for i := linalg.NumInputs(g); i < g.NumOperands(); i++ {
+		if d := g.Operand(i).DefiningOp(); d != nil && d.Name() == "tensor.extract_slice" {
 			return true
 		}
 	}
@@ -167,10 +167,10 @@ func (t *treeFusion) collect(node *ir.Operation, maps []affine.Map) {
 		}
 		// The producer's unit loops read at 0 as fusing p into node alone
 		// would (fuse_elementwise_unit.go): decided in node's own loops.
-		if own, ok := fusionMaps(p, node.Operand(j).Index(), linalg.IndexingMaps(node)[j]); ok {
+		if own, ok := fusionMaps(p, node.Operand(j).Index(), linalg.IndexingMapsView(node)[j]); ok {
 			toP = zeroLoops(toP, producerUnitLoopsToZero(p, node, own))
 		}
-		pMaps := linalg.IndexingMaps(p)
+		pMaps := linalg.IndexingMapsView(p)
 		in := make([]affine.Map, linalg.NumInputs(p))
 		for k := range in {
 			in[k] = pMaps[k].Compose(toP)
@@ -198,7 +198,7 @@ func fuseTree(g *ir.Operation, absorbed map[*ir.Operation]bool) {
 	if !absorbs {
 		return
 	}
-	maps := linalg.IndexingMaps(g)
+	maps := linalg.IndexingMapsView(g)
 	t := &treeFusion{absorbed: absorbed, spec: linalg.NewGenericSpecLike(g), remap: map[*ir.Value]*ir.Value{}}
 	t.collect(g, maps[:nIn])
 	if len(t.order) == 1 {

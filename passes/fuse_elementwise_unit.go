@@ -78,7 +78,7 @@ func producerResult(v *ir.Value, m affine.Map) (src *ir.Value, srcMap affine.Map
 // to a consumer loop whose extent is not known to be 1. A loop of extent
 // 1 in both keeps its index, as in MLIR; folding drops it either way.
 func producerUnitLoopsToZero(producer, consumer *ir.Operation, toProducer affine.Map) []bool {
-	pUnit := unitLoops(producer, linalg.IndexingMaps(producer), linalg.IteratorTypes(producer))
+	pUnit := unitLoops(producer, linalg.IndexingMapsView(producer), linalg.IteratorTypesView(producer))
 	var cUnit []bool
 	zero := make([]bool, len(toProducer.Results))
 	for l, e := range toProducer.Results {
@@ -87,7 +87,7 @@ func producerUnitLoopsToZero(producer, consumer *ir.Operation, toProducer affine
 			continue
 		}
 		if cUnit == nil {
-			cUnit = unitLoops(consumer, linalg.IndexingMaps(consumer), linalg.IteratorTypes(consumer))
+			cUnit = unitLoops(consumer, linalg.IndexingMapsView(consumer), linalg.IteratorTypesView(consumer))
 		}
 		zero[l] = d.Position < len(cUnit) && !cUnit[d.Position]
 	}

@@ -81,8 +81,8 @@ func HasTensorSemantics(op *ir.Operation) bool {
 	if nIn < 0 || nIn > op.NumOperands() || op.NumResults() != op.NumOperands()-nIn {
 		return false
 	}
-	for i, v := range op.Operands() {
-		switch v.Type().(type) {
+	for i := range op.NumOperands() {
+		switch op.Operand(i).Type().(type) {
 		case *ir.RankedTensorType:
 		case ir.ShapedType:
 			return false
@@ -205,7 +205,7 @@ func eraseIdentityGeneric(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !canonicalizable(op) {
 		return false
 	}
-	maps := IndexingMaps(op)
+	maps := IndexingMapsView(op)
 	for _, m := range maps {
 		if !m.IsPermutation() || !m.Equal(maps[0]) {
 			return false
@@ -292,7 +292,7 @@ func foldSplatConstantInput(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !canonicalizable(op) {
 		return false
 	}
-	maps := IndexingMaps(op)
+	maps := IndexingMapsView(op)
 	body := Body(op)
 	for i := range Inputs(op) {
 		arg := body.Arg(i)
@@ -304,7 +304,7 @@ func foldSplatConstantInput(op *ir.Operation, rw *ir.Rewriter) bool {
 			continue
 		}
 		rest := append(append([]affine.Map(nil), maps[:i]...), maps[i+1:]...)
-		if !LoopsComputable(rest, len(IteratorTypes(op))) {
+		if !LoopsComputable(rest, len(IteratorTypesView(op))) {
 			continue
 		}
 		if attr != nil {

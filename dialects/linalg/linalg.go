@@ -22,17 +22,34 @@ const (
 )
 
 func iteratorAttr(kind string) ir.Attribute {
+	// The common kinds use constant texts: building every generic would
+	// otherwise concatenate one string per loop.
+	switch kind {
+	case Parallel:
+		return &ir.OpaqueAttr{Text: "linalg.iterator_type<parallel>"}
+	case Reduction:
+		return &ir.OpaqueAttr{Text: "linalg.iterator_type<reduction>"}
+	}
 	return &ir.OpaqueAttr{Text: "linalg.iterator_type<" + kind + ">"}
 }
 
 // IteratorTypes returns a generic's iterator kinds ("parallel", "reduction").
-func IteratorTypes(op *ir.Operation) []string {
+// The slice is the caller's; IteratorTypesView avoids the copy.
+func IteratorTypes(op *ir.Operation) []string { return slices.Clone(IteratorTypesView(op)) }
+
+// IteratorTypesView is IteratorTypes without the copy: the slice is cached
+// on the attribute and shared, so the caller must not modify or append to it.
+func IteratorTypesView(op *ir.Operation) []string {
 	arr, _ := op.Attr("iterator_types").(*ir.ArrayAttr)
 	if arr == nil {
 		return nil
 	}
-	out := make([]string, len(arr.Elems))
-	for i, e := range arr.Elems {
+	return ir.Memo(arr, decodeIteratorTypes)
+}
+
+func decodeIteratorTypes(elems []ir.Attribute) []string {
+	out := make([]string, len(elems))
+	for i, e := range elems {
 		switch e := e.(type) {
 		case *ir.OpaqueAttr:
 			const pre = "linalg.iterator_type<"
@@ -47,13 +64,22 @@ func IteratorTypes(op *ir.Operation) []string {
 }
 
 // IndexingMaps returns a generic's indexing maps, one per operand.
-func IndexingMaps(op *ir.Operation) []affine.Map {
+// The slice is the caller's; IndexingMapsView avoids the copy.
+func IndexingMaps(op *ir.Operation) []affine.Map { return slices.Clone(IndexingMapsView(op)) }
+
+// IndexingMapsView is IndexingMaps without the copy: the slice is cached
+// on the attribute and shared, so the caller must not modify or append to it.
+func IndexingMapsView(op *ir.Operation) []affine.Map {
 	arr, _ := op.Attr("indexing_maps").(*ir.ArrayAttr)
 	if arr == nil {
 		return nil
 	}
-	out := make([]affine.Map, len(arr.Elems))
-	for i, e := range arr.Elems {
+	return ir.Memo(arr, decodeIndexingMaps)
+}
+
+func decodeIndexingMaps(elems []ir.Attribute) []affine.Map {
+	out := make([]affine.Map, len(elems))
+	for i, e := range elems {
 		if m, ok := e.(*ir.AffineMapAttr); ok {
 			out[i] = m.Map
 		}
@@ -192,7 +218,7 @@ func printGeneric(p *ir.OpPrinter, op *ir.Operation) {
 	for _, e := range op.Attrs.List() {
 		switch e.Name {
 		case "iterator_types":
-			its := IteratorTypes(op)
+			its := IteratorTypesView(op)
 			elems := make([]ir.Attribute, len(its))
 			for i, k := range its {
 				elems[i] = ir.Str(k)
@@ -292,8 +318,8 @@ func verifyGeneric(op *ir.Operation) error {
 	if !ok {
 		return op.Emit("attribute 'iterator_types' failed to satisfy constraint: Iterator type should be an enum.")
 	}
-	maps := IndexingMaps(op)
-	iters := IteratorTypes(op)
+	maps := IndexingMapsView(op)
+	iters := IteratorTypesView(op)
 	for i, k := range iters {
 		if k != Parallel && k != Reduction {
 			return op.Emit("iterator type #%d is %s; expected #linalg.iterator_type<parallel> or #linalg.iterator_type<reduction>", i, ir.AttrString(itersAttr.Elems[i]))
@@ -525,7 +551,7 @@ var Index = &ir.OpDef{
 		if g == nil || g.Name() != "linalg.generic" {
 			return op.Emit("expected parent op with LinalgOp interface")
 		}
-		if n := len(IteratorTypes(g)); d.Value >= int64(n) {
+		if n := len(IteratorTypesView(g)); d.Value >= int64(n) {
 			return op.Emit("expected dim (%d) to be lower than the number of loops (%d) of the enclosing LinalgOp", d.Value, n)
 		}
 		return nil
