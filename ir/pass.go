@@ -163,15 +163,9 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 	for _, e := range entries {
 		if e.Pass == nil {
 			// Nested pipeline on matching ops directly inside op.
-			for _, r := range op.Regions() {
-				for _, b := range r.blocks {
-					for o := b.first; o != nil; o = o.next {
-						if e.Anchor == "any" || o.name == e.Anchor {
-							if err := pm.run(o, e.Nested); err != nil {
-								return err
-							}
-						}
-					}
+			for _, o := range anchorsOf(op, e.Anchor) {
+				if err := pm.run(o, e.Nested); err != nil {
+					return err
 				}
 			}
 			continue
@@ -201,13 +195,35 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 				pm.Timing.Add("(verifier)", time.Since(start))
 			}
 		}
-		if pm.PrintAfterAll != nil {
-			fmt.Fprintf(pm.PrintAfterAll, "// -----// IR Dump After %s (%s) //----- //\n", e.Pass.Title, e.Pass.Name)
-			pm.PrintAfterAll.Write(PrintBytes(op, pm.PrintOptions))
-			fmt.Fprintln(pm.PrintAfterAll)
-		}
+		pm.printAfter(e.Pass, op)
 	}
 	return nil
+}
+
+// anchorsOf returns the ops named anchor ("any": all ops) directly inside
+// op, in order.
+func anchorsOf(op *Operation, anchor string) []*Operation {
+	var anchors []*Operation
+	for _, r := range op.Regions() {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				if anchor == "any" || o.name == anchor {
+					anchors = append(anchors, o)
+				}
+			}
+		}
+	}
+	return anchors
+}
+
+// printAfter prints op after pass p with --mlir-print-ir-after-all.
+func (pm *PassManager) printAfter(p *PassInfo, op *Operation) {
+	if pm.PrintAfterAll == nil {
+		return
+	}
+	fmt.Fprintf(pm.PrintAfterAll, "// -----// IR Dump After %s (%s) //----- //\n", p.Title, p.Name)
+	pm.PrintAfterAll.Write(PrintBytes(op, pm.PrintOptions))
+	fmt.Fprintln(pm.PrintAfterAll)
 }
 
 // runAnchored runs pass entry e on every op named e.Anchor directly
@@ -217,16 +233,7 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 // report them: the first pass error in op order, else the first verifier
 // error in op order.
 func (pm *PassManager) runAnchored(op *Operation, e PassEntry) error {
-	var anchors []*Operation
-	for _, r := range op.Regions() {
-		for _, b := range r.blocks {
-			for o := b.first; o != nil; o = o.next {
-				if o.name == e.Anchor {
-					anchors = append(anchors, o)
-				}
-			}
-		}
-	}
+	anchors := anchorsOf(op, e.Anchor)
 	sequential := pm.Sequential || pm.PrintAfterAll != nil || !multithreading.Load()
 	errs := make([]error, len(anchors))
 	start := time.Now()
@@ -259,11 +266,7 @@ func (pm *PassManager) runAnchored(op *Operation, e PassEntry) error {
 			pm.Timing.Add("(verifier)", time.Since(start))
 		}
 	}
-	if pm.PrintAfterAll != nil {
-		fmt.Fprintf(pm.PrintAfterAll, "// -----// IR Dump After %s (%s) //----- //\n", e.Pass.Title, e.Pass.Name)
-		pm.PrintAfterAll.Write(PrintBytes(op, pm.PrintOptions))
-		fmt.Fprintln(pm.PrintAfterAll)
-	}
+	pm.printAfter(e.Pass, op)
 	return nil
 }
 
