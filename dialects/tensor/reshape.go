@@ -124,17 +124,9 @@ func verifyReassociation(op *ir.Operation, groups [][]int64, high, low *ir.Ranke
 			next++
 		}
 	}
-	next = 0
 	for i, g := range groups {
-		prod, dyn := int64(1), false
-		for range g {
-			if s := high.Shape()[next]; s == ir.Dynamic {
-				dyn = true
-			} else {
-				prod *= s
-			}
-			next++
-		}
+		prod := collapsedSize(high.Shape(), g)
+		dyn := prod == ir.Dynamic
 		s := low.Shape()[i]
 		if dyn && s != ir.Dynamic {
 			return op.Emit("expected dimension %d of collapsed type to be dynamic since one or more of the corresponding dimensions in the expanded type is dynamic", i)
