@@ -341,32 +341,28 @@ func plainName(s string) bool {
 }
 
 func (w *irWriter) localIdent(id *llir.LocalIdent) {
-	switch {
-	case id.IsUnnamed():
-		w.s("%")
-		w.b = strconv.AppendInt(w.b, id.LocalID, 10)
-	case plainName(id.LocalName):
-		w.s("%")
-		w.s(id.LocalName)
-	default:
-		w.s(id.Ident())
-	}
+	w.identOf("%", id.IsUnnamed(), id.LocalID, id.LocalName, id.Ident)
 }
 
 func (w *irWriter) globalIdent(id *llir.GlobalIdent) {
+	w.identOf("@", id.IsUnnamed(), id.GlobalID, id.GlobalName, id.Ident)
+}
+
+// identOf writes a local (sigil %) or global (@) identifier: its number,
+// its plain name, or llir's quoted spelling of any other name.
+func (w *irWriter) identOf(sigil string, unnamed bool, num int64, name string, quoted func() string) {
 	switch {
-	case id.IsUnnamed():
-		w.s("@")
-		w.b = strconv.AppendInt(w.b, id.GlobalID, 10)
-	case plainName(id.GlobalName):
-		w.s("@")
-		w.s(id.GlobalName)
+	case unnamed:
+		w.s(sigil)
+		w.b = strconv.AppendInt(w.b, num, 10)
+	case plainName(name):
+		w.s(sigil)
+		w.s(name)
 	default:
-		w.s(id.Ident())
+		w.s(quoted())
 	}
 }
 
-// typ writes t as t.String() does.
 func (w *irWriter) typ(t lltypes.Type) {
 	switch t := t.(type) {
 	case *lltypes.IntType:

@@ -185,30 +185,11 @@ func (w *irWriter) inst(inst llir.Instruction) {
 	case *llir.InstBitCast:
 		w.conv(&i.LocalIdent, "bitcast ", i.From, i.To, i.Metadata)
 	case *llir.InstInsertElement:
-		w.assign(&i.LocalIdent)
-		w.s("insertelement ")
-		w.val(i.X)
-		w.s(", ")
-		w.val(i.Elem)
-		w.s(", ")
-		w.val(i.Index)
-		w.metadata(i.Metadata)
+		w.operands(&i.LocalIdent, "insertelement ", i.Metadata, i.X, i.Elem, i.Index)
 	case *llir.InstExtractElement:
-		w.assign(&i.LocalIdent)
-		w.s("extractelement ")
-		w.val(i.X)
-		w.s(", ")
-		w.val(i.Index)
-		w.metadata(i.Metadata)
+		w.operands(&i.LocalIdent, "extractelement ", i.Metadata, i.X, i.Index)
 	case *llir.InstShuffleVector:
-		w.assign(&i.LocalIdent)
-		w.s("shufflevector ")
-		w.val(i.X)
-		w.s(", ")
-		w.val(i.Y)
-		w.s(", ")
-		w.val(i.Mask)
-		w.metadata(i.Metadata)
+		w.operands(&i.LocalIdent, "shufflevector ", i.Metadata, i.X, i.Y, i.Mask)
 	default:
 		w.s(inst.LLString())
 	}
@@ -267,6 +248,19 @@ func (w *irWriter) binary(id *llir.LocalIdent, op string, of []enum.OverflowFlag
 }
 
 // conv writes `%x = op T x to U`.
+// operands writes `%id = op v0, v1, ...` with its metadata.
+func (w *irWriter) operands(id *llir.LocalIdent, op string, md llir.Metadata, vs ...value.Value) {
+	w.assign(id)
+	w.s(op)
+	for k, v := range vs {
+		if k > 0 {
+			w.s(", ")
+		}
+		w.val(v)
+	}
+	w.metadata(md)
+}
+
 func (w *irWriter) conv(id *llir.LocalIdent, op string, from value.Value, to lltypes.Type, md llir.Metadata) {
 	w.assign(id)
 	w.s(op)
