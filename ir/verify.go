@@ -439,13 +439,15 @@ func VerifyBroadcastableWith(op *Operation, spec broadcast.Spec) error {
 	if op.NumResults() != 1 {
 		return op.Emit("requires exactly one result (Broadcastable), but found %d", op.NumResults())
 	}
-	ops := make([]broadcast.Operand, op.NumOperands())
-	for i, ty := range op.OperandTypes() {
+	var buf [4]broadcast.Operand // most broadcasting ops have at most 4 operands
+	ops := buf[:0]
+	for i, o := range op.operands {
+		ty := o.value.typ
 		st, ok := ty.(ShapedType)
 		if !ok || !isTensorOrVector(ty) {
 			return op.Emit("operand #%d must be a tensor or vector (Broadcastable), but got '%s'", i, ty)
 		}
-		ops[i] = broadcast.Operand{Shape: st.Shape(), Ranked: st.HasRank()}
+		ops = append(ops, broadcast.Operand{Shape: st.Shape(), Ranked: st.HasRank()})
 	}
 	rt := op.results[0].typ
 	if !isTensorOrVector(rt) {

@@ -286,15 +286,16 @@ func verifyGeneric(op *ir.Operation) error {
 	if total != int64(op.NumOperands()) {
 		return op.Emit("operand count (%d) does not match with the total size (%d) specified in attribute 'operandSegmentSizes'", op.NumOperands(), total)
 	}
-	outs := Outputs(op)
-	for i, o := range outs {
-		if _, ok := o.Type().(ir.ShapedType); !ok {
-			return op.Emit("operand #%d must be variadic of shaped of any type values, but got '%s'", NumInputs(op)+i, o.Type())
+	nIn := NumInputs(op)
+	nOut := op.NumOperands() - nIn
+	for i := nIn; i < op.NumOperands(); i++ {
+		if t := op.Operand(i).Type(); !isShaped(t) {
+			return op.Emit("operand #%d must be variadic of shaped of any type values, but got '%s'", i, t)
 		}
 	}
-	for i, t := range op.ResultTypes() {
-		if _, ok := t.(*ir.RankedTensorType); !ok {
-			return op.Emit("result #%d must be variadic of ranked tensor of any type values, but got '%s'", i, t)
+	for i, r := range op.Results() {
+		if _, ok := r.Type().(*ir.RankedTensorType); !ok {
+			return op.Emit("result #%d must be variadic of ranked tensor of any type values, but got '%s'", i, r.Type())
 		}
 	}
 	for _, n := range []string{"indexing_maps", "iterator_types"} {
@@ -326,8 +327,8 @@ func verifyGeneric(op *ir.Operation) error {
 		}
 	}
 	tensorOuts := 0
-	for _, o := range outs {
-		if ir.IsTensor(o.Type()) {
+	for i := nIn; i < op.NumOperands(); i++ {
+		if ir.IsTensor(op.Operand(i).Type()) {
 			tensorOuts++
 		}
 	}
@@ -335,10 +336,10 @@ func verifyGeneric(op *ir.Operation) error {
 		return op.Emit("expected the number of tensor results (%d) to be equal to the number of output tensors (%d)", op.NumResults(), tensorOuts)
 	}
 	k := 0
-	for i, o := range outs {
-		if ir.IsTensor(o.Type()) {
-			if op.Result(k).Type() != o.Type() {
-				return op.Emit("expected type of operand #%d ('%s') to match type of corresponding result ('%s')", NumInputs(op)+i, o.Type(), op.Result(k).Type())
+	for i := nIn; i < op.NumOperands(); i++ {
+		if t := op.Operand(i).Type(); ir.IsTensor(t) {
+			if op.Result(k).Type() != t {
+				return op.Emit("expected type of operand #%d ('%s') to match type of corresponding result ('%s')", i, t, op.Result(k).Type())
 			}
 			k++
 		}
@@ -348,13 +349,16 @@ func verifyGeneric(op *ir.Operation) error {
 	}
 	// Loop bounds: every static size a loop dim is read with must agree.
 	// (MLIR 19 checks this only when every loop bound is static; we check
-	// each loop dim whose size is known.)
-	bound := make([]int64, len(iters))
-	boundFrom := make([]int, len(iters))
-	for i := range bound {
-		bound[i] = ir.Dynamic
+	// each loop dim whose size is known.) Generics have few loops: the
+	// per-loop state lives on the stack up to 8 loops.
+	var boundBuf [8]int64
+	var fromBuf [8]int
+	var seenBuf [8]bool
+	bound, boundFrom, seen := boundBuf[:0], fromBuf[:0], seenBuf[:0]
+	for range iters {
+		bound, boundFrom, seen = append(bound, ir.Dynamic), append(boundFrom, 0), append(seen, false)
 	}
-	for i, v := range op.Operands() {
+	for i := 0; i < op.NumOperands(); i++ {
 		m := maps[i]
 		if m.NumSymbols != 0 {
 			return op.Emit("unexpected symbols in indexing_map #%d", i)
@@ -362,17 +366,16 @@ func verifyGeneric(op *ir.Operation) error {
 		if m.NumDims != len(iters) {
 			return op.Emit("expected indexing_map #%d to have %d dim(s) to match the number of loops", i, len(iters))
 		}
-		st, ok := v.Type().(ir.ShapedType)
-		rank := 0
+		st, ok := op.Operand(i).Type().(ir.ShapedType)
+		var shape []int64
 		if ok && st.HasRank() {
-			rank = len(st.Shape())
+			shape = st.Shape()
 		}
-		if m.NumResults() != rank {
-			return op.Emit("expected operand rank (%d) to match the result rank of indexing_map #%d (%d)", rank, i, m.NumResults())
+		if m.NumResults() != len(shape) {
+			return op.Emit("expected operand rank (%d) to match the result rank of indexing_map #%d (%d)", len(shape), i, m.NumResults())
 		}
-		for r := 0; r < rank; r++ {
+		for r, size := range shape {
 			d, isDim := m.DimPosition(r)
-			size := st.Shape()[r]
 			if !isDim || size == ir.Dynamic {
 				continue
 			}
@@ -386,7 +389,6 @@ func verifyGeneric(op *ir.Operation) error {
 	// Every loop must be a plain dim result of some map, so that the loop
 	// bounds can be read off the operand shapes (MLIR inverts the
 	// concatenated maps).
-	seen := make([]bool, len(iters))
 	for _, m := range maps {
 		for r := range m.Results {
 			if d, isDim := m.DimPosition(r); isDim {
@@ -422,50 +424,58 @@ func verifyGeneric(op *ir.Operation) error {
 		}
 		return op.Emit("expects regions to end with 'linalg.yield', found '%s'", found)
 	}
-	if y.NumOperands() != len(outs) {
-		return y.Emit("expected number of yield values (%d) to match the number of inits / outs operands of the enclosing LinalgOp (%d)", y.NumOperands(), len(outs))
+	if y.NumOperands() != nOut {
+		return y.Emit("expected number of yield values (%d) to match the number of inits / outs operands of the enclosing LinalgOp (%d)", y.NumOperands(), nOut)
 	}
-	for i, v := range y.Operands() {
-		if want := ir.ElementTypeOf(outs[i].Type()); v.Type() != want {
+	for i := 0; i < nOut; i++ {
+		v := y.Operand(i)
+		if want := ir.ElementTypeOf(op.Operand(nIn + i).Type()); v.Type() != want {
 			return y.Emit("type of yield operand %d ('%s') doesn't match the element type of the enclosing linalg.generic op ('%s')", i+1, v.Type(), want)
 		}
 	}
 	return nil
 }
 
+// isShaped reports whether t is a shaped type (tensor, memref, vector).
+func isShaped(t ir.Type) bool {
+	_, ok := t.(ir.ShapedType)
+	return ok
+}
+
 // verifyMapRanges checks, when every loop bound is known, that each
 // indexing map stays inside its operand over the whole iteration space,
 // as MLIR's verifyStructuredOpInterface does for results that are not a
-// plain loop dim (`d0 + 1`, `0`): it evaluates the map at the first and
-// last iteration.
+// plain loop dim (`d0 + 1`, `0`): it evaluates them at the first and
+// last iteration. A plain dim result is in range by the bound check.
 func verifyMapRanges(op *ir.Operation, maps []affine.Map, bound []int64) error {
-	first := make([]int64, len(bound))
-	last := make([]int64, len(bound))
-	for d, b := range bound {
+	var firstBuf, lastBuf [8]int64
+	first, last := firstBuf[:0], lastBuf[:0]
+	for _, b := range bound {
 		if b == ir.Dynamic {
 			return nil
 		}
-		last[d] = b - 1
+		first, last = append(first, 0), append(last, b-1)
 	}
-	for i, v := range op.Operands() {
-		st, ok := v.Type().(ir.ShapedType)
+	for i := 0; i < op.NumOperands(); i++ {
+		st, ok := op.Operand(i).Type().(ir.ShapedType)
 		if !ok || !st.HasRank() {
 			continue
 		}
-		lo, err1 := maps[i].TryEval(first, nil)
-		hi, err2 := maps[i].TryEval(last, nil)
-		if err1 != nil || err2 != nil {
-			continue
-		}
 		for r, size := range st.Shape() {
-			if size == ir.Dynamic || size == 0 {
+			if _, isDim := maps[i].DimPosition(r); isDim || size == ir.Dynamic || size == 0 {
 				continue
 			}
-			if min(lo[r], hi[r]) < 0 {
+			e := maps[i].Results[r]
+			lo, err1 := affine.EvalExpr(e, first, nil)
+			hi, err2 := affine.EvalExpr(e, last, nil)
+			if err1 != nil || err2 != nil {
+				continue
+			}
+			if min(lo, hi) < 0 {
 				return op.Emit("unexpected result less than 0 at expression #%d in %s", r, maps[i])
 			}
-			if _, isDim := maps[i].DimPosition(r); !isDim && max(lo[r], hi[r])+1 > size {
-				return op.Emit("inferred input/output operand #%d has shape's dimension #%d to be greater than or equal to %d, but found %d", i, r, max(lo[r], hi[r])+1, size)
+			if max(lo, hi)+1 > size {
+				return op.Emit("inferred input/output operand #%d has shape's dimension #%d to be greater than or equal to %d, but found %d", i, r, max(lo, hi)+1, size)
 			}
 		}
 	}
