@@ -682,6 +682,11 @@ type Block struct {
 	n           int
 	parent      *Region
 	orderValid  bool
+	// pindex is the printer's scratch number of the block in its region
+	// (`^bb<pindex>`), valid while pepoch matches the printing in
+	// progress, as for values.
+	pindex int32
+	pepoch uint32
 }
 
 // NewBlock returns a detached block with arguments of the given types.

@@ -15,9 +15,16 @@ import (
 // printing's epoch, so printing the same IR from two goroutines at once is
 // not supported (neither is printing while mutating).
 type nameState struct {
-	epoch  uint32
-	hints  []string
-	blocks map[*Block]string
+	epoch uint32
+	hints []string
+	// used is the set of hint names taken in the regions being numbered
+	// and their enclosing regions; usedLog lists them in the order they
+	// were taken and scopes the log length at which each region on the
+	// path from the top started, so that leaving a region forgets its
+	// names (MLIR's scoped name table, without a map per region).
+	used    map[string]struct{}
+	usedLog []string
+	scopes  []int
 	// generic disables name hints (mlir-opt's generic form prints none)
 	generic bool
 	// ops counts the ops numbered; maps is set if an attribute of one may
@@ -43,27 +50,28 @@ const (
 
 var printEpoch atomic.Uint32
 
+// nameCtx holds the counters a region continues from its parent's.
 type nameCtx struct {
 	nextValue, nextArg, nextConflict int
-	used                             *usedNames
-}
-
-type usedNames struct {
-	names  map[string]bool
-	parent *usedNames
-}
-
-func (u *usedNames) has(n string) bool {
-	for s := u; s != nil; s = s.parent {
-		if s.names[n] {
-			return true
-		}
-	}
-	return false
 }
 
 func newNameState() *nameState {
-	return &nameState{epoch: printEpoch.Add(1), blocks: map[*Block]string{}}
+	return &nameState{epoch: printEpoch.Add(1), used: map[string]struct{}{}}
+}
+
+// enterScope opens the name scope of a region nested depth-1 regions deep:
+// the scopes of regions that are not its ancestors (depth-1 or more
+// deep) are closed first, and their names forgotten.
+func (ns *nameState) enterScope(depth int) {
+	if depth <= len(ns.scopes) {
+		mark := ns.scopes[depth-1]
+		for _, n := range ns.usedLog[mark:] {
+			delete(ns.used, n)
+		}
+		ns.usedLog = ns.usedLog[:mark]
+		ns.scopes = ns.scopes[:depth-1]
+	}
+	ns.scopes = append(ns.scopes, len(ns.usedLog))
 }
 
 // numberTop names everything nested in op with MLIR's algorithm: a stack
@@ -77,16 +85,18 @@ func newNameState() *nameState {
 // need an alias (ns.ops, ns.maps), which saves the printer a walk.
 func (ns *nameState) numberTop(op *Operation, generic bool) {
 	type item struct {
-		r   *Region
-		ctx nameCtx
+		r     *Region
+		ctx   nameCtx
+		depth int // of r: 1 for op's own regions
 	}
-	ctx := nameCtx{used: &usedNames{names: map[string]bool{}}}
+	var ctx nameCtx
 	ns.generic = generic
 	ns.visit(op)
+	ns.enterScope(1)
 	ns.numberResults(op, &ctx)
 	var stack []item
 	for _, r := range op.Regions() {
-		stack = append(stack, item{r, ctx})
+		stack = append(stack, item{r, ctx, 2})
 	}
 	var subs []*Region
 	for len(stack) > 0 {
@@ -95,10 +105,10 @@ func (ns *nameState) numberTop(op *Operation, generic bool) {
 		if !generic {
 			ctx = it.ctx
 		}
-		ctx.used = &usedNames{names: map[string]bool{}, parent: it.ctx.used}
+		ns.enterScope(it.depth)
 		subs = ns.numberRegion(it.r, &ctx, subs[:0])
 		for _, sub := range subs {
-			stack = append(stack, item{sub, ctx})
+			stack = append(stack, item{sub, ctx, it.depth + 1})
 		}
 	}
 }
@@ -140,17 +150,18 @@ func mayHoldAffineMap(a Attribute) bool {
 // uniq returns a hint made unique with MLIR's `_N` suffixes.
 func (ns *nameState) uniq(hint string, ctx *nameCtx) int32 {
 	name := hint
-	if ctx.used.has(name) {
+	if _, taken := ns.used[name]; taken {
 		for {
 			cand := hint + "_" + strconv.Itoa(ctx.nextConflict)
 			ctx.nextConflict++
-			if !ctx.used.has(cand) {
+			if _, taken := ns.used[cand]; !taken {
 				name = cand
 				break
 			}
 		}
 	}
-	ctx.used.names[name] = true
+	ns.used[name] = struct{}{}
+	ns.usedLog = append(ns.usedLog, name)
 	ns.hints = append(ns.hints, name)
 	return int32(len(ns.hints) - 1)
 }
@@ -194,7 +205,7 @@ func (ns *nameState) numberRegion(r *Region, ctx *nameCtx, subs []*Region) []*Re
 		}
 	}
 	for bi, b := range r.blocks {
-		ns.blocks[b] = "^bb" + strconv.Itoa(bi)
+		b.pindex, b.pepoch = int32(bi), ns.epoch
 		var hints []string
 		if !ns.generic && bi == 0 && parent != nil && parent.def != nil && parent.def.BlockArgNames != nil {
 			hints = parent.def.BlockArgNames(parent, regionIndex)
@@ -266,8 +277,8 @@ func (ns *nameState) appendName(buf []byte, v *Value) []byte {
 func (ns *nameState) valueName(v *Value) string { return string(ns.appendName(nil, v)) }
 
 func (ns *nameState) blockName(b *Block) string {
-	if n, ok := ns.blocks[b]; ok {
-		return n
+	if b.pepoch == ns.epoch {
+		return "^bb" + strconv.Itoa(int(b.pindex))
 	}
 	return "^INVALIDBLOCK"
 }

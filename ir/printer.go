@@ -2,6 +2,7 @@ package ir
 
 import (
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 )
@@ -39,7 +40,7 @@ func PrintBytes(op *Operation, opts PrintOptions) []byte {
 // ValueName returns the name v would have when op is printed (e.g. "%0");
 // useful for messages.
 func newPrinter(opts PrintOptions) *printer {
-	return &printer{opts: opts, names: newNameState(), ap: attrPrinter{aliases: map[string]string{}}}
+	return &printer{opts: opts, names: newNameState(), ap: attrPrinter{aliases: map[string]string{}, attrAliases: map[*AffineMapAttr]string{}}}
 }
 
 type printer struct {
@@ -57,6 +58,57 @@ type printer struct {
 	// one being printed (the same for all its ops; see prettyName).
 	dflt       string
 	dfltRegion *Region
+	// forked is set on the printers of the runs of a block printed in
+	// parallel (see blockOps); they print their ops sequentially.
+	forked bool
+}
+
+// Blocks of at least parallelPrintMinOps ops, in a printing of at least
+// parallelPrintMinTotal ops, are printed in parallel runs of at most
+// parallelPrintRun ops (a module's functions, or a large function's ops).
+const (
+	parallelPrintMinOps   = 16
+	parallelPrintMinTotal = 1 << 15
+	parallelPrintRun      = 512
+)
+
+// blockOps prints the ops of b, each on a new line. In a large printing,
+// the first block met that has many ops is split into runs printed at
+// the same time by forks of the printer, which share the (by then
+// read-only) names and aliases; the runs are joined in order, so the
+// output is the same bytes as printing them one after the other.
+func (pr *printer) blockOps(b *Block) {
+	if pr.forked || b.n < parallelPrintMinOps || pr.names.ops < parallelPrintMinTotal || !multithreading.Load() || runtime.GOMAXPROCS(0) < 2 {
+		for o := b.first; o != nil; o = o.next {
+			pr.newline()
+			pr.op(o)
+		}
+		return
+	}
+	run := min(parallelPrintRun, max(1, b.n/(8*runtime.GOMAXPROCS(0))))
+	var starts []*Operation
+	i := 0
+	for o := b.first; o != nil; o = o.next {
+		if i%run == 0 {
+			starts = append(starts, o)
+		}
+		i++
+	}
+	bufs := make([][]byte, len(starts))
+	parallelFor(len(starts), false, func(k int) {
+		f := &printer{opts: pr.opts, ap: attrPrinter{aliases: pr.ap.aliases, attrAliases: pr.ap.attrAliases},
+			indent: pr.indent, names: pr.names, dflt: pr.dflt, dfltRegion: pr.dfltRegion, forked: true}
+		o := starts[k]
+		for j := 0; j < run && o != nil; j++ {
+			f.newline()
+			f.op(o)
+			o = o.next
+		}
+		bufs[k] = f.ap.buf
+	})
+	for _, buf := range bufs {
+		pr.ap.buf = append(pr.ap.buf, buf...)
+	}
 }
 
 // collectAliases assigns `#map`, `#map1`, ... to the affine maps used in
@@ -79,15 +131,20 @@ func (pr *printer) collectAliases(op *Operation) {
 func (pr *printer) aliasesIn(a Attribute) {
 	switch a := a.(type) {
 	case *AffineMapAttr:
+		if _, ok := pr.ap.attrAliases[a]; ok {
+			return
+		}
 		s := a.Map.String()
-		if _, ok := pr.ap.aliases[s]; !ok {
-			name := "map"
+		name, ok := pr.ap.aliases[s]
+		if !ok {
+			name = "map"
 			if n := len(pr.aliasOrder); n > 0 {
 				name += strconv.Itoa(n)
 			}
 			pr.ap.aliases[s] = name
 			pr.aliasOrder = append(pr.aliasOrder, s)
 		}
+		pr.ap.attrAliases[a] = name
 	case *ArrayAttr:
 		for _, e := range a.Elems {
 			pr.aliasesIn(e)
@@ -253,10 +310,7 @@ func (pr *printer) region(r *Region, printEntryArgs, printEmptyBlock bool) {
 			pr.blockHeader(b)
 			pr.indent++
 		}
-		for o := b.first; o != nil; o = o.next {
-			pr.newline()
-			pr.op(o)
-		}
+		pr.blockOps(b)
 	}
 	pr.indent--
 	pr.newline()

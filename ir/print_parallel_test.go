@@ -1,0 +1,51 @@
+package ir_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/internal/irgen"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes"
+)
+
+// TestParallelPrintingMatchesSequential checks that printing a large
+// block's ops in parallel runs gives the bytes of printing them in order:
+// a module of many functions (the module's block is split), one large
+// function (the function's block is split), in the pretty and the
+// generic form, with and without affine map aliases.
+func TestParallelPrintingMatchesSequential(t *testing.T) {
+	inputs := map[string][]byte{
+		"many functions":          irgen.Module(4 << 20),
+		"one function":            irgen.HLO(40000, 40000, 0),
+		"lowered, many functions": irgen.HLO(20000, 100, 4),
+		"lowered, one function":   irgen.HLO(20000, 20000, 0),
+	}
+	cpu, err := passes.PipelineEntries("cpu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range inputs {
+		m, err := ir.Parse(name+".mlir", src, ir.ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(name, "lowered") {
+			// linalg.generic ops with affine map aliases, scf.if versions
+			if err := (&ir.PassManager{Entries: cpu, VerifyEach: true}).Run(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, generic := range []bool{false, true} {
+			opts := ir.PrintOptions{Generic: generic}
+			ir.SetMultithreading(false)
+			seq := ir.PrintBytes(m, opts)
+			ir.SetMultithreading(true)
+			par := ir.PrintBytes(m, opts)
+			if !bytes.Equal(seq, par) {
+				t.Errorf("%s (generic %v): parallel printing differs from sequential printing", name, generic)
+			}
+		}
+	}
+}
