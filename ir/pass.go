@@ -160,9 +160,16 @@ func (pm *PassManager) Run(op *Operation) error {
 }
 
 func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
-	for _, e := range entries {
+	for i := 0; i < len(entries); i++ {
+		e := entries[i]
 		if e.Pass == nil {
 			// Nested pipeline on matching ops directly inside op.
+			if flat(e.Nested) && pm.PrintAfterAll == nil {
+				if err := pm.runOnAnchors(op, e.Anchor, e.Nested); err != nil {
+					return err
+				}
+				continue
+			}
 			for _, o := range anchorsOf(op, e.Anchor) {
 				if err := pm.run(o, e.Nested); err != nil {
 					return err
@@ -171,9 +178,22 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 			continue
 		}
 		if e.Anchor != "" {
-			if err := pm.runAnchored(op, e); err != nil {
+			// The run of passes on the same anchor, as one nested pipeline
+			// (without PrintAfterAll, which prints the whole op after each
+			// pass).
+			j := i + 1
+			for pm.PrintAfterAll == nil && j < len(entries) && entries[j].Pass != nil && entries[j].Anchor == e.Anchor {
+				j++
+			}
+			group := make([]PassEntry, j-i)
+			for k, g := range entries[i:j] {
+				group[k] = PassEntry{Pass: g.Pass, Options: g.Options}
+			}
+			if err := pm.runOnAnchors(op, e.Anchor, group); err != nil {
 				return err
 			}
+			pm.printAfter(e.Pass, op) // a group of one with PrintAfterAll
+			i = j - 1
 			continue
 		}
 		start := time.Now()
@@ -198,6 +218,17 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 		pm.printAfter(e.Pass, op)
 	}
 	return nil
+}
+
+// flat reports whether entries are passes on the op itself, with no
+// nesting.
+func flat(entries []PassEntry) bool {
+	for _, e := range entries {
+		if e.Pass == nil || e.Anchor != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // anchorsOf returns the ops named anchor ("any": all ops) directly inside
@@ -226,48 +257,131 @@ func (pm *PassManager) printAfter(p *PassInfo, op *Operation) {
 	fmt.Fprintln(pm.PrintAfterAll)
 }
 
-// runAnchored runs pass entry e on every op named e.Anchor directly
-// inside op, in parallel, then verifies each (with VerifyEach), in
-// parallel too. The result does not depend on the schedule: each run sees
-// only its own anchor op. Errors are reported as a sequential run would
-// report them: the first pass error in op order, else the first verifier
-// error in op order.
-func (pm *PassManager) runAnchored(op *Operation, e PassEntry) error {
-	anchors := anchorsOf(op, e.Anchor)
+// anchorRun is how the passes of runOnAnchors went on one anchor op.
+type anchorRun struct {
+	// failed is the index of the pass that failed, or of the pass after
+	// which the op failed to verify; err is its error.
+	failed   int
+	verifier bool
+	err      error
+	// fp is the op's fingerprint when it last verified; fpOK is whether
+	// there is one.
+	fp   uint64
+	fpOK bool
+	// times are the durations of each pass and of the verification
+	// after it.
+	times, verifyTimes []time.Duration
+}
+
+// runOnAnchors runs the pipeline passes (none nested) on every op named
+// anchor directly inside op, as MLIR's pass manager runs a nested
+// pipeline: each anchor op goes through all the passes, and verification
+// after each pass, on its own, in parallel with the others (unless
+// Sequential). The anchor ops must be isolated from above, as func.func
+// is, so that the result does not depend on the schedule: each run sees
+// only its own op. Keeping one op's IR in cache through all the passes,
+// rather than streaming the whole module through memory once per pass,
+// is also what makes this faster than running each pass on all the ops
+// in turn.
+//
+// Errors are reported as running the passes one after the other on all
+// ops would report them: the first failing pass in the pipeline, and for
+// it the first pass error in op order, else its first verifier error in
+// op order. With Timing, each pass is credited its share of the wall
+// time, in proportion to the time spent in it on all the ops.
+func (pm *PassManager) runOnAnchors(op *Operation, anchor string, passes []PassEntry) error {
+	anchors := anchorsOf(op, anchor)
 	sequential := pm.Sequential || pm.PrintAfterAll != nil || !multithreading.Load()
-	errs := make([]error, len(anchors))
+	runs := make([]anchorRun, len(anchors))
 	start := time.Now()
 	parallelFor(len(anchors), sequential, func(i int) {
-		errs[i] = e.Pass.Run(anchors[i], e.Options)
-	})
-	if pm.Timing != nil {
-		pm.Timing.Add(e.Pass.Title+" ("+e.Pass.Name+")", time.Since(start))
-	}
-	for _, err := range errs {
-		if err != nil {
-			return err
+		a, r := anchors[i], &runs[i]
+		r.failed = len(passes)
+		r.fp, r.fpOK = pm.verified[a] // read-only while the runs last
+		if pm.Timing != nil {
+			r.times, r.verifyTimes = make([]time.Duration, len(passes)), make([]time.Duration, len(passes))
 		}
-	}
-	if pm.VerifyEach {
-		start := time.Now()
-		fps := make([]uint64, len(anchors))
-		parallelFor(len(anchors), sequential, func(i int) {
-			fps[i], errs[i] = pm.verifyChanged(anchors[i], e.Pass.Name)
-		})
-		for _, err := range errs {
+		for k, e := range passes {
+			t0 := time.Now()
+			err := e.Pass.Run(a, e.Options)
+			if r.times != nil {
+				r.times[k] = time.Since(t0)
+			}
 			if err != nil {
-				return err
+				r.failed, r.err = k, err
+				return
+			}
+			if !pm.VerifyEach {
+				continue
+			}
+			t0 = time.Now()
+			fp := fingerprint(a)
+			if !r.fpOK || fp != r.fp {
+				if err := Verify(a); err != nil {
+					d := AsDiagnostics(err, a.Loc)[0]
+					d.AddNote(Location{}, "the IR failed to verify after pass '%s'", e.Pass.Name)
+					r.failed, r.verifier, r.err = k, true, d
+					r.fpOK = false
+					return
+				}
+			}
+			r.fp, r.fpOK = fp, true
+			if r.verifyTimes != nil {
+				r.verifyTimes[k] = time.Since(t0)
 			}
 		}
-		for i, a := range anchors {
-			pm.recordVerified(a, fps[i])
-		}
-		if pm.Timing != nil {
-			pm.Timing.Add("(verifier)", time.Since(start))
+	})
+	wall := time.Since(start)
+	for i, a := range anchors {
+		if runs[i].fpOK {
+			pm.recordVerified(a, runs[i].fp)
+		} else {
+			delete(pm.verified, a)
 		}
 	}
-	pm.printAfter(e.Pass, op)
+	if pm.Timing != nil {
+		pm.creditTimes(passes, runs, wall)
+	}
+	var first *anchorRun
+	for i := range runs {
+		r := &runs[i]
+		if r.err != nil && (first == nil || r.failed < first.failed || (r.failed == first.failed && first.verifier && !r.verifier)) {
+			first = r
+		}
+	}
+	if first != nil {
+		return first.err
+	}
 	return nil
+}
+
+// creditTimes adds the wall time of runOnAnchors to pm.Timing, shared
+// between the passes and the verifier in proportion to the time the runs
+// spent in each.
+func (pm *PassManager) creditTimes(passes []PassEntry, runs []anchorRun, wall time.Duration) {
+	perPass := make([]time.Duration, len(passes))
+	var verify, total time.Duration
+	for _, r := range runs {
+		for k := range passes {
+			if r.times != nil {
+				perPass[k] += r.times[k]
+				verify += r.verifyTimes[k]
+				total += r.times[k] + r.verifyTimes[k]
+			}
+		}
+	}
+	share := func(d time.Duration) time.Duration {
+		if total == 0 {
+			return 0
+		}
+		return time.Duration(float64(wall) * float64(d) / float64(total))
+	}
+	for k, e := range passes {
+		pm.Timing.Add(e.Pass.Title+" ("+e.Pass.Name+")", share(perPass[k]))
+	}
+	if pm.VerifyEach {
+		pm.Timing.Add("(verifier)", share(verify))
+	}
 }
 
 // multithreading is whether the verifier and the pass manager may use

@@ -69,3 +69,64 @@ func TestVerifyLargeBlockFirstError(t *testing.T) {
 		t.Errorf("got %v, want the error of the op on line %d", err, n/2+3)
 	}
 }
+
+// TestAnchoredPipelineErrorOrder runs two passes anchored on the same
+// functions, which the pass manager runs as one nested pipeline (each
+// function through both passes in turn, functions in parallel), and checks
+// that the error reported is the one running each pass on all functions
+// in turn would report: the first failing pass; for it a pass error
+// before a verifier error; and among those the first function.
+func TestAnchoredPipelineErrorOrder(t *testing.T) {
+	var src strings.Builder
+	const n = 64
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&src, "\"test.func\"() ({\n  %%0 = \"test.a\"() : () -> i32\n  \"test.b\"(%%0) : (i32) -> ()\n}) {idx = %d : i32} : () -> ()\n", i)
+	}
+	// passA breaks (for the verifier) the functions in breakA and fails on
+	// those in failA; passB fails on those in failB.
+	pass := func(name string, fail, breaks map[int64]bool) *PassInfo {
+		return &PassInfo{Name: name, Run: func(op *Operation, _ PassOptions) error {
+			idx := op.Attr("idx").(*IntegerAttr).Value
+			if fail[idx] {
+				return fmt.Errorf("%s failed on function %d", name, idx)
+			}
+			if breaks[idx] {
+				body := op.Region(0).Blocks()[0]
+				body.Last().MoveBefore(body.First()) // a use before its definition
+			}
+			return nil
+		}}
+	}
+	cases := []struct {
+		failA, breakA, failB map[int64]bool
+		want                 string
+	}{
+		{failA: map[int64]bool{40: true, 50: true}, breakA: map[int64]bool{20: true}, failB: map[int64]bool{5: true}, want: "pass-a failed on function 40"},
+		{breakA: map[int64]bool{20: true, 30: true}, failB: map[int64]bool{5: true}, want: "in.mlir:83:3: error: 'test.b' op operand #0 does not dominate this use"},
+		{failB: map[int64]bool{9: true, 5: true}, want: "pass-b failed on function 5"},
+		{want: ""},
+	}
+	for _, c := range cases {
+		for _, sequential := range []bool{false, true} {
+			for _, nested := range []bool{false, true} {
+				m, err := Parse("in.mlir", []byte(src.String()), ParseOptions{AllowUnregistered: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				a, b := pass("pass-a", c.failA, c.breakA), pass("pass-b", c.failB, nil)
+				entries := []PassEntry{{Pass: a, Anchor: "test.func"}, {Pass: b, Anchor: "test.func"}}
+				if nested {
+					entries = []PassEntry{{Anchor: "test.func", Nested: []PassEntry{{Pass: a}, {Pass: b}}}}
+				}
+				pm := &PassManager{Entries: entries, Sequential: sequential, VerifyEach: true}
+				got := ""
+				if err := pm.Run(m); err != nil {
+					got = err.Error()
+				}
+				if !strings.HasPrefix(got, c.want) || (c.want == "") != (got == "") {
+					t.Errorf("sequential=%v nested=%v: got error %q, want %q", sequential, nested, got, c.want)
+				}
+			}
+		}
+	}
+}
