@@ -25,6 +25,8 @@ type nameState struct {
 	used    map[string]struct{}
 	usedLog []string
 	scopes  []int
+	// suffixes[h][n] is h + "_" + n (see suffixed).
+	suffixes map[string][]string
 	// generic disables name hints (mlir-opt's generic form prints none)
 	generic bool
 	// ops counts the ops numbered; maps is set if an attribute of one may
@@ -152,7 +154,7 @@ func (ns *nameState) uniq(hint string, ctx *nameCtx) int32 {
 	name := hint
 	if _, taken := ns.used[name]; taken {
 		for {
-			cand := hint + "_" + strconv.Itoa(ctx.nextConflict)
+			cand := ns.suffixed(hint, ctx.nextConflict)
 			ctx.nextConflict++
 			if _, taken := ns.used[cand]; !taken {
 				name = cand
@@ -164,6 +166,20 @@ func (ns *nameState) uniq(hint string, ctx *nameCtx) int32 {
 	ns.usedLog = append(ns.usedLog, name)
 	ns.hints = append(ns.hints, name)
 	return int32(len(ns.hints) - 1)
+}
+
+// suffixed returns hint + "_" + n, built once per printing: the
+// arguments of every linalg.generic body are %in, %in_0, %in_1, ...
+func (ns *nameState) suffixed(hint string, n int) string {
+	if ns.suffixes == nil {
+		ns.suffixes = map[string][]string{}
+	}
+	list := ns.suffixes[hint]
+	for len(list) <= n {
+		list = append(list, hint+"_"+strconv.Itoa(len(list)))
+	}
+	ns.suffixes[hint] = list
+	return list[n]
 }
 
 func (ns *nameState) set(v *Value, n valName) {
