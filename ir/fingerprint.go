@@ -15,8 +15,12 @@ import "unsafe"
 // Attributes and types are immutable and compared by identity (types are
 // uniqued; an attribute replaced by an equal one counts as a change),
 // which is what makes the hash cheap: one walk, no printing.
+//
+// The ops of a large block are hashed in parallel runs (as Verify splits
+// them), each run from the seed, and the runs' hashes folded in order: the
+// value does not depend on how many goroutines computed it.
 func fingerprint(op *Operation) uint64 {
-	return fingerprintOp(14695981039346656037, op)
+	return fingerprintRegions(fingerprintOpShallow(fingerprintSeed, op), op, true)
 }
 
 // mix folds x into the hash h (FNV-1a on 64-bit words).
@@ -33,9 +37,53 @@ func ifaceData(p unsafe.Pointer) uint64 {
 	return mix(uint64(w[0]), uint64(w[1]))
 }
 
+const fingerprintSeed = 14695981039346656037
+
 // fingerprintOp folds op into h. An op's name cannot change, so its
 // identity stands for it.
 func fingerprintOp(h uint64, op *Operation) uint64 {
+	return fingerprintRegions(fingerprintOpShallow(h, op), op, false)
+}
+
+// fingerprintRegions folds op's regions into h; with splitLarge, the ops
+// of a large block in parallel runs.
+func fingerprintRegions(h uint64, op *Operation, splitLarge bool) uint64 {
+	if op.rare == nil {
+		return h
+	}
+	for _, r := range op.rare.regions {
+		h = mix(h, ptr(r))
+		for _, b := range r.blocks {
+			h = fingerprintBlockHeader(h, b)
+			if splitLarge && b.n >= parallelVerifyMin {
+				starts := blockRuns(b)
+				hs := make([]uint64, len(starts))
+				parallelFor(len(starts), !multithreading.Load(), func(k int) {
+					hk := uint64(fingerprintSeed)
+					o := starts[k]
+					for j := 0; j < verifyRun && o != nil; j++ {
+						hk = fingerprintOp(hk, o)
+						o = o.next
+					}
+					hs[k] = hk
+				})
+				for _, hk := range hs {
+					h = mix(h, hk)
+				}
+			} else {
+				for o := b.first; o != nil; o = o.next {
+					h = fingerprintOp(h, o)
+				}
+			}
+			h = mix(h, 1) // end of block
+		}
+		h = mix(h, 2) // end of region
+	}
+	return h
+}
+
+// fingerprintOpShallow folds op into h without its regions.
+func fingerprintOpShallow(h uint64, op *Operation) uint64 {
 	h = mix(h, ptr(op))
 	for _, o := range op.operands {
 		h = mix(h, ptr(o.value))
@@ -48,26 +96,20 @@ func fingerprintOp(h uint64, op *Operation) uint64 {
 		h = mix(mix(h, uint64(uintptr(unsafe.Pointer(unsafe.StringData(a.Name))))), uint64(len(a.Name)))
 		h = mix(h, ifaceData(unsafe.Pointer(&a.Value)))
 	}
-	if op.rare == nil {
-		return h
-	}
-	for _, s := range op.rare.successors {
-		h = mix(h, ptr(s))
-	}
-	for _, r := range op.rare.regions {
-		h = mix(h, ptr(r))
-		for _, b := range r.blocks {
-			h = mix(h, ptr(b))
-			for _, a := range b.args {
-				h = mix(h, ptr(a))
-				h = mix(h, ifaceData(unsafe.Pointer(&a.typ)))
-			}
-			for o := b.first; o != nil; o = o.next {
-				h = fingerprintOp(h, o)
-			}
-			h = mix(h, 1) // end of block
+	if op.rare != nil {
+		for _, s := range op.rare.successors {
+			h = mix(h, ptr(s))
 		}
-		h = mix(h, 2) // end of region
+	}
+	return h
+}
+
+// fingerprintBlockHeader folds block b and its arguments into h.
+func fingerprintBlockHeader(h uint64, b *Block) uint64 {
+	h = mix(h, ptr(b))
+	for _, a := range b.args {
+		h = mix(h, ptr(a))
+		h = mix(h, ifaceData(unsafe.Pointer(&a.typ)))
 	}
 	return h
 }

@@ -1,6 +1,10 @@
 package ir
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestFingerprint checks that the pass manager's change detection sees
 // each kind of change a pass can make, and nothing else.
@@ -46,5 +50,40 @@ func TestFingerprint(t *testing.T) {
 		if after := fingerprint(m); after == before {
 			t.Errorf("%s: change not seen by the fingerprint", c.name)
 		}
+	}
+}
+
+// TestFingerprintLargeBlock checks the fingerprint of a function whose
+// block is hashed in parallel runs: the same with and without threads,
+// and changed by moving an op across a run boundary or changing an
+// attribute in the middle.
+func TestFingerprintLargeBlock(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("\"test.func\"() ({\n^bb0(%a: i32):\n")
+	const n = 3 * parallelVerifyMin
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&src, "  %%v%d = \"test.op\"(%%a) {i = %d : i32} : (i32) -> i32\n", i, i)
+	}
+	src.WriteString("  \"test.return\"() : () -> ()\n}) : () -> ()\n")
+	m, err := Parse("in.mlir", []byte(src.String()), ParseOptions{AllowUnregistered: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := m.Region(0).Blocks()[0].First()
+	SetMultithreading(false)
+	seq := fingerprint(fn)
+	SetMultithreading(true)
+	if par := fingerprint(fn); par != seq {
+		t.Fatalf("fingerprint depends on threading: %x sequential, %x parallel", seq, par)
+	}
+	ops := fn.Region(0).Blocks()[0].Ops()
+	ops[verifyRun].MoveBefore(ops[verifyRun-1]) // across the first run boundary
+	moved := fingerprint(fn)
+	if moved == seq {
+		t.Error("moving an op across a run boundary is not seen by the fingerprint")
+	}
+	ops[n/2].SetAttr("i", IntAttr(I32, -1))
+	if fingerprint(fn) == moved {
+		t.Error("changing an attribute in the middle of a large block is not seen by the fingerprint")
 	}
 }

@@ -77,20 +77,12 @@ func (v *verifier) verifySplittingBlocks(op *Operation) error {
 				continue
 			}
 			b.first.IsBeforeInBlock(b.first) // numbers the block's ops
-			const run = 1024
-			var starts []*Operation
-			i := 0
-			for o := b.first; o != nil; o = o.next {
-				if i%run == 0 {
-					starts = append(starts, o)
-				}
-				i++
-			}
+			starts := blockRuns(b)
 			errs := make([]error, len(starts))
 			parallelFor(len(starts), !multithreading.Load(), func(k int) {
 				w := &verifier{dom: map[*Region]*domInfo{}}
 				o := starts[k]
-				for j := 0; j < run && o != nil; j++ {
+				for j := 0; j < verifyRun && o != nil; j++ {
 					if errs[k] = w.verify(o); errs[k] != nil {
 						return
 					}
@@ -105,6 +97,23 @@ func (v *verifier) verifySplittingBlocks(op *Operation) error {
 		}
 	}
 	return nil
+}
+
+// verifyRun is the number of ops of a large block that Verify (and the
+// pass manager's fingerprint) hands to one goroutine at a time.
+const verifyRun = 1024
+
+// blockRuns returns the first op of each run of verifyRun ops of b.
+func blockRuns(b *Block) []*Operation {
+	var starts []*Operation
+	i := 0
+	for o := b.first; o != nil; o = o.next {
+		if i%verifyRun == 0 {
+			starts = append(starts, o)
+		}
+		i++
+	}
+	return starts
 }
 
 type verifier struct {
