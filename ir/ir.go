@@ -564,14 +564,19 @@ func (op *Operation) MoveBefore(other *Operation) {
 func (op *Operation) IsBeforeInBlock(other *Operation) bool {
 	b := op.parent
 	if !b.orderValid {
-		var i int32
-		for o := b.first; o != nil; o = o.next {
-			o.order = i
-			i++
-		}
-		b.orderValid = true
+		b.numberOps()
 	}
 	return op.order < other.order
+}
+
+// numberOps numbers the ops of b in order (Operation.order).
+func (b *Block) numberOps() {
+	var i int32
+	for o := b.first; o != nil; o = o.next {
+		o.order = i
+		i++
+	}
+	b.orderValid = true
 }
 
 // IsAncestor reports whether op is other or contains it.

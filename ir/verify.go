@@ -76,8 +76,7 @@ func (v *verifier) verifySplittingBlocks(op *Operation) error {
 				}
 				continue
 			}
-			b.first.IsBeforeInBlock(b.first) // numbers the block's ops
-			starts := blockRuns(b)
+			starts := blockRuns(b) // also numbers the block's ops
 			errs := make([]error, len(starts))
 			parallelFor(len(starts), !multithreading.Load(), func(k int) {
 				w := &verifier{dom: map[*Region]*domInfo{}}
@@ -103,16 +102,23 @@ func (v *verifier) verifySplittingBlocks(op *Operation) error {
 // pass manager's fingerprint) hands to one goroutine at a time.
 const verifyRun = 1024
 
-// blockRuns returns the first op of each run of verifyRun ops of b.
+// blockRuns returns the first op of each run of verifyRun ops of b. It
+// numbers the ops of b on the way if their numbering is out of date, so
+// that dominance checks in the runs read it and none writes it.
 func blockRuns(b *Block) []*Operation {
-	var starts []*Operation
-	i := 0
+	starts := make([]*Operation, 0, b.n/verifyRun+1)
+	number := !b.orderValid
+	var i int32
 	for o := b.first; o != nil; o = o.next {
 		if i%verifyRun == 0 {
 			starts = append(starts, o)
 		}
+		if number {
+			o.order = i
+		}
 		i++
 	}
+	b.orderValid = true
 	return starts
 }
 
