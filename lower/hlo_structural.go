@@ -10,14 +10,14 @@ import (
 
 // structuralConversions lower the hlo ops that move data rather than
 // compute on it: each becomes linalg.generic or tensor ops.
-var structuralConversions = map[string]func(*ir.Operation) error{
-	"hlo.transpose":          convertTranspose,
-	"hlo.iota":               convertIota,
-	"hlo.reshape":            convertReshape,
-	"hlo.slice":              convertSlice,
-	"hlo.concatenate":        convertConcatenate,
-	"hlo.get_dimension_size": convertGetDimensionSize,
-	"hlo.dynamic_reshape":    convertDynamicReshape,
+var structuralConversions = map[string]func(*lowering, *ir.Operation) error{
+	"hlo.transpose":          (*lowering).convertTranspose,
+	"hlo.iota":               (*lowering).convertIota,
+	"hlo.reshape":            func(_ *lowering, op *ir.Operation) error { return convertReshape(op) },
+	"hlo.slice":              func(_ *lowering, op *ir.Operation) error { return convertSlice(op) },
+	"hlo.concatenate":        (*lowering).convertConcatenate,
+	"hlo.get_dimension_size": func(_ *lowering, op *ir.Operation) error { return convertGetDimensionSize(op) },
+	"hlo.dynamic_reshape":    func(_ *lowering, op *ir.Operation) error { return convertDynamicReshape(op) },
 }
 
 // convertDynamicReshape: tensor.reshape to the run-time shape.
@@ -34,45 +34,33 @@ func parallel(n int) []string {
 	return its
 }
 
-// genericCopy builds a generic that writes, for every index of result
-// type rt, the element of src read through map m (a body that yields its
-// input), or computes it with body when body is non-nil.
-func genericCopy(b *ir.Builder, op *ir.Operation, rt *ir.RankedTensorType, srcs []*ir.Value, maps []affine.Map, dyn []*ir.Value,
-	body func(bb *ir.Builder, args []*ir.Value) *ir.Value) *ir.Value {
-	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}}).Result(0)
-	return genericBody(b, op, empty, srcs, maps, body)
+// genericCopy builds a generic that writes, for every index of its
+// result (of op's result type, with dyn its dynamic sizes), the element of
+// src read through its access.
+func (l *lowering) genericCopy(b *ir.Builder, op *ir.Operation, src operandAccess, dyn []*ir.Value) *ir.Value {
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{op.Result(0).Type()}}).Result(0)
+	return l.genericInto(b, op, src, empty)
 }
 
-// genericInto is genericCopy writing into the tensor dest (whose type is
-// the result's).
-func genericInto(b *ir.Builder, op *ir.Operation, dest *ir.Value, srcs []*ir.Value, maps []affine.Map) *ir.Value {
-	return genericBody(b, op, dest, srcs, maps, nil)
-}
-
-func genericBody(b *ir.Builder, op *ir.Operation, empty *ir.Value, srcs []*ir.Value, maps []affine.Map,
-	body func(bb *ir.Builder, args []*ir.Value) *ir.Value) *ir.Value {
-	rt := empty.Type().(*ir.RankedTensorType)
-	st := &ir.OpState{Name: "linalg.generic", Loc: op.Loc, Operands: append(append([]*ir.Value{}, srcs...), empty), ResultTypes: []ir.Type{rt}}
-	linalg.SetGenericAttrs(st, append(append([]affine.Map{}, maps...), affine.Identity(rt.Rank())), parallel(rt.Rank()), len(srcs), 1)
-	blk := ir.NewBlock()
-	for _, s := range srcs {
-		blk.AddArg(ir.ElementTypeOf(s.Type()), op.Loc)
-	}
-	blk.AddArg(rt.ElementType(), op.Loc)
-	region := &ir.Region{}
-	region.AddBlock(blk)
-	st.Regions = []*ir.Region{region}
-	gen := b.Create(st)
-	bb := ir.AtEnd(blk)
-	bb.Loc = op.Loc
-	var v *ir.Value
-	if body != nil {
-		v = body(bb, blk.Args()[:len(srcs)])
-	} else {
-		v = blk.Arg(0)
-	}
-	bb.Create(&ir.OpState{Name: "linalg.yield", Operands: []*ir.Value{v}})
+// genericInto is genericCopy writing into the tensor dest (of the
+// result's type).
+func (l *lowering) genericInto(b *ir.Builder, op *ir.Operation, src operandAccess, dest *ir.Value) *ir.Value {
+	gen, body := l.generic(b, op, []operandAccess{src}, dest)
+	yield(op, body, body.Arg(0))
 	return gen.Result(0)
+}
+
+// bodyBuilder returns a builder at the end of a generic's body, locating
+// ops at op.
+func bodyBuilder(op *ir.Operation, body *ir.Block) *ir.Builder {
+	bb := ir.AtEnd(body)
+	bb.Loc = op.Loc
+	return bb
+}
+
+// yield ends a generic's body with `linalg.yield v`.
+func yield(op *ir.Operation, body *ir.Block, v *ir.Value) {
+	bodyBuilder(op, body).Create(&ir.OpState{Name: "linalg.yield", Operands: []*ir.Value{v}})
 }
 
 func replace(op *ir.Operation, v *ir.Value) error {
@@ -95,7 +83,7 @@ func dynamicSizes(b *ir.Builder, rt *ir.RankedTensorType, src *ir.Value, srcDim 
 
 // convertTranspose: result[i0, ..] = operand[i_perm^-1 ...], a generic
 // reading the operand through the inverse permutation.
-func convertTranspose(op *ir.Operation) error {
+func (l *lowering) convertTranspose(op *ir.Operation) error {
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok {
 		return op.Emit("needs a ranked result to be lowered to linalg")
@@ -103,18 +91,18 @@ func convertTranspose(op *ir.Operation) error {
 	perm := hlo.I64s(op.Attr("permutation"))
 	// Result dim i is operand dim perm[i]: the operand's dim j is read at
 	// the loop dim i with perm[i] == j.
-	res := make([]affine.Expr, len(perm))
+	l.resetAccesses()
+	src := l.access(op.Operand(0), len(perm))
 	for i, p := range perm {
-		res[p] = affine.Dim(i)
+		src.reads[p] = i
 	}
-	m := affine.NewMap(rt.Rank(), 0, res...)
 	b := ir.Before(op)
 	dyn := dynamicSizes(b, rt, op.Operand(0), func(d int) int { return int(perm[d]) })
-	return replace(op, genericCopy(b, op, rt, []*ir.Value{op.Operand(0)}, []affine.Map{m}, dyn, nil))
+	return replace(op, l.genericCopy(b, op, src, dyn))
 }
 
 // convertIota: a generic with no inputs whose body converts linalg.index.
-func convertIota(op *ir.Operation) error {
+func (l *lowering) convertIota(op *ir.Operation) error {
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok || !rt.HasStaticShape() {
 		return op.Emit("needs a static result to be lowered to linalg")
@@ -124,21 +112,22 @@ func convertIota(op *ir.Operation) error {
 	}
 	d, _ := hlo.IntAttr(op.Attr("iota_dimension"))
 	b := ir.Before(op)
-	v := genericCopy(b, op, rt, nil, nil, nil, func(bb *ir.Builder, _ []*ir.Value) *ir.Value {
-		st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
-		st.AddAttr("dim", ir.I64Attr(d))
-		idx := bb.Create(st).Result(0)
-		et := rt.ElementType()
-		i64 := bb.Create(&ir.OpState{Name: "arith.index_cast", Operands: []*ir.Value{idx}, ResultTypes: []ir.Type{ir.I64}}).Result(0)
-		if ir.IsFloat(et) {
-			return bb.Create(&ir.OpState{Name: "arith.sitofp", Operands: []*ir.Value{i64}, ResultTypes: []ir.Type{et}}).Result(0)
-		}
-		if et == ir.I64 {
-			return i64
-		}
-		return bb.Create(&ir.OpState{Name: "arith.trunci", Operands: []*ir.Value{i64}, ResultTypes: []ir.Type{et}}).Result(0)
-	})
-	return replace(op, v)
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", ResultTypes: []ir.Type{rt}}).Result(0)
+	gen, body := l.generic(b, op, nil, empty)
+	bb := bodyBuilder(op, body)
+	st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
+	st.AddAttr("dim", ir.I64Attr(d))
+	idx := bb.Create(st).Result(0)
+	et := rt.ElementType()
+	v := bb.Create(&ir.OpState{Name: "arith.index_cast", Operands: []*ir.Value{idx}, ResultTypes: []ir.Type{ir.I64}}).Result(0)
+	switch {
+	case ir.IsFloat(et):
+		v = bb.Create(&ir.OpState{Name: "arith.sitofp", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{et}}).Result(0)
+	case et != ir.I64:
+		v = bb.Create(&ir.OpState{Name: "arith.trunci", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{et}}).Result(0)
+	}
+	yield(op, body, v)
+	return replace(op, gen.Result(0))
 }
 
 // reassociation finds the groups that turn shape `high` into `low` by
@@ -247,7 +236,11 @@ func convertSlice(op *ir.Operation) error {
 		res[i] = affine.Add(affine.Mul(affine.Dim(i), affine.Const(strides[i])), affine.Const(starts[i]))
 	}
 	m := affine.NewMap(out.Rank(), 0, res...)
-	return replace(op, genericCopy(ir.Before(op), op, out, []*ir.Value{op.Operand(0)}, []affine.Map{m}, nil, nil))
+	b := ir.Before(op)
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", ResultTypes: []ir.Type{out}}).Result(0)
+	gen, body := newGeneric(b, op, []*ir.Value{op.Operand(0), empty}, parallelGenericAttrs([]affine.Map{m, affine.Identity(out.Rank())}, 1))
+	yield(op, body, body.Arg(0))
+	return replace(op, gen.Result(0))
 }
 
 // sliceParams are the offsets, sizes and strides of a tensor slice op,
@@ -312,7 +305,7 @@ func sizeOf(b *ir.Builder, v *ir.Value, d int) slicePart {
 // result, and lower/llvm writes the slices in place. The parts' other dims
 // are the result's (from operand #0): the copy checks at run time that
 // each operand has them.
-func convertConcatenate(op *ir.Operation) error {
+func (l *lowering) convertConcatenate(op *ir.Operation) error {
 	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
 	if out == nil {
 		return op.Emit("needs a ranked result to be lowered to linalg")
@@ -375,8 +368,8 @@ func convertConcatenate(op *ir.Operation) error {
 		}
 		partT := ir.RankedTensor(partShape, in.ElementType())
 		part := createSlice(b, "tensor.extract_slice", []*ir.Value{acc}, p, partT)
-		id := affine.Identity(out.Rank())
-		filled := genericInto(b, op, part, []*ir.Value{v}, []affine.Map{id})
+		l.resetAccesses()
+		filled := l.genericInto(b, op, l.identityAccess(v, out.Rank(), true), part)
 		acc = createSlice(b, "tensor.insert_slice", []*ir.Value{filled, acc}, p, out)
 	}
 	return replace(op, acc)

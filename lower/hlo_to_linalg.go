@@ -1,7 +1,9 @@
 package lower
 
 import (
+	"encoding/binary"
 	"slices"
+	"strings"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
@@ -29,11 +31,12 @@ func runLegalizeToLinalg(root *ir.Operation, _ ir.PassOptions) error {
 		return true
 	})
 	scalarizeShapeComputations(shapeComputations(work))
+	l := &lowering{generics: map[string]ir.Attrs{}}
 	for _, op := range work {
 		if op.Block() == nil {
 			continue // a shape computation, done above
 		}
-		if err := convertOp(op); err != nil {
+		if err := l.convertOp(op); err != nil {
 			return err
 		}
 	}
@@ -49,11 +52,29 @@ func runLegalizeToLinalg(root *ir.Operation, _ ir.PassOptions) error {
 			op.Erase()
 			continue
 		}
-		if err := materializeBroadcast(op); err != nil {
+		if err := l.materializeBroadcast(op); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// lowering is one run of the pass (over one function when the pass runs
+// per function, as in the cpu pipeline; runs do not share it).
+type lowering struct {
+	// generics holds the attributes of the all-parallel generics built so
+	// far, by their loop count and their inputs' reads (see genericAttrs):
+	// attributes are immutable, so every generic reading its operands the
+	// same way shares one indexing_maps array (decoded once by linalg's
+	// readers) and one iterator_types array.
+	generics map[string]ir.Attrs
+	// Scratch space reused from op to op: the key being looked up, the
+	// operand accesses of the op being converted and their reads and
+	// sizeDims.
+	key      []byte
+	accesses []operandAccess
+	reads    []int
+	sized    []bool
 }
 
 func isBroadcast(op *ir.Operation) bool {
@@ -64,18 +85,22 @@ func isElementwise(op *ir.Operation) bool {
 	if hlo.IsBroadcasting(op) || op.Name() == "hlo.convert" {
 		return true
 	}
+	name, ok := strings.CutPrefix(op.Name(), "hlo.")
+	if !ok {
+		return false
+	}
 	for _, u := range hlo.UnaryOps {
-		if op.Name() == "hlo."+u.Name {
+		if name == u.Name {
 			return true
 		}
 	}
 	return false
 }
 
-func convertOp(op *ir.Operation) error {
+func (l *lowering) convertOp(op *ir.Operation) error {
 	switch {
 	case isElementwise(op):
-		return convertElementwise(op)
+		return l.convertElementwise(op)
 	case op.Name() == "hlo.constant":
 		b := ir.Before(op)
 		c := arith.NewConstant(b, op.Attr("value"))
@@ -83,20 +108,65 @@ func convertOp(op *ir.Operation) error {
 		op.Erase()
 	default:
 		if conv, ok := structuralConversions[op.Name()]; ok {
-			return conv(op)
+			return conv(l, op)
 		}
 	}
 	return nil
 }
 
-// operandAccess is how a generic reads one operand: the value and its
-// indexing map over the loop dims.
+// operandAccess is how a generic reads one operand: the value and, for
+// each of its dims, the loop dim whose index it reads (its indexing map
+// is the projection `(d0, ..) -> (d<reads[0]>, ..)`, with the constant 0
+// where reads is -1).
 type operandAccess struct {
 	value *ir.Value
-	m     affine.Map
+	reads []int
 	// sizeDims[j] is true when operand dim j has the loop's size (it is
 	// not a stretched 1), so tensor.dim of it gives the loop bound.
 	sizeDims []bool
+}
+
+// indexingMap is the access's indexing map in a loop nest of rank loops.
+func (a operandAccess) indexingMap(rank int) affine.Map {
+	results := make([]affine.Expr, len(a.reads))
+	for j, d := range a.reads {
+		if d < 0 {
+			results[j] = affine.Const(0)
+		} else {
+			results[j] = affine.Dim(d)
+		}
+	}
+	return affine.NewMap(rank, 0, results...)
+}
+
+// access returns an access of an operand of rank n whose reads and
+// sizeDims are fresh parts of the scratch space (valid until the next
+// op's accesses are made; see resetAccesses).
+func (l *lowering) access(v *ir.Value, n int) operandAccess {
+	if len(l.reads)+n > cap(l.reads) {
+		// Earlier accesses keep the old arrays; only new ones use these.
+		l.reads = make([]int, 0, 2*cap(l.reads)+n)
+		l.sized = make([]bool, 0, 2*cap(l.sized)+n)
+	}
+	k := len(l.reads)
+	l.reads, l.sized = l.reads[:k+n], l.sized[:k+n]
+	return operandAccess{value: v, reads: l.reads[k : k+n : k+n], sizeDims: l.sized[k : k+n : k+n]}
+}
+
+// resetAccesses makes the scratch space of the previous op's accesses
+// available again.
+func (l *lowering) resetAccesses() {
+	l.accesses, l.reads, l.sized = l.accesses[:0], l.reads[:0], l.sized[:0]
+}
+
+// identityAccess reads all of v, a tensor of rank rank, with the
+// identity map; sized says whether its dims give the loop bounds.
+func (l *lowering) identityAccess(v *ir.Value, rank int, sized bool) operandAccess {
+	a := l.access(v, rank)
+	for d := range a.reads {
+		a.reads[d], a.sizeDims[d] = d, sized
+	}
+	return a
 }
 
 // accessFor reads v in a loop nest of rank loops, looking through a
@@ -111,21 +181,19 @@ type operandAccess struct {
 // unmaterialized, and linalg-version-broadcasts later gives each run-time
 // pattern of those dims its own copy of the (fused) generic with static
 // maps.
-func accessFor(v *ir.Value, rank int) (operandAccess, error) {
-	def := v.DefiningOp()
-	if def != nil && isBroadcast(def) {
-		if m, sizes, couldBe1, ok := BroadcastMap(def, nil); ok {
-			if len(couldBe1) == 0 {
-				return operandAccess{value: def.Operand(0), m: m, sizeDims: sizes}, nil
+func (l *lowering) accessFor(v *ir.Value, rank int) operandAccess {
+	if def := v.DefiningOp(); def != nil && isBroadcast(def) {
+		if in, ok := def.Operand(0).Type().(*ir.RankedTensorType); ok {
+			a := l.access(def.Operand(0), in.Rank())
+			if couldBe1, ok := broadcastReads(def, nil, a.reads, a.sizeDims); ok {
+				if !couldBe1 {
+					return a
+				}
+				return l.identityAccess(v, rank, false)
 			}
-			return operandAccess{value: v, m: affine.Identity(rank), sizeDims: make([]bool, rank)}, nil
 		}
 	}
-	sizes := make([]bool, rank)
-	for i := range sizes {
-		sizes[i] = true
-	}
-	return operandAccess{value: v, m: affine.Identity(rank), sizeDims: sizes}, nil
+	return l.identityAccess(v, rank, true)
 }
 
 // BroadcastMap returns the indexing map through which a loop nest over
@@ -151,49 +219,62 @@ func BroadcastMap(op *ir.Operation, one func(dim int) bool) (m affine.Map, sizeD
 	if in == nil || out == nil {
 		return affine.Map{}, nil, nil, false
 	}
-	dims := hlo.I64s(op.Attr("broadcast_dimensions"))
-	expanding := map[int64]bool{}
-	nonExpanding := map[int64]bool{}
-	for _, d := range hlo.I64s(op.Attr("known_expanding_dimensions")) {
-		expanding[d] = true
+	a := operandAccess{reads: make([]int, in.Rank()), sizeDims: make([]bool, in.Rank())}
+	broadcastReads(op, func(i int) bool {
+		couldBe1 = append(couldBe1, i)
+		return one != nil && one(i)
+	}, a.reads, a.sizeDims)
+	return a.indexingMap(out.Rank()), a.sizeDims, couldBe1, true
+}
+
+// broadcastReads is BroadcastMap for a broadcast whose operand and result
+// are ranked, written into reads (the loop dim each operand dim reads, -1
+// for index 0) and sizeDims, both of the operand's rank: couldBe1 is
+// called for each could-be-1 dim in increasing order and says whether it
+// reads 0 (nil: it does not). hasCouldBe1 reports whether there is one;
+// ok is false for unranked types.
+func broadcastReads(op *ir.Operation, couldBe1 func(dim int) bool, reads []int, sizeDims []bool) (hasCouldBe1, ok bool) {
+	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if in == nil || out == nil {
+		return false, false
 	}
-	for _, d := range hlo.I64s(op.Attr("known_nonexpanding_dimensions")) {
-		nonExpanding[d] = true
-	}
-	results := make([]affine.Expr, len(dims))
-	sizeDims = make([]bool, len(dims))
+	dims := hlo.I64sView(op.Attr("broadcast_dimensions"))
+	expanding := hlo.I64sView(op.Attr("known_expanding_dimensions"))
+	nonExpanding := hlo.I64sView(op.Attr("known_nonexpanding_dimensions"))
 	for i, d := range dims {
 		inSize, outSize := in.Shape()[i], out.Shape()[d]
-		readsZero := false
+		readsZero, sized := false, false
 		switch {
-		case expanding[int64(i)]:
+		case slices.Contains(expanding, int64(i)):
 			readsZero = true
-		case nonExpanding[int64(i)]:
-			sizeDims[i] = true
+		case slices.Contains(nonExpanding, int64(i)):
+			sized = true
 		case inSize == 1:
 			readsZero = outSize != 1
-			sizeDims[i] = outSize == 1
+			sized = outSize == 1
 		case inSize != ir.Dynamic:
-			sizeDims[i] = true
+			sized = true
 		case op.Name() == "hlo.broadcast_in_dim":
-			sizeDims[i] = true // a static broadcast never stretches a dynamic dim
+			sized = true // a static broadcast never stretches a dynamic dim
 		default:
-			couldBe1 = append(couldBe1, i)
-			readsZero = one != nil && one(i)
+			hasCouldBe1 = true
+			readsZero = couldBe1 != nil && couldBe1(i)
 		}
+		sizeDims[i] = sized
 		if readsZero {
-			results[i] = affine.Const(0)
+			reads[i] = -1
 		} else {
-			results[i] = affine.Dim(int(d))
+			reads[i] = int(d)
 		}
 	}
-	return affine.NewMap(out.Rank(), 0, results...), sizeDims, couldBe1, true
+	return hasCouldBe1, true
 }
 
 // loopSizes returns the dynamic loop bounds of a generic over result type
 // rt: for each dynamic dim, tensor.dim of an operand that has the loop's
 // size there, or an element of a dynamic broadcast's shape operand.
-func loopSizes(b *ir.Builder, rt *ir.RankedTensorType, accesses []operandAccess, fallback []*ir.Value) []*ir.Value {
+func loopSizes(b *ir.Builder, rt *ir.RankedTensorType, accesses []operandAccess, fallback ...*ir.Value) []*ir.Value {
 	var sizes []*ir.Value
 	for d, s := range rt.Shape() {
 		if s != ir.Dynamic {
@@ -201,8 +282,8 @@ func loopSizes(b *ir.Builder, rt *ir.RankedTensorType, accesses []operandAccess,
 		}
 		var size *ir.Value
 		for _, a := range accesses {
-			for j, e := range a.m.Results {
-				if pos, ok := a.m.DimPosition(j); ok && pos == d && a.sizeDims[j] && e != nil {
+			for j, r := range a.reads {
+				if r == d && a.sizeDims[j] {
 					size = tensorDim(b, a.value, j)
 					break
 				}
@@ -248,9 +329,20 @@ func shapeElement(b *ir.Builder, v *ir.Value, d int) *ir.Value {
 }
 
 func checkSignless(op *ir.Operation) error {
-	for _, t := range append(op.OperandTypes(), op.ResultTypes()...) {
+	check := func(t ir.Type) error {
 		if it, ok := ir.ElementTypeOf(t).(*ir.IntegerType); ok && it.Sign != ir.Signless {
 			return op.Emit("has '%s' elements; only signless integers are lowered to linalg yet", it)
+		}
+		return nil
+	}
+	for i := range op.NumOperands() {
+		if err := check(op.Operand(i).Type()); err != nil {
+			return err
+		}
+	}
+	for _, r := range op.Results() {
+		if err := check(r.Type()); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -258,7 +350,7 @@ func checkSignless(op *ir.Operation) error {
 
 // convertElementwise turns an elementwise hlo op whose operands have the
 // result's shape into one all-parallel linalg.generic.
-func convertElementwise(op *ir.Operation) error {
+func (l *lowering) convertElementwise(op *ir.Operation) error {
 	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
 	if !ok {
 		return op.Emit("needs a ranked result to be lowered to linalg")
@@ -266,48 +358,28 @@ func convertElementwise(op *ir.Operation) error {
 	if err := checkSignless(op); err != nil {
 		return err
 	}
-	for i, t := range op.OperandTypes() {
-		st, _ := t.(*ir.RankedTensorType)
+	n := op.NumOperands()
+	for i := range n {
+		st, _ := op.Operand(i).Type().(*ir.RankedTensorType)
 		if st == nil || !sameShapeModuloDynamic(st.Shape(), rt.Shape()) {
-			return op.Emit("operand #%d has type '%s'; run hlo-legalize-broadcasts first so that every operand has the result's shape", i, t)
+			return op.Emit("operand #%d has type '%s'; run hlo-legalize-broadcasts first so that every operand has the result's shape", i, op.Operand(i).Type())
 		}
 	}
 	rank := rt.Rank()
-	accesses := make([]operandAccess, op.NumOperands())
-	for i, v := range op.Operands() {
-		a, err := accessFor(v, rank)
-		if err != nil {
-			return err
-		}
-		accesses[i] = a
+	l.resetAccesses()
+	for i := range n {
+		l.accesses = append(l.accesses, l.accessFor(op.Operand(i), rank))
 	}
 	b := ir.Before(op)
-	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: loopSizes(b, rt, accesses, op.Operands()), ResultTypes: []ir.Type{rt}}).Result(0)
-	st := &ir.OpState{Name: "linalg.generic", Loc: op.Loc, ResultTypes: []ir.Type{rt}}
-	maps := make([]affine.Map, 0, len(accesses)+1)
-	for _, a := range accesses {
-		st.Operands = append(st.Operands, a.value)
-		maps = append(maps, a.m)
+	var dyn []*ir.Value
+	if !rt.HasStaticShape() {
+		dyn = loopSizes(b, rt, l.accesses, op.Operands()...)
 	}
-	st.Operands = append(st.Operands, empty)
-	maps = append(maps, affine.Identity(rank))
-	iters := make([]string, rank)
-	for i := range iters {
-		iters[i] = linalg.Parallel
-	}
-	linalg.SetGenericAttrs(st, maps, iters, len(accesses), 1)
-	body := ir.NewBlock()
-	for _, a := range accesses {
-		body.AddArg(ir.ElementTypeOf(a.value.Type()), op.Loc)
-	}
-	body.AddArg(rt.ElementType(), op.Loc)
-	region := &ir.Region{}
-	region.AddBlock(body)
-	st.Regions = []*ir.Region{region}
-	gen := b.Create(st)
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}}).Result(0)
+	gen, body := l.generic(b, op, l.accesses, empty)
 	bb := ir.AtEnd(body)
 	bb.Loc = op.Loc
-	r, err := scalarBuilder{b: bb}.elementwise(op, body.Args()[:len(accesses)])
+	r, err := scalarBuilder{b: bb}.elementwise(op, body.Args()[:n])
 	if err != nil {
 		gen.Erase()
 		return err
@@ -316,6 +388,69 @@ func convertElementwise(op *ir.Operation) error {
 	op.Result(0).ReplaceAllUsesWith(gen.Result(0))
 	op.Erase()
 	return nil
+}
+
+// generic builds, at b, an all-parallel linalg.generic that reads ins
+// through their accesses and writes into init (a tensor of the result's
+// type, read with the identity map), with an empty body whose arguments
+// are the element of each input and of init.
+func (l *lowering) generic(b *ir.Builder, op *ir.Operation, ins []operandAccess, init *ir.Value) (*ir.Operation, *ir.Block) {
+	operands := make([]*ir.Value, len(ins)+1)
+	for i, a := range ins {
+		operands[i] = a.value
+	}
+	operands[len(ins)] = init
+	rt := init.Type().(*ir.RankedTensorType)
+	return newGeneric(b, op, operands, l.genericAttrs(rt.Rank(), ins))
+}
+
+// genericAttrs returns (a copy of the list of) the attributes of an
+// all-parallel generic over rank loops reading ins through their accesses
+// and one init with the identity map, built once per distinct pattern.
+func (l *lowering) genericAttrs(rank int, ins []operandAccess) ir.Attrs {
+	key := binary.AppendUvarint(l.key[:0], uint64(rank))
+	for _, a := range ins {
+		key = binary.AppendUvarint(key, uint64(len(a.reads)))
+		for _, d := range a.reads {
+			key = binary.AppendVarint(key, int64(d))
+		}
+	}
+	l.key = key
+	attrs, ok := l.generics[string(key)]
+	if !ok {
+		maps := make([]affine.Map, len(ins)+1)
+		for i, a := range ins {
+			maps[i] = a.indexingMap(rank)
+		}
+		maps[len(ins)] = affine.Identity(rank)
+		attrs = parallelGenericAttrs(maps, len(ins))
+		l.generics[string(key)] = attrs
+	}
+	return attrs.Clone()
+}
+
+// parallelGenericAttrs returns the attributes of an all-parallel generic
+// with the given indexing maps, the last of which is its one init's.
+func parallelGenericAttrs(maps []affine.Map, nIns int) ir.Attrs {
+	var st ir.OpState
+	linalg.SetGenericAttrs(&st, maps, parallel(maps[nIns].NumDims), nIns, 1)
+	return st.Attrs
+}
+
+// newGeneric creates, at b, a linalg.generic on operands (inputs, then
+// one init) with attrs and an empty body whose arguments are the
+// operands' elements, located at op.
+func newGeneric(b *ir.Builder, op *ir.Operation, operands []*ir.Value, attrs ir.Attrs) (*ir.Operation, *ir.Block) {
+	init := operands[len(operands)-1]
+	body := ir.NewBlock()
+	for _, v := range operands {
+		body.AddArg(ir.ElementTypeOf(v.Type()), op.Loc)
+	}
+	region := &ir.Region{}
+	region.AddBlock(body)
+	st := &ir.OpState{Name: "linalg.generic", Loc: op.Loc, Operands: operands, ResultTypes: []ir.Type{init.Type()},
+		Attrs: attrs, Regions: []*ir.Region{region}}
+	return b.Create(st), body
 }
 
 func sameShapeModuloDynamic(a, b []int64) bool {
@@ -340,16 +475,18 @@ func sameShapeModuloDynamic(a, b []int64) bool {
 // versioned by linalg-version-broadcasts); tensor.dim of it reads its
 // shape operand instead; any other user gets a generic that copies its
 // result with the identity map, which is versioned like any reader.
-func materializeBroadcast(op *ir.Operation) error {
-	m, sizes, couldBe1, ok := BroadcastMap(op, nil)
-	if !ok {
+func (l *lowering) materializeBroadcast(op *ir.Operation) error {
+	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+	rt, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if in == nil || rt == nil {
 		return op.Emit("needs a ranked operand and result to be lowered to linalg")
 	}
-	rt := op.Result(0).Type().(*ir.RankedTensorType)
-	if len(couldBe1) == 0 {
+	l.resetAccesses()
+	acc := l.access(op.Operand(0), in.Rank())
+	couldBe1, _ := broadcastReads(op, nil, acc.reads, acc.sizeDims)
+	if !couldBe1 {
 		b := ir.Before(op)
-		acc := operandAccess{value: op.Operand(0), m: m, sizeDims: sizes}
-		copied := genericCopy(b, op, rt, []*ir.Value{op.Operand(0)}, []affine.Map{m}, loopSizes(b, rt, []operandAccess{acc}, []*ir.Value{op.Result(0)}), nil)
+		copied := l.genericCopy(b, op, acc, loopSizes(b, rt, []operandAccess{acc}, op.Result(0)))
 		op.Result(0).ReplaceAllUsesWith(copied)
 		op.Erase()
 		return nil
@@ -379,9 +516,8 @@ func materializeBroadcast(op *ir.Operation) error {
 	}
 	b := ir.Before(op)
 	b.SetInsertionPointAfter(op)
-	id := affine.Identity(rt.Rank())
-	acc := operandAccess{value: r, m: id, sizeDims: make([]bool, rt.Rank())}
-	copied := genericCopy(b, op, rt, []*ir.Value{r}, []affine.Map{id}, loopSizes(b, rt, []operandAccess{acc}, []*ir.Value{r}), nil)
+	id := l.identityAccess(r, rt.Rank(), false)
+	copied := l.genericCopy(b, op, id, loopSizes(b, rt, []operandAccess{id}, r))
 	r.ReplaceUsesIf(copied, func(u *ir.OpOperand) bool { return !versioned(u) })
 	return nil
 }

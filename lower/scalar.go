@@ -18,15 +18,22 @@ type scalarBuilder struct {
 	b *ir.Builder
 }
 
+// The default flags of the arith ops that have them, shared by every op
+// (attributes are immutable).
+var (
+	fastmathNone = &ir.OpaqueAttr{Text: "arith.fastmath<none>"}
+	overflowNone = &ir.OpaqueAttr{Text: "arith.overflow<none>"}
+)
+
 func (s scalarBuilder) op(name string, t ir.Type, args ...*ir.Value) *ir.Value {
 	st := &ir.OpState{Name: name, Operands: args, ResultTypes: []ir.Type{t}}
 	if d := ir.LookupOp(name); d != nil {
 		for _, a := range d.InherentAttrs {
 			switch a {
 			case "fastmath":
-				st.AddAttr(a, &ir.OpaqueAttr{Text: "arith.fastmath<none>"})
+				st.AddAttr(a, fastmathNone)
 			case "overflowFlags":
-				st.AddAttr(a, &ir.OpaqueAttr{Text: "arith.overflow<none>"})
+				st.AddAttr(a, overflowNone)
 			}
 		}
 	}
@@ -37,7 +44,7 @@ func (s scalarBuilder) cmp(name string, pred int, x, y *ir.Value) *ir.Value {
 	st := &ir.OpState{Name: name, Operands: []*ir.Value{x, y}, ResultTypes: []ir.Type{ir.I1}}
 	st.AddAttr("predicate", ir.I64Attr(int64(pred)))
 	if name == "arith.cmpf" {
-		st.AddAttr("fastmath", &ir.OpaqueAttr{Text: "arith.fastmath<none>"})
+		st.AddAttr("fastmath", fastmathNone)
 	}
 	return s.b.Create(st).Result(0)
 }

@@ -110,6 +110,15 @@ func I64s(a ir.Attribute) []int64 {
 	return nil
 }
 
+// I64sView is I64s without the copy for `array<i64: ...>`, whose own
+// elements it returns: the caller must not modify them.
+func I64sView(a ir.Attribute) []int64 {
+	if d, ok := a.(*ir.DenseArrayAttr); ok && d.Ints != nil {
+		return d.Ints
+	}
+	return I64s(a) // (an empty list is non-nil, as there)
+}
+
 // IntAttr reads an integer attribute's value.
 func IntAttr(a ir.Attribute) (int64, bool) {
 	ia, ok := a.(*ir.IntegerAttr)
