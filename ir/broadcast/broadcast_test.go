@@ -157,3 +157,24 @@ func TestIsExpanding(t *testing.T) {
 		}
 	}
 }
+
+// TestInferAllocs pins the allocation-free common cases that verifiers
+// hit on every broadcasting op: the inferred shape is an operand's, and
+// placements that the caller drops stay on its stack (Infer is inlined).
+func TestInferAllocs(t *testing.T) {
+	cases := [][]Operand{
+		{{Shape: []int64{64, 256}, Ranked: true}, {Shape: []int64{256}, Ranked: true}},
+		{{Shape: []int64{D, D}, Ranked: true}, {Shape: []int64{D, D}, Ranked: true}},
+		{{Shape: []int64{}, Ranked: true}, {Shape: []int64{4, 1}, Ranked: true}, {Shape: []int64{4, 1}, Ranked: true}},
+	}
+	for _, ops := range cases {
+		allocs := testing.AllocsPerRun(10, func() {
+			if shape, _, _, c := Infer(ops, Spec{}); c != nil || len(shape) != 2 {
+				t.Fatalf("Infer(%v) = %v, %v", ops, shape, c)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("Infer(%v) allocates %v times; want 0", ops, allocs)
+		}
+	}
+}

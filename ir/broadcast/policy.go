@@ -1,6 +1,10 @@
 package broadcast
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+)
 
 // Policy says which implicit broadcasts an op allows (SPEC §4.3).
 type Policy int
@@ -50,10 +54,32 @@ type Spec struct {
 
 // Placement says where each dim of an operand lands in the result: for
 // operand dim i, ResultDim[i] is the result dim it feeds. A result dim
-// not fed by the operand is broadcast along (a rank expansion). Stretch
-// marks operand dims of static size 1 that stretch to a larger size.
+// not fed by the operand is broadcast along (a rank expansion).
 type Placement struct {
+	// ResultDim may share memory with other placements and with the
+	// Spec's Dims: it must not be modified.
 	ResultDim []int64
+}
+
+// dimIndex[i] is i: right-aligned placements are slices of it.
+var dimIndex = func() (t [64]int64) {
+	for i := range t {
+		t[i] = int64(i)
+	}
+	return t
+}()
+
+// rightAligned is the placement of an operand of rank n whose dims are
+// the last n of a result of rank rank.
+func rightAligned(n, rank int) []int64 {
+	if rank <= len(dimIndex) {
+		return dimIndex[rank-n : rank : rank]
+	}
+	rd := make([]int64, n)
+	for d := range rd {
+		rd[d] = int64(rank - n + d)
+	}
+	return rd
 }
 
 // Infer computes the result shape of broadcasting ops under s, the
@@ -66,8 +92,23 @@ type Placement struct {
 // rank, scalar and none policies forbid size-1 stretching, rank expansion of
 // non-scalars, and any broadcast, respectively. Under those three a dynamic
 // dim never stretches, so `?` against n infers n.
+//
+// The shape is the Shape of an operand when it is equal to it, and the
+// placements share memory with each other and with s.Dims: callers must
+// not modify either. So the common cases allocate nothing but (when the
+// caller keeps them) the placements.
 func Infer(ops []Operand, s Spec) (shape []int64, places []Placement, ok bool, conflict *Conflict) {
-	places = make([]Placement, len(ops))
+	// Infer is small enough to be inlined, so that a caller that drops the
+	// placements (a verifier) keeps them on its stack.
+	var small [3]Placement
+	places = append(small[:0], make([]Placement, len(ops))...)
+	shape, ok, conflict = s.infer(ops, places)
+	return
+}
+
+// infer is Infer writing the placements into places (one per operand,
+// zero on entry).
+func (s Spec) infer(ops []Operand, places []Placement) (shape []int64, ok bool, conflict *Conflict) {
 	rank := -1
 	for _, o := range ops {
 		if o.Ranked && len(o.Shape) > rank {
@@ -75,104 +116,109 @@ func Infer(ops []Operand, s Spec) (shape []int64, places []Placement, ok bool, c
 		}
 	}
 	if rank < 0 {
-		return nil, places, false, nil
+		return nil, false, nil
 	}
 	if s.Dims != nil {
 		if c := checkDims(ops, s.Dims); c != nil {
-			return nil, places, true, c
+			return nil, true, c
 		}
 	}
-	// Expand every ranked operand to the result rank, remembering which
-	// result dims it really has (the others are expansion dims).
-	expanded := make([][]int64, len(ops))
-	real := make([][]bool, len(ops))
 	for i, o := range ops {
 		if !o.Ranked {
 			continue
 		}
-		var rd []int64
 		if s.Dims != nil && len(o.Shape) < rank {
-			rd = append([]int64(nil), s.Dims...)
+			places[i].ResultDim = s.Dims
 		} else {
-			pad := rank - len(o.Shape)
-			rd = make([]int64, len(o.Shape))
-			for d := range rd {
-				rd[d] = int64(pad + d)
-			}
+			places[i].ResultDim = rightAligned(len(o.Shape), rank)
 		}
-		places[i] = Placement{ResultDim: rd}
-		e := make([]int64, rank)
-		r := make([]bool, rank)
-		for d := range e {
-			e[d] = 1
-		}
-		for d, to := range rd {
-			e[to] = o.Shape[d]
-			r[to] = true
-		}
-		expanded[i], real[i] = e, r
 		if s.Policy == Scalar && len(o.Shape) != 0 && len(o.Shape) != rank {
-			return nil, places, true, &Conflict{Operand: i, OtherOperand: i,
+			return nil, true, &Conflict{Operand: i, OtherOperand: i,
 				Message: fmt.Sprintf("operand #%d has rank %d but the result has rank %d; broadcast_policy \"scalar\" only broadcasts rank-0 operands", i, len(o.Shape), rank)}
 		}
 		if s.Policy == None && len(o.Shape) != rank {
-			return nil, places, true, &Conflict{Operand: i, OtherOperand: i,
+			return nil, true, &Conflict{Operand: i, OtherOperand: i,
 				Message: fmt.Sprintf("operand #%d has rank %d but another operand has rank %d; broadcast_policy \"none\" needs identical shapes", i, len(o.Shape), rank)}
 		}
 	}
-	shape = make([]int64, rank)
-	owner := make([]int, rank)
-	for d := range shape {
-		shape[d] = 1
-		owner[d] = -1
+	// The result is the Shape of the first operand of its rank that it
+	// equals, if there is one (same is the set of candidates among the
+	// first 64 operands); else it is computed again into a new slice.
+	var same uint64
+	for i, o := range ops {
+		if i < 64 && o.Ranked && len(o.Shape) == rank {
+			same |= 1 << i
+		}
 	}
-	for i := range ops {
-		if expanded[i] == nil {
+	// Operands are combined in order in each dim. The conflict reported is
+	// the first in operand order, then in dim order.
+	for d := range rank {
+		size, c := inferResultDim(ops, s, places, d)
+		if c != nil && (conflict == nil || c.Operand < conflict.Operand) {
+			conflict = c
+		}
+		for i := range min(len(ops), 64) {
+			if same&(1<<i) != 0 && ops[i].Shape[d] != size {
+				same &^= 1 << i
+			}
+		}
+	}
+	if conflict != nil {
+		return nil, true, conflict
+	}
+	if same != 0 && rank > 0 {
+		return ops[bits.TrailingZeros64(same)].Shape[:rank:rank], true, nil
+	}
+	shape = make([]int64, rank)
+	for d := range shape {
+		shape[d], _ = inferResultDim(ops, s, places, d)
+	}
+	return shape, true, nil
+}
+
+// inferResultDim combines the operand dims that feed result dim d, in
+// operand order, and returns the result's size there or the first
+// conflict.
+func inferResultDim(ops []Operand, s Spec, places []Placement, d int) (int64, *Conflict) {
+	size, owner := int64(1), -1
+	for i, o := range ops {
+		if !o.Ranked || s.Policy == Scalar && len(o.Shape) == 0 {
+			continue // scalars broadcast freely under the scalar policy
+		}
+		k := slices.Index(places[i].ResultDim, int64(d))
+		if k < 0 {
+			continue // an expansion dim of the operand
+		}
+		n := o.Shape[k]
+		if owner < 0 {
+			size, owner = n, i
 			continue
 		}
-		if s.Policy == Scalar && len(ops[i].Shape) == 0 {
-			continue // scalars broadcast freely
+		if s.Policy == Numpy {
+			nd, good := InferDim(size, n)
+			if !good {
+				return 0, &Conflict{Operand: i, OtherOperand: owner, Dim: d, Size: n, Other: size}
+			}
+			if nd != size {
+				owner = i
+			}
+			size = nd
+			continue
 		}
-		for d := 0; d < rank; d++ {
-			if !real[i][d] {
-				continue
+		// No stretching: sizes must agree where both are static.
+		switch {
+		case size == Dynamic:
+			size = n
+		case n == Dynamic || size == n:
+		default:
+			c := &Conflict{Operand: i, OtherOperand: owner, Dim: d, Size: n, Other: size}
+			if size == 1 || n == 1 {
+				c.Reason = fmt.Sprintf("broadcast_policy %q does not stretch size-1 dims", s.Policy)
 			}
-			if owner[d] < 0 {
-				shape[d], owner[d] = expanded[i][d], i
-				continue
-			}
-			if s.Policy == Numpy {
-				nd, good := InferDim(shape[d], expanded[i][d])
-				if !good {
-					return nil, places, true, &Conflict{Operand: i, OtherOperand: owner[d], Dim: d, Size: expanded[i][d], Other: shape[d]}
-				}
-				if nd != shape[d] {
-					owner[d] = i
-				}
-				shape[d] = nd
-				continue
-			}
-			// No stretching: sizes must agree where both are static.
-			a, b := shape[d], expanded[i][d]
-			switch {
-			case a == Dynamic:
-				shape[d] = b
-			case b == Dynamic || a == b:
-			default:
-				c := &Conflict{Operand: i, OtherOperand: owner[d], Dim: d, Size: b, Other: a}
-				if a == 1 || b == 1 {
-					c.Reason = fmt.Sprintf("broadcast_policy %q does not stretch size-1 dims", s.Policy)
-				}
-				return nil, places, true, c
-			}
+			return 0, c
 		}
 	}
-	if s.Policy == Numpy {
-		// Dims that no operand has stay 1 only if truly absent everywhere;
-		// with numpy semantics every result dim is fed by some operand.
-		return shape, places, true, nil
-	}
-	return shape, places, true, nil
+	return size, nil
 }
 
 // checkDims validates broadcast_dimensions for a binary op: it applies to
