@@ -1,6 +1,7 @@
 package passes
 
 import (
+	"encoding/binary"
 	"slices"
 
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
@@ -73,8 +74,9 @@ func LegalizeBroadcastsIn(root *ir.Operation) error {
 		}
 		return true
 	})
+	l := &legalizer{dimsAttrs: map[string]*ir.DenseArrayAttr{}}
 	for _, op := range ops {
-		if err := legalizeBroadcast(op); err != nil {
+		if err := l.legalize(op); err != nil {
 			return err
 		}
 	}
@@ -93,63 +95,83 @@ type bcastOperand struct {
 	keep bool
 }
 
-// legalizeBroadcast rewrites one op.
-func legalizeBroadcast(op *ir.Operation) error {
-	spec, err := hlo.BroadcastSpec(op)
-	if err != nil {
-		return err
-	}
-	in := make([]broadcast.Operand, op.NumOperands())
-	for i, t := range op.OperandTypes() {
-		rt, ok := t.(*ir.RankedTensorType)
-		if !ok {
-			return op.Emit("cannot make the broadcast of operand #%d explicit: its type '%s' is unranked", i, t)
-		}
-		in[i] = broadcast.Operand{Shape: rt.Shape(), Ranked: true}
-	}
-	result, ok := op.Result(0).Type().(*ir.RankedTensorType)
-	if !ok {
-		return op.Emit("cannot make the broadcast explicit: the result type '%s' is unranked", op.Result(0).Type())
-	}
-	inferred, places, _, conflict := broadcast.Infer(in, spec)
-	if conflict != nil {
-		return op.Emit("%s", conflict.Error())
-	}
-	l := &legalizer{op: op, spec: spec, inferred: inferred, target: result.Shape(), consts: map[int64]*ir.Value{}}
-	for _, p := range places {
-		l.places = append(l.places, p.ResultDim)
-	}
-	for i := range in {
-		l.operands = append(l.operands, l.classify(i))
-	}
-	l.rewrite()
-	return nil
-}
-
-// legalizer rewrites one broadcasting op.
+// legalizer rewrites broadcasting ops, one at a time (legalize sets the
+// fields of the op at hand); its slices and maps are scratch space reused
+// from op to op.
 type legalizer struct {
 	op       *ir.Operation
 	spec     broadcast.Spec
 	inferred []int64   // the shape broadcast.Infer gives
 	target   []int64   // the declared result shape, which the new op keeps
 	places   [][]int64 // broadcast.Placement.ResultDim of each operand
-	operands []*bcastOperand
-	// b inserts before op; shapes and checks go there.
-	b *ir.Builder
+	operands []bcastOperand
+	// b inserts before op; shapes and checks go there. It points to
+	// builder.
+	b       *ir.Builder
+	builder ir.Builder
 	// shapeOf caches shape.shape_of per operand, aligned the shapes of
 	// alignedShape, consts the index constants.
 	shapeOf []*ir.Value
 	aligned []*ir.Value
 	consts  map[int64]*ir.Value
+	// Scratch: the operands' shapes for broadcast.Infer, their dim
+	// classes, their aligned extents (shapes slices extents) and a list of
+	// dims.
+	in      []broadcast.Operand
+	classes []bool
+	extents []int64
+	shapes  [][]int64
+	dimList []int64
+	// dimsAttrs holds the dim lists made so far (broadcast_dimensions and
+	// known_*_dimensions), by their elements: attributes are immutable,
+	// so ops with the same list share one.
+	dimsAttrs map[string]*ir.DenseArrayAttr
+	key       []byte
+}
+
+// legalize rewrites one op.
+func (l *legalizer) legalize(op *ir.Operation) error {
+	spec, err := hlo.BroadcastSpec(op)
+	if err != nil {
+		return err
+	}
+	n := op.NumOperands()
+	l.in = l.in[:0]
+	for i := range n {
+		t := op.Operand(i).Type()
+		rt, ok := t.(*ir.RankedTensorType)
+		if !ok {
+			return op.Emit("cannot make the broadcast of operand #%d explicit: its type '%s' is unranked", i, t)
+		}
+		l.in = append(l.in, broadcast.Operand{Shape: rt.Shape(), Ranked: true})
+	}
+	result, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return op.Emit("cannot make the broadcast explicit: the result type '%s' is unranked", op.Result(0).Type())
+	}
+	inferred, places, _, conflict := broadcast.Infer(l.in, spec)
+	if conflict != nil {
+		return op.Emit("%s", conflict.Error())
+	}
+	l.op, l.spec, l.inferred, l.target = op, spec, inferred, result.Shape()
+	l.places = l.places[:0]
+	for _, p := range places {
+		l.places = append(l.places, p.ResultDim)
+	}
+	l.operands, l.classes = l.operands[:0], l.classes[:0]
+	for i := range n {
+		l.operands = append(l.operands, l.classify(i))
+	}
+	l.rewrite()
+	return nil
 }
 
 // classify computes an operand's placement facts.
-func (l *legalizer) classify(i int) *bcastOperand {
+func (l *legalizer) classify(i int) bcastOperand {
 	v := l.op.Operand(i)
 	place := l.places[i]
-	o := &bcastOperand{value: v, shape: l.operandShape(i), place: place}
-	o.expanding = make([]bool, len(o.shape))
-	o.nonExpanding = make([]bool, len(o.shape))
+	o := bcastOperand{value: v, shape: l.operandShape(i), place: place}
+	o.expanding, o.nonExpanding = l.newClasses(len(o.shape)), l.newClasses(len(o.shape))
 	identity := len(o.shape) == len(l.target)
 	for k, d := range place {
 		o.expanding[k], o.nonExpanding[k] = broadcast.IsExpanding(o.shape[k], l.inferred[d], l.spec.Policy)
@@ -165,6 +187,19 @@ func (l *legalizer) classify(i int) *bcastOperand {
 		o.keep = o.keep && n
 	}
 	return o
+}
+
+// newClasses returns n dim classes (false) from the scratch space.
+func (l *legalizer) newClasses(n int) []bool {
+	if len(l.classes)+n > cap(l.classes) {
+		// Earlier operands keep the old array.
+		l.classes = make([]bool, 0, 2*cap(l.classes)+n)
+	}
+	k := len(l.classes)
+	l.classes = l.classes[:k+n]
+	c := l.classes[k : k+n : k+n]
+	clear(c)
+	return c
 }
 
 // onlySizeInDim reports whether operand i is the only operand that can
@@ -190,11 +225,14 @@ func (l *legalizer) operandShape(j int) []int64 {
 // rewrite emits the checks and broadcasts and moves the op onto them.
 func (l *legalizer) rewrite() {
 	op := l.op
-	l.b = ir.Before(op)
-	l.shapeOf = make([]*ir.Value, len(l.operands))
-	l.aligned = make([]*ir.Value, len(l.operands))
+	l.builder = *ir.Before(op)
+	l.b = &l.builder
+	l.shapeOf = resetValues(l.shapeOf, len(l.operands))
+	l.aligned = resetValues(l.aligned, len(l.operands))
+	clear(l.consts)
 	needShape := false
-	for _, o := range l.operands {
+	for i := range l.operands {
+		o := &l.operands[i]
 		needShape = needShape || (!o.keep && !l.staticBroadcast(o))
 	}
 	witness := l.check()
@@ -211,19 +249,24 @@ func (l *legalizer) rewrite() {
 	if needShape {
 		resultShape = l.resultShape(inner)
 	}
-	operands := make([]*ir.Value, len(l.operands))
-	for i, o := range l.operands {
-		operands[i] = l.broadcastOperand(inner, o, resultShape)
-	}
 	op.Attrs.Delete("broadcast_dimensions")
 	op.Attrs.Delete("broadcast_policy")
-	op.SetOperands(operands)
+	for i := range l.operands {
+		op.SetOperand(i, l.broadcastOperand(inner, &l.operands[i], resultShape))
+	}
 	if assuming != nil {
 		op.Result(0).ReplaceAllUsesWith(assuming.Result(0))
 		op.Remove()
 		inner.Insert(op)
 		shape.NewAssumingYield(inner, []*ir.Value{op.Result(0)})
 	}
+}
+
+// resetValues returns vs with n nil entries.
+func resetValues(vs []*ir.Value, n int) []*ir.Value {
+	vs = slices.Grow(vs[:0], n)[:n]
+	clear(vs)
+	return vs
 }
 
 // staticBroadcast reports whether operand o is broadcast with
@@ -237,27 +280,54 @@ func (l *legalizer) broadcastOperand(b *ir.Builder, o *bcastOperand, resultShape
 	if o.keep {
 		return o.value
 	}
+	// The result type with o's elements (the op's own result type when
+	// they are the same, as types are interned).
+	var t ir.Type
 	elem := ir.ElementTypeOf(o.value.Type())
-	t := ir.RankedTensor(l.target, elem)
-	dims := ir.NamedAttr{Name: "broadcast_dimensions", Value: ir.I64Array(o.place...)}
+	if rt := l.op.Result(0).Type().(*ir.RankedTensorType); rt.Encoding == nil && rt.ElementType() == elem {
+		t = rt
+	} else {
+		t = ir.RankedTensor(l.target, elem)
+	}
+	dims := ir.NamedAttr{Name: "broadcast_dimensions", Value: l.dimsAttr(o.place)}
 	if l.staticBroadcast(o) {
 		return b.CreateOp("hlo.broadcast_in_dim", []*ir.Value{o.value}, []ir.Type{t}, dims).Result(0)
 	}
 	attrs := []ir.NamedAttr{dims}
-	var exp, non []int64
-	for k := range o.shape {
-		if o.expanding[k] {
-			exp = append(exp, int64(k))
-		}
-		if o.nonExpanding[k] {
-			non = append(non, int64(k))
-		}
+	if a := l.dimsWhere(o.expanding); a != nil {
+		attrs = append(attrs, ir.NamedAttr{Name: "known_expanding_dimensions", Value: a})
 	}
-	if exp != nil {
-		attrs = append(attrs, ir.NamedAttr{Name: "known_expanding_dimensions", Value: ir.I64Array(exp...)})
-	}
-	if non != nil {
-		attrs = append(attrs, ir.NamedAttr{Name: "known_nonexpanding_dimensions", Value: ir.I64Array(non...)})
+	if a := l.dimsWhere(o.nonExpanding); a != nil {
+		attrs = append(attrs, ir.NamedAttr{Name: "known_nonexpanding_dimensions", Value: a})
 	}
 	return b.CreateOp("hlo.dynamic_broadcast_in_dim", []*ir.Value{o.value, resultShape}, []ir.Type{t}, attrs...).Result(0)
+}
+
+// dimsWhere returns the list of the dims k with in[k] as an attribute, or
+// nil if there are none.
+func (l *legalizer) dimsWhere(in []bool) *ir.DenseArrayAttr {
+	l.dimList = l.dimList[:0]
+	for k, x := range in {
+		if x {
+			l.dimList = append(l.dimList, int64(k))
+		}
+	}
+	if len(l.dimList) == 0 {
+		return nil
+	}
+	return l.dimsAttr(l.dimList)
+}
+
+// dimsAttr returns `array<i64: dims...>`, made once per list.
+func (l *legalizer) dimsAttr(dims []int64) *ir.DenseArrayAttr {
+	l.key = l.key[:0]
+	for _, d := range dims {
+		l.key = binary.AppendVarint(l.key, d)
+	}
+	a, ok := l.dimsAttrs[string(l.key)]
+	if !ok {
+		a = ir.I64Array(dims...)
+		l.dimsAttrs[string(l.key)] = a
+	}
+	return a
 }

@@ -3,6 +3,7 @@ package passes
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/shape"
@@ -26,20 +27,22 @@ func (l *legalizer) check() *ir.Value {
 // checkBroadcastable emits shape.cstr_broadcastable over the operands of
 // rank > 0 unless shape.StaticallyBroadcastable proves it passes.
 func (l *legalizer) checkBroadcastable() *ir.Value {
-	var shapes [][]int64
-	var which []int
-	for i, o := range l.operands {
-		if len(o.shape) > 0 {
-			shapes = append(shapes, alignedExtents(o, len(l.target)))
-			which = append(which, i)
+	rank := len(l.target)
+	l.extents, l.shapes = slices.Grow(l.extents[:0], rank*len(l.operands)), l.shapes[:0]
+	for i := range l.operands {
+		if o := &l.operands[i]; len(o.shape) > 0 {
+			l.extents = appendAlignedExtents(l.extents, o, rank)
+			l.shapes = append(l.shapes, l.extents[len(l.extents)-rank:])
 		}
 	}
-	if shape.StaticallyBroadcastable(shapes) {
+	if shape.StaticallyBroadcastable(l.shapes) {
 		return nil
 	}
-	vals := make([]*ir.Value, len(which))
-	for n, i := range which {
-		vals[n] = l.alignedShape(i)
+	var vals []*ir.Value
+	for i := range l.operands {
+		if len(l.operands[i].shape) > 0 {
+			vals = append(vals, l.alignedShape(i))
+		}
 	}
 	return shape.NewCstrBroadcastable(l.b, vals)
 }
@@ -104,29 +107,29 @@ func (l *legalizer) resultShape(b *ir.Builder) *ir.Value {
 	if ir.IsStaticShape(l.inferred) {
 		return shape.NewConstShape(b, l.inferred)
 	}
-	for i, o := range l.operands {
-		if o.keep {
+	for i := range l.operands {
+		if l.operands[i].keep {
 			return l.operandShapeOf(i)
 		}
 	}
 	var vals []*ir.Value
-	for i, o := range l.operands {
-		if len(o.shape) > 0 {
+	for i := range l.operands {
+		if len(l.operands[i].shape) > 0 {
 			vals = append(vals, l.alignedShape(i))
 		}
 	}
 	return shape.NewBroadcast(b, vals, int64(len(l.target)))
 }
 
-// alignedExtents is the operand's shape at the result's rank with 1 for
-// the result dims it does not have.
-func alignedExtents(o *bcastOperand, rank int) []int64 {
-	out := make([]int64, rank)
-	for d := range out {
-		out[d] = 1
+// appendAlignedExtents appends the operand's shape at the result's rank,
+// with 1 for the result dims it does not have.
+func appendAlignedExtents(out []int64, o *bcastOperand, rank int) []int64 {
+	n := len(out)
+	for range rank {
+		out = append(out, 1)
 	}
 	for k, d := range o.place {
-		out[d] = o.shape[k]
+		out[n+int(d)] = o.shape[k]
 	}
 	return out
 }
@@ -155,12 +158,12 @@ func (l *legalizer) alignedShape(i int) *ir.Value {
 }
 
 func (l *legalizer) buildAlignedShape(i int) *ir.Value {
-	o := l.operands[i]
+	o := &l.operands[i]
 	rank := len(l.target)
 	if rightAligned(o, rank) {
 		return l.operandShapeOf(i)
 	}
-	ext := alignedExtents(o, rank)
+	ext := appendAlignedExtents(nil, o, rank)
 	if ir.IsStaticShape(ext) {
 		return shape.NewConstShape(l.b, ext)
 	}
@@ -196,6 +199,9 @@ func (l *legalizer) index(n int64) *ir.Value {
 		return c
 	}
 	c := arith.NewConstant(l.b, &ir.IntegerAttr{Type: ir.Index, Value: n}).Result(0)
+	if l.consts == nil {
+		l.consts = map[int64]*ir.Value{}
+	}
 	l.consts[n] = c
 	return c
 }
