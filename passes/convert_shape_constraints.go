@@ -1,8 +1,6 @@
 package passes
 
 import (
-	"fmt"
-
 	"github.com/bcast-opt/bcast-opt/dialects/cf"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -22,6 +20,10 @@ var ConvertShapeConstraints = &ir.PassInfo{
 
 func init() { ir.RegisterPass(ConvertShapeConstraints) }
 
+// witnessPassing is the witnesses' `passing` attribute, shared (attributes are
+// immutable).
+var witnessPassing = &ir.BoolAttr{Value: true}
+
 func runConvertShapeConstraints(root *ir.Operation, _ ir.PassOptions) error {
 	var cstrs []*ir.Operation
 	root.Walk(func(o *ir.Operation) bool {
@@ -31,18 +33,19 @@ func runConvertShapeConstraints(root *ir.Operation, _ ir.PassOptions) error {
 		}
 		return true
 	})
+	b := ir.NewBuilder()
 	for _, c := range cstrs {
-		b := ir.Before(c)
+		b.SetInsertionPoint(c)
+		b.Loc = c.Loc
 		var ok *ir.Value
 		var msg string
-		where := c.Loc.String()
 		switch c.Name() {
 		case "shape.cstr_broadcastable":
 			ok = b.Create(&ir.OpState{Name: "shape.is_broadcastable", Operands: c.Operands(), ResultTypes: []ir.Type{ir.I1}, Loc: c.Loc}).Result(0)
-			msg = fmt.Sprintf("%s: operand shapes are not broadcast compatible", where)
+			msg = c.Loc.String() + ": operand shapes are not broadcast compatible"
 		case "shape.cstr_eq":
 			ok = b.Create(&ir.OpState{Name: "shape.shape_eq", Operands: c.Operands(), ResultTypes: []ir.Type{ir.I1}, Loc: c.Loc}).Result(0)
-			msg = fmt.Sprintf("%s: operand shapes differ", where)
+			msg = c.Loc.String() + ": operand shapes differ"
 		default:
 			ok = c.Operand(0)
 			if s, isStr := c.Attr("msg").(*ir.StringAttr); isStr {
@@ -51,7 +54,7 @@ func runConvertShapeConstraints(root *ir.Operation, _ ir.PassOptions) error {
 		}
 		cf.NewAssert(b, ok, msg)
 		st := &ir.OpState{Name: "shape.const_witness", ResultTypes: []ir.Type{c.Result(0).Type()}, Loc: c.Loc}
-		st.AddAttr("passing", &ir.BoolAttr{Value: true})
+		st.AddAttr("passing", witnessPassing)
 		w := b.Create(st).Result(0)
 		c.Result(0).ReplaceAllUsesWith(w)
 		c.Erase()
