@@ -442,15 +442,12 @@ func parallelGenericAttrs(maps []affine.Map, nIns int) ir.Attrs {
 // operands' elements, located at op.
 func newGeneric(b *ir.Builder, op *ir.Operation, operands []*ir.Value, attrs ir.Attrs) (*ir.Operation, *ir.Block) {
 	init := operands[len(operands)-1]
-	body := ir.NewBlock()
+	gen := b.Create(&ir.OpState{Name: "linalg.generic", Loc: op.Loc, Operands: operands, ResultTypes: []ir.Type{init.Type()}, Attrs: attrs})
+	body := gen.AddRegion(nil).AddBlock(nil)
 	for _, v := range operands {
 		body.AddArg(ir.ElementTypeOf(v.Type()), op.Loc)
 	}
-	region := &ir.Region{}
-	region.AddBlock(body)
-	st := &ir.OpState{Name: "linalg.generic", Loc: op.Loc, Operands: operands, ResultTypes: []ir.Type{init.Type()},
-		Attrs: attrs, Regions: []*ir.Region{region}}
-	return b.Create(st), body
+	return gen, body
 }
 
 func sameShapeModuloDynamic(a, b []int64) bool {

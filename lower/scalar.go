@@ -26,18 +26,18 @@ var (
 )
 
 func (s scalarBuilder) op(name string, t ir.Type, args ...*ir.Value) *ir.Value {
-	st := &ir.OpState{Name: name, Operands: args, ResultTypes: []ir.Type{t}}
-	if d := ir.LookupOp(name); d != nil {
+	op := s.b.Create(&ir.OpState{Name: name, Operands: args, ResultTypes: []ir.Type{t}})
+	if d := op.Def(); d != nil {
 		for _, a := range d.InherentAttrs {
 			switch a {
 			case "fastmath":
-				st.AddAttr(a, fastmathNone)
+				op.SetAttr(a, fastmathNone)
 			case "overflowFlags":
-				st.AddAttr(a, overflowNone)
+				op.SetAttr(a, overflowNone)
 			}
 		}
 	}
-	return s.b.Create(st).Result(0)
+	return op.Result(0)
 }
 
 func (s scalarBuilder) cmp(name string, pred int, x, y *ir.Value) *ir.Value {
