@@ -1,6 +1,9 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Value is an SSA value: an operation result or a block argument. A value
 // keeps the list of its uses.
@@ -197,7 +200,9 @@ type OpState struct {
 func (s *OpState) AddAttr(name string, v Attribute) { s.Attrs.Set(name, v) }
 
 // NewOp creates a detached operation from a state. The registry supplies
-// the op definition if the name is registered.
+// the op definition if the name is registered. The op copies st's operand
+// and result type lists, so a builder may reuse them for its next op; it
+// takes over st's attribute list, regions and successor blocks.
 func NewOp(st *OpState) *Operation {
 	return newOp(st, LookupOp(st.Name))
 }
@@ -212,10 +217,39 @@ type smallOp struct {
 	resPtr   [1]*Value
 }
 
+// mediumOp co-allocates an op with up to four operands and one result,
+// and its regions' list: a linalg.generic with up to three inputs.
+type mediumOp struct {
+	op       Operation
+	rare     opRare
+	operands [4]OpOperand
+	opPtrs   [4]*OpOperand
+	result   [1]Value
+	resPtr   [1]*Value
+}
+
 func newOp(st *OpState, def *OpDef) *Operation {
 	var op *Operation
 	nOps, nRes := len(st.Operands), len(st.ResultTypes)
-	if nOps <= 2 && nRes <= 1 {
+	if nOps <= 4 && nRes <= 1 && (nOps > 2 || len(st.Regions) > 0) {
+		m := &mediumOp{}
+		op = &m.op
+		op.operands = m.opPtrs[:nOps:nOps]
+		for i, v := range st.Operands {
+			o := &m.operands[i]
+			*o = OpOperand{value: v, owner: op, index: i}
+			o.link()
+			op.operands[i] = o
+		}
+		if nRes == 1 {
+			m.result[0] = Value{typ: st.ResultTypes[0], owner: op}
+			m.resPtr[0] = &m.result[0]
+			op.results = m.resPtr[:]
+		}
+		if len(st.Regions) > 0 || len(st.Successors) > 0 {
+			op.rare = &m.rare
+		}
+	} else if nOps <= 2 && nRes <= 1 {
 		s := &smallOp{}
 		op = &s.op
 		op.operands = s.opPtrs[:nOps]
@@ -697,10 +731,28 @@ type Block struct {
 // NewBlock returns a detached block with arguments of the given types.
 func NewBlock(types ...Type) *Block {
 	b := &Block{}
-	for _, t := range types {
-		b.AddArg(t, Location{})
-	}
+	b.AddArgs(types, Location{})
 	return b
+}
+
+// AddArgs appends arguments of the given types, all at loc, and returns
+// them (a slice of the block's own list: it must not be modified). It
+// allocates once for all of them rather than once per argument.
+func (b *Block) AddArgs(types []Type, loc Location) []*Value {
+	if len(types) == 0 {
+		return nil
+	}
+	n := len(b.args)
+	b.args = slices.Grow(b.args, len(types))
+	b.argLocs = slices.Grow(b.argLocs, len(types))
+	vals := make([]Value, len(types))
+	for i, t := range types {
+		v := &vals[i]
+		v.typ, v.block, v.index = t, b, int32(n+i)
+		b.args = append(b.args, v)
+		b.argLocs = append(b.argLocs, loc)
+	}
+	return b.args[n:]
 }
 
 // Args returns the block arguments.
