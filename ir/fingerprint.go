@@ -18,9 +18,11 @@ import "unsafe"
 //
 // The ops of a large block are hashed in parallel runs (as Verify splits
 // them), each run from the seed, and the runs' hashes folded in order: the
-// value does not depend on how many goroutines computed it.
+// value does not depend on how many goroutines computed it. The walk is
+// the verifier's (walkSplittingBlocks), which can verify and hash at once.
 func fingerprint(op *Operation) uint64 {
-	return fingerprintRegions(fingerprintOpShallow(fingerprintSeed, op), op, true)
+	h, _ := walkSplittingBlocks(op, false)
+	return h
 }
 
 // mix folds x into the hash h (FNV-1a on 64-bit words).
@@ -38,49 +40,6 @@ func ifaceData(p unsafe.Pointer) uint64 {
 }
 
 const fingerprintSeed = 14695981039346656037
-
-// fingerprintOp folds op into h. An op's name cannot change, so its
-// identity stands for it.
-func fingerprintOp(h uint64, op *Operation) uint64 {
-	return fingerprintRegions(fingerprintOpShallow(h, op), op, false)
-}
-
-// fingerprintRegions folds op's regions into h; with splitLarge, the ops
-// of a large block in parallel runs.
-func fingerprintRegions(h uint64, op *Operation, splitLarge bool) uint64 {
-	if op.rare == nil {
-		return h
-	}
-	for _, r := range op.rare.regions {
-		h = mix(h, ptr(r))
-		for _, b := range r.blocks {
-			h = fingerprintBlockHeader(h, b)
-			if splitLarge && b.n >= parallelVerifyMin {
-				starts := blockRuns(b)
-				hs := make([]uint64, len(starts))
-				parallelFor(len(starts), !multithreading.Load(), func(k int) {
-					hk := uint64(fingerprintSeed)
-					o := starts[k]
-					for j := 0; j < verifyRun && o != nil; j++ {
-						hk = fingerprintOp(hk, o)
-						o = o.next
-					}
-					hs[k] = hk
-				})
-				for _, hk := range hs {
-					h = mix(h, hk)
-				}
-			} else {
-				for o := b.first; o != nil; o = o.next {
-					h = fingerprintOp(h, o)
-				}
-			}
-			h = mix(h, 1) // end of block
-		}
-		h = mix(h, 2) // end of region
-	}
-	return h
-}
 
 // fingerprintOpShallow folds op into h without its regions.
 func fingerprintOpShallow(h uint64, op *Operation) uint64 {

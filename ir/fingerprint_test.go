@@ -76,6 +76,10 @@ func TestFingerprintLargeBlock(t *testing.T) {
 	if par := fingerprint(fn); par != seq {
 		t.Fatalf("fingerprint depends on threading: %x sequential, %x parallel", seq, par)
 	}
+	// The pass manager verifies and hashes in one walk after most passes.
+	if h, err := walkSplittingBlocks(fn, true); err != nil || h != seq {
+		t.Fatalf("verifying walk: fingerprint %x, error %v; want %x, no error", h, err, seq)
+	}
 	ops := fn.Region(0).Blocks()[0].Ops()
 	ops[verifyRun].MoveBefore(ops[verifyRun-1]) // across the first run boundary
 	moved := fingerprint(fn)

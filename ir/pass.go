@@ -98,25 +98,60 @@ type PassManager struct {
 	// PrintAfterAll).
 	Sequential bool
 
-	// verified holds the fingerprint of each op as it was when it last
+	// verified holds the state of each op as it was when it last
 	// verified: VerifyEach skips verifying an op a pass did not change.
-	verified map[*Operation]uint64
+	verified map[*Operation]verifiedState
 }
 
-// verifyChanged verifies op after pass unless op is as it was when it last
-// verified; it returns the fingerprint to record on success (recording is
-// left to the caller, which may be running in parallel).
-func (pm *PassManager) verifyChanged(op *Operation, pass string) (uint64, error) {
-	fp := fingerprint(op)
-	if old, ok := pm.verified[op]; ok && old == fp {
-		return fp, nil
+// verifiedState is what the pass manager keeps of an op that verified:
+// its fingerprint, and a cheap summary that most passes change (see
+// blockSizes). ok is false when there is none.
+type verifiedState struct {
+	fp, sizes uint64
+	ok        bool
+}
+
+// blockSizes hashes the number of ops of each block of op's regions: a
+// walk of op's blocks, not of its ops. A pass that changed it changed op,
+// and most passes change it, so it tells them apart from a pass that
+// changed nothing without computing a fingerprint.
+func blockSizes(op *Operation) uint64 {
+	h := uint64(fingerprintSeed)
+	for _, r := range op.Regions() {
+		for _, b := range r.blocks {
+			h = mix(mix(h, ptr(b)), uint64(b.n))
+		}
 	}
-	if err := Verify(op); err != nil {
+	return h
+}
+
+// verifyChanged verifies op after pass unless op is as it was when it
+// last verified (last), and returns its new state (recording it is left
+// to the caller, which may be running in parallel). When its block sizes
+// show a change, verifying and computing the fingerprint are one walk;
+// otherwise the fingerprint decides whether to verify.
+func verifyChanged(op *Operation, last verifiedState, pass string) (verifiedState, error) {
+	now := verifiedState{sizes: blockSizes(op), ok: true}
+	var err error
+	if last.ok && now.sizes == last.sizes {
+		if now.fp = fingerprint(op); now.fp == last.fp {
+			return now, nil
+		}
+		err = Verify(op)
+	} else if op.HasTrait(SymbolTable) {
+		// Verify checks a module's functions in parallel.
+		if err = Verify(op); err == nil {
+			now.fp = fingerprint(op)
+		}
+	} else {
+		now.fp, err = walkSplittingBlocks(op, true)
+	}
+	if err != nil {
 		d := AsDiagnostics(err, op.Loc)[0]
 		d.AddNote(Location{}, "the IR failed to verify after pass '%s'", pass)
-		return 0, d
+		return verifiedState{}, d
 	}
-	return fp, nil
+	return now, nil
 }
 
 // MarkVerified records that op, as it is now, verified (the caller has
@@ -124,15 +159,21 @@ func (pm *PassManager) verifyChanged(op *Operation, pass string) (uint64, error)
 // followed by verifying it again.
 func (pm *PassManager) MarkVerified(op *Operation) {
 	if pm.VerifyEach {
-		pm.recordVerified(op, fingerprint(op))
+		pm.recordVerified(op, verifiedState{fp: fingerprint(op), sizes: blockSizes(op), ok: true})
 	}
 }
 
-func (pm *PassManager) recordVerified(op *Operation, fp uint64) {
-	if pm.verified == nil {
-		pm.verified = map[*Operation]uint64{}
+// recordVerified records op's state when it last verified (or forgets it
+// if st is not ok).
+func (pm *PassManager) recordVerified(op *Operation, st verifiedState) {
+	if !st.ok {
+		delete(pm.verified, op)
+		return
 	}
-	pm.verified[op] = fp
+	if pm.verified == nil {
+		pm.verified = map[*Operation]verifiedState{}
+	}
+	pm.verified[op] = st
 }
 
 // NewPassEntry builds an entry for a registered pass name with options,
@@ -206,11 +247,11 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 		}
 		if pm.VerifyEach {
 			start := time.Now()
-			fp, err := pm.verifyChanged(op, e.Pass.Name)
+			st, err := verifyChanged(op, pm.verified[op], e.Pass.Name)
+			pm.recordVerified(op, st)
 			if err != nil {
 				return err
 			}
-			pm.recordVerified(op, fp)
 			if pm.Timing != nil {
 				pm.Timing.Add("(verifier)", time.Since(start))
 			}
@@ -264,10 +305,8 @@ type anchorRun struct {
 	failed   int
 	verifier bool
 	err      error
-	// fp is the op's fingerprint when it last verified; fpOK is whether
-	// there is one.
-	fp   uint64
-	fpOK bool
+	// verified is the op's state when it last verified.
+	verified verifiedState
 	// times are the durations of each pass and of the verification
 	// after it.
 	times, verifyTimes []time.Duration
@@ -297,7 +336,7 @@ func (pm *PassManager) runOnAnchors(op *Operation, anchor string, passes []PassE
 	parallelFor(len(anchors), sequential, func(i int) {
 		a, r := anchors[i], &runs[i]
 		r.failed = len(passes)
-		r.fp, r.fpOK = pm.verified[a] // read-only while the runs last
+		r.verified = pm.verified[a] // read-only while the runs last
 		if pm.Timing != nil {
 			r.times, r.verifyTimes = make([]time.Duration, len(passes)), make([]time.Duration, len(passes))
 		}
@@ -315,17 +354,11 @@ func (pm *PassManager) runOnAnchors(op *Operation, anchor string, passes []PassE
 				continue
 			}
 			t0 = time.Now()
-			fp := fingerprint(a)
-			if !r.fpOK || fp != r.fp {
-				if err := Verify(a); err != nil {
-					d := AsDiagnostics(err, a.Loc)[0]
-					d.AddNote(Location{}, "the IR failed to verify after pass '%s'", e.Pass.Name)
-					r.failed, r.verifier, r.err = k, true, d
-					r.fpOK = false
-					return
-				}
+			r.verified, err = verifyChanged(a, r.verified, e.Pass.Name)
+			if err != nil {
+				r.failed, r.verifier, r.err = k, true, err
+				return
 			}
-			r.fp, r.fpOK = fp, true
 			if r.verifyTimes != nil {
 				r.verifyTimes[k] = time.Since(t0)
 			}
@@ -333,11 +366,7 @@ func (pm *PassManager) runOnAnchors(op *Operation, anchor string, passes []PassE
 	})
 	wall := time.Since(start)
 	for i, a := range anchors {
-		if runs[i].fpOK {
-			pm.recordVerified(a, runs[i].fp)
-		} else {
-			delete(pm.verified, a)
-		}
+		pm.recordVerified(a, runs[i].verified)
 	}
 	if pm.Timing != nil {
 		pm.creditTimes(passes, runs, wall)

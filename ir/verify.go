@@ -2,7 +2,6 @@ package ir
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
@@ -21,10 +20,11 @@ import (
 // in parallel too, in contiguous runs; again the first error in op order
 // is reported.
 func Verify(op *Operation) error {
-	v := &verifier{dom: map[*Region]*domInfo{}}
 	if !op.HasTrait(SymbolTable) {
-		return v.verifySplittingBlocks(op)
+		_, err := walkSplittingBlocks(op, true)
+		return err
 	}
+	v := newVerifier()
 	if err := v.verifyOp(op); err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func Verify(op *Operation) error {
 	independent := func(o *Operation) bool { return o.HasTrait(IsolatedFromAbove) && len(o.operands) == 0 }
 	parallelFor(len(children), !multithreading.Load(), func(i int) {
 		if independent(children[i]) {
-			errs[i] = (&verifier{dom: map[*Region]*domInfo{}}).verify(children[i])
+			errs[i] = newVerifier().verify(children[i])
 		}
 	})
 	for i, o := range children {
@@ -58,44 +58,61 @@ func Verify(op *Operation) error {
 // verified in parallel.
 const parallelVerifyMin = 4096
 
-// verifySplittingBlocks is verify, with the ops of each large block of op
-// verified in parallel. Each run of ops has its own verifier (dominance
-// info is per verifier); the block's op order, which dominance checks of
-// nested ops read, is computed first, so that no run writes it.
-func (v *verifier) verifySplittingBlocks(op *Operation) error {
-	if err := v.verifyOp(op); err != nil {
-		return err
-	}
-	for _, r := range op.Regions() {
-		for _, b := range r.blocks {
-			if b.n < parallelVerifyMin || runtime.GOMAXPROCS(0) < 2 {
-				for o := b.first; o != nil; o = o.next {
-					if err := v.verify(o); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-			starts := blockRuns(b) // also numbers the block's ops
-			errs := make([]error, len(starts))
-			parallelFor(len(starts), !multithreading.Load(), func(k int) {
-				w := &verifier{dom: map[*Region]*domInfo{}}
-				o := starts[k]
-				for j := 0; j < verifyRun && o != nil; j++ {
-					if errs[k] = w.verify(o); errs[k] != nil {
-						return
-					}
-					o = o.next
-				}
-			})
-			for _, err := range errs {
-				if err != nil {
-					return err
-				}
-			}
+// walkSplittingBlocks verifies op and everything nested in it (if check
+// is set) and returns its fingerprint (see fingerprint), in one walk. The
+// ops of each large block of op are walked in parallel runs; each run has
+// its own verifier (dominance info is per verifier) and hashes its ops
+// from the seed, and the runs' hashes are folded in order, so the
+// fingerprint does not depend on how many goroutines computed it. The
+// block's op order, which dominance checks of nested ops read, is computed
+// first, so that no run writes it. On error the fingerprint is 0.
+func walkSplittingBlocks(op *Operation, check bool) (uint64, error) {
+	v := &verifier{check: check}
+	if check {
+		if err := v.verifyOp(op); err != nil {
+			return 0, err
 		}
 	}
-	return nil
+	h := fingerprintOpShallow(fingerprintSeed, op)
+	for _, r := range op.Regions() {
+		h = mix(h, ptr(r))
+		for _, b := range r.blocks {
+			h = fingerprintBlockHeader(h, b)
+			if b.n < parallelVerifyMin {
+				var err error
+				for o := b.first; o != nil; o = o.next {
+					if h, err = v.walk(h, o); err != nil {
+						return 0, err
+					}
+				}
+			} else {
+				starts := blockRuns(b) // also numbers the block's ops
+				hs := make([]uint64, len(starts))
+				errs := make([]error, len(starts))
+				parallelFor(len(starts), !multithreading.Load(), func(k int) {
+					w := &verifier{check: check}
+					hk := uint64(fingerprintSeed)
+					o := starts[k]
+					for j := 0; j < verifyRun && o != nil; j++ {
+						if hk, errs[k] = w.walk(hk, o); errs[k] != nil {
+							return
+						}
+						o = o.next
+					}
+					hs[k] = hk
+				})
+				for k, err := range errs {
+					if err != nil {
+						return 0, err
+					}
+					h = mix(h, hs[k])
+				}
+			}
+			h = mix(h, 1) // end of block
+		}
+		h = mix(h, 2) // end of region
+	}
+	return h, nil
 }
 
 // verifyRun is the number of ops of a large block that Verify (and the
@@ -123,23 +140,46 @@ func blockRuns(b *Block) []*Operation {
 }
 
 type verifier struct {
-	dom map[*Region]*domInfo
+	// check is whether walk verifies (else it only hashes).
+	check bool
+	dom   map[*Region]*domInfo
 }
 
+func newVerifier() *verifier { return &verifier{check: true} }
+
+// verify verifies op and everything nested in it.
 func (v *verifier) verify(op *Operation) error {
-	if err := v.verifyOp(op); err != nil {
-		return err
-	}
-	for _, r := range op.Regions() {
-		for _, b := range r.blocks {
-			for o := b.first; o != nil; o = o.next {
-				if err := v.verify(o); err != nil {
-					return err
-				}
-			}
+	_, err := v.walk(0, op)
+	return err
+}
+
+// walk verifies op and everything nested in it, if v.check, and folds
+// them into the fingerprint h (see fingerprint), in one pre-order walk.
+func (v *verifier) walk(h uint64, op *Operation) (uint64, error) {
+	if v.check {
+		if err := v.verifyOp(op); err != nil {
+			return 0, err
 		}
 	}
-	return nil
+	h = fingerprintOpShallow(h, op)
+	if op.rare == nil {
+		return h, nil
+	}
+	var err error
+	for _, r := range op.rare.regions {
+		h = mix(h, ptr(r))
+		for _, b := range r.blocks {
+			h = fingerprintBlockHeader(h, b)
+			for o := b.first; o != nil; o = o.next {
+				if h, err = v.walk(h, o); err != nil {
+					return 0, err
+				}
+			}
+			h = mix(h, 1) // end of block
+		}
+		h = mix(h, 2) // end of region
+	}
+	return h, nil
 }
 
 func (v *verifier) verifyOp(op *Operation) error {
@@ -271,25 +311,23 @@ type domInfo struct {
 }
 
 // reachable reports whether b can be reached from its region's entry.
-func (v *verifier) reachable(b *Block) bool {
-	r := b.parent
-	di, ok := v.dom[r]
-	if !ok {
-		di = computeDominators(r)
-		v.dom[r] = di
-	}
-	return di.reachable[b]
-}
+func (v *verifier) reachable(b *Block) bool { return v.domInfo(b.parent).reachable[b] }
 
 // dominates reports whether block a dominates block b in their region.
-func (v *verifier) dominates(a, b *Block) bool {
-	r := a.parent
+func (v *verifier) dominates(a, b *Block) bool { return v.domInfo(a.parent).dom[b][a] }
+
+// domInfo returns the dominance info of region r, computed once per
+// verifier.
+func (v *verifier) domInfo(r *Region) *domInfo {
 	di, ok := v.dom[r]
 	if !ok {
+		if v.dom == nil {
+			v.dom = map[*Region]*domInfo{}
+		}
 		di = computeDominators(r)
 		v.dom[r] = di
 	}
-	return di.dom[b][a]
+	return di
 }
 
 // computeDominators runs the iterative data-flow algorithm on a region's CFG.
