@@ -1,8 +1,11 @@
 package ir
 
 import (
-	"fmt"
-	"hash/fnv"
+	"hash/maphash"
+	"math"
+	"unsafe"
+
+	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
 
 // This file holds the folding half of the greedy rewrite driver, as MLIR 19
@@ -27,17 +30,139 @@ func ConstantValue(v *Value) Attribute {
 	return v.owner.Attr("value")
 }
 
-// AttrKey returns a string that equal attributes share, for use as a hash
-// key: the attribute's text, or a digest of the payload for large dense
-// attributes. Different attributes may share a key (a digest collision),
-// so users confirm a match with AttrEqual.
-func AttrKey(a Attribute) string {
-	if d, ok := a.(*DenseElementsAttr); ok && len(d.Raw) > 64 {
-		h := fnv.New64a()
-		h.Write(d.Raw)
-		return fmt.Sprintf("dense<%x,%v> : %s", h.Sum64(), d.Splat, d.Type)
+// AttrHash returns a hash of a's value for tables keyed by attribute:
+// attributes equal by AttrEqual share it, and different attributes may
+// too, so users confirm a match with AttrEqual. It walks the attribute's
+// fields (types, which are uniqued, by identity) and prints nothing. The
+// hash differs from process to process: use it to pick buckets, never to
+// order anything.
+func AttrHash(a Attribute) uint64 {
+	var h attrHasher
+	h.attr(a)
+	return uint64(h)
+}
+
+// attrHasher accumulates AttrHash one 64-bit word at a time.
+type attrHasher uint64
+
+var attrHashSeed = maphash.MakeSeed()
+
+func (h *attrHasher) word(x uint64) {
+	v := (uint64(*h) ^ x) * 0x9e3779b97f4a7c15
+	*h = attrHasher(v ^ v>>29)
+}
+
+func (h *attrHasher) str(s string) { h.word(maphash.String(attrHashSeed, s)) }
+
+func (h *attrHasher) typ(t Type) { h.word(ifaceData(unsafe.Pointer(&t))) }
+
+// attr writes what AttrEqual compares of a, each kind with its own tag.
+func (h *attrHasher) attr(a Attribute) {
+	switch x := a.(type) {
+	case *IntegerAttr:
+		h.word('i')
+		h.typ(x.Type)
+		h.word(uint64(x.Value))
+	case *FloatAttr:
+		h.word('f')
+		h.typ(x.Type)
+		h.word(math.Float64bits(x.Value))
+	case *BoolAttr:
+		h.word('b')
+		if x.Value {
+			h.word(1)
+		}
+	case *StringAttr:
+		h.word('s')
+		h.typ(x.Type)
+		h.str(x.Value)
+	case *UnitAttr:
+		h.word('u')
+	case *ArrayAttr:
+		h.word('a')
+		h.word(uint64(len(x.Elems)))
+		for _, e := range x.Elems {
+			h.attr(e)
+		}
+	case *DenseArrayAttr:
+		h.word('d')
+		h.typ(x.Elem)
+		h.word(uint64(len(x.Ints)))
+		for _, v := range x.Ints {
+			h.word(uint64(v))
+		}
+		h.word(uint64(len(x.Floats)))
+		for _, v := range x.Floats {
+			h.word(math.Float64bits(v))
+		}
+	case *DenseElementsAttr:
+		h.word('e')
+		h.typ(x.Type)
+		// A splat equals the list of its repeated element: both hash
+		// that element.
+		sz := x.elemSize()
+		switch {
+		case sz == 0 || len(x.Raw) < sz || x.NumElements() == 0:
+		case x.IsSplatValue():
+			h.word(maphash.Bytes(attrHashSeed, x.Raw[:sz]))
+		default:
+			h.word(maphash.Bytes(attrHashSeed, x.Raw))
+		}
+	case *TypeAttr:
+		h.word('t')
+		h.typ(x.Type)
+	case *SymbolRefAttr:
+		h.word('r')
+		h.str(x.Root)
+		h.word(uint64(len(x.Nested)))
+		for _, n := range x.Nested {
+			h.str(n)
+		}
+	case *AffineMapAttr:
+		h.word('m')
+		h.word(uint64(x.Map.NumDims))
+		h.word(uint64(x.Map.NumSymbols))
+		h.word(uint64(len(x.Map.Results)))
+		for _, e := range x.Map.Results {
+			h.expr(e)
+		}
+	case *DictionaryAttr:
+		h.word('D')
+		h.word(uint64(len(x.Entries)))
+		for _, e := range x.Entries {
+			h.str(e.Name)
+			h.attr(e.Value)
+		}
+	case *StridedLayoutAttr:
+		h.word('l')
+		h.word(uint64(x.Offset))
+		h.word(uint64(len(x.Strides)))
+		for _, v := range x.Strides {
+			h.word(uint64(v))
+		}
+	case *OpaqueAttr:
+		h.word('o')
+		h.str(x.Text)
 	}
-	return AttrString(a)
+}
+
+// expr writes an affine expression's structure, as affine.Equal compares it.
+func (h *attrHasher) expr(e affine.Expr) {
+	switch x := e.(type) {
+	case affine.DimExpr:
+		h.word(uint64(affine.KindDim))
+		h.word(uint64(x.Position))
+	case affine.SymbolExpr:
+		h.word(uint64(affine.KindSymbol))
+		h.word(uint64(x.Position))
+	case affine.ConstantExpr:
+		h.word(uint64(affine.KindConstant))
+		h.word(uint64(x.Value))
+	case affine.BinaryExpr:
+		h.word(uint64(x.Kind()))
+		h.expr(x.LHS())
+		h.expr(x.RHS())
+	}
 }
 
 // MaterializeConstant builds a constant op of type t holding attribute a at
@@ -198,7 +323,7 @@ func constantInsertionRegion(b *Block) *Region {
 // constKey identifies a uniqued constant within an insertion region.
 type constKey struct {
 	dialect string
-	attr    string // AttrKey of the value
+	attr    uint64 // AttrHash of the value
 	typ     Type
 }
 
@@ -209,7 +334,7 @@ type constantFolder struct {
 	// place at the start of their insertion region).
 	owned map[*Operation]bool
 	// scopes maps insertion region and key to the kept constants (several
-	// only when different attributes share an AttrKey).
+	// only when different attributes share an AttrHash).
 	scopes map[*Region]map[constKey][]*Operation
 	// changed records that a constant was moved or erased.
 	changed bool
@@ -235,7 +360,7 @@ func (f *constantFolder) insert(c *Operation) bool {
 	}
 	region := constantInsertionRegion(c.parent)
 	v := c.Attr("value")
-	key := constKey{c.Dialect(), AttrKey(v), c.results[0].typ}
+	key := constKey{c.Dialect(), AttrHash(v), c.results[0].typ}
 	scope := f.scopes[region]
 	if scope == nil {
 		scope = map[constKey][]*Operation{}
