@@ -217,16 +217,15 @@ func foldOp(op *Operation, rw *Rewriter) bool {
 	}
 	var res []FoldResult
 	if op.def != nil && op.def.Fold != nil {
-		// Most ops have few operands: no allocation for up to four.
-		var buf [4]Attribute
-		consts := buf[:0]
-		if len(op.operands) > len(buf) {
-			consts = make([]Attribute, 0, len(op.operands))
-		}
+		// The operand constants go in the driver's scratch slice: folders
+		// only read them during the call.
+		consts := rw.driver.foldOperands[:0]
 		for _, o := range op.operands {
 			consts = append(consts, ConstantValue(o.value))
 		}
 		res = op.def.Fold(op, consts)
+		clear(consts)
+		rw.driver.foldOperands = consts
 	}
 	if res == nil || len(res) != len(op.results) {
 		return foldCommutative(op, rw)
@@ -285,21 +284,26 @@ func foldCommutative(op *Operation, rw *Rewriter) bool {
 	if !op.HasTrait(Commutative) || len(op.operands) < 2 {
 		return false
 	}
-	var vars, cs []*Value
+	// Operands move only if a constant comes before a non-constant.
+	moves, seenConst := false, false
+	for _, o := range op.operands {
+		isConst := ConstantValue(o.value) != nil
+		moves = moves || seenConst && !isConst
+		seenConst = seenConst || isConst
+	}
+	if !moves {
+		return false
+	}
+	order := make([]*Value, 0, len(op.operands))
 	for _, o := range op.operands {
 		if ConstantValue(o.value) == nil {
-			vars = append(vars, o.value)
-		} else {
-			cs = append(cs, o.value)
+			order = append(order, o.value)
 		}
 	}
-	order := append(vars, cs...)
-	moved := false
-	for i, v := range order {
-		moved = moved || v != op.operands[i].value
-	}
-	if !moved {
-		return false
+	for _, o := range op.operands {
+		if ConstantValue(o.value) != nil {
+			order = append(order, o.value)
+		}
 	}
 	rw.Modify(op, func() { op.SetOperands(order) })
 	return true

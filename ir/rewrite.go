@@ -110,8 +110,12 @@ func DefaultGreedyConfig() GreedyConfig {
 }
 
 type greedyDriver struct {
-	root     *Operation
-	patterns map[string][]Pattern
+	root *Operation
+	// patterns holds the patterns rooted at registered ops, by definition
+	// (cheaper to look up than by name), byName those rooted at
+	// unregistered names, any those for every op.
+	patterns map[*OpDef][]Pattern
+	byName   map[string][]Pattern
 	any      []Pattern
 	worklist []*Operation
 	// epoch marks the ops in the worklist (Operation.worklist); each
@@ -123,6 +127,8 @@ type greedyDriver struct {
 	// rw is the rewriter handed to folders and patterns, reset for each
 	// op (one allocation per driver rather than per op).
 	rw Rewriter
+	// foldOperands is foldOp's scratch slice for an op's operand constants.
+	foldOperands []Attribute
 }
 
 // epochs hands out greedy driver epochs. Drivers may run in parallel, on
@@ -173,14 +179,21 @@ func (d *greedyDriver) inScope(op *Operation) bool {
 // cfg.MaxIterations iterations. It reports whether the IR changed at all
 // and whether it converged, i.e. the last iteration changed nothing.
 func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig) (changed, converged bool) {
-	d := &greedyDriver{root: root, patterns: map[string][]Pattern{}, cfg: cfg}
+	d := &greedyDriver{root: root, patterns: map[*OpDef][]Pattern{}, cfg: cfg}
 	d.rw.driver = d
 	d.rw.listener = d.add
 	for _, p := range patterns {
-		if p.Root() == "" {
+		switch name := p.Root(); {
+		case name == "":
 			d.any = append(d.any, p)
-		} else {
-			d.patterns[p.Root()] = append(d.patterns[p.Root()], p)
+		case LookupOp(name) != nil:
+			def := LookupOp(name)
+			d.patterns[def] = append(d.patterns[def], p)
+		default:
+			if d.byName == nil {
+				d.byName = map[string][]Pattern{}
+			}
+			d.byName[name] = append(d.byName[name], p)
 		}
 	}
 	// With no iteration run there is nothing left undone (MLIR agrees).
@@ -292,7 +305,11 @@ func (d *greedyDriver) process(op *Operation) bool {
 	if d.cfg.Fold && foldOp(op, rw) {
 		return true
 	}
-	for _, p := range d.patterns[op.name] {
+	rooted := d.patterns[op.def]
+	if op.def == nil {
+		rooted = d.byName[op.name]
+	}
+	for _, p := range rooted {
 		rw.SetInsertionPoint(op)
 		if p.MatchAndRewrite(op, rw) {
 			return true
