@@ -198,10 +198,18 @@ func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig
 	}
 	// With no iteration run there is nothing left undone (MLIR agrees).
 	converged = true
+	simplifyFirst := false
 	for iter := 0; cfg.MaxIterations < 0 || iter < cfg.MaxIterations; iter++ {
-		iterChanged := d.iterate()
-		if cfg.RegionSimplify && EraseUnreachableBlocks(root) {
-			iterChanged = true
+		iterChanged := d.iterate(simplifyFirst)
+		simplifyFirst = false
+		if cfg.RegionSimplify {
+			if iterChanged && (cfg.MaxIterations < 0 || iter+1 < cfg.MaxIterations) {
+				// Another iteration follows whatever step 3 finds: its
+				// seeding walk does step 3 on the way, one walk fewer.
+				simplifyFirst = true
+			} else if EraseUnreachableBlocks(root) {
+				iterChanged = true
+			}
 		}
 		changed = changed || iterChanged
 		converged = !iterChanged
@@ -214,8 +222,9 @@ func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig
 
 // iterate runs steps 1 and 2 of an iteration (see ApplyPatternsGreedily)
 // and reports whether step 2 changed the IR; step 1 sets d.hoisted if it
-// moved or erased a constant.
-func (d *greedyDriver) iterate() bool {
+// moved or erased a constant. With simplifyFirst it first does the
+// previous iteration's step 3, in the same walk as step 1.
+func (d *greedyDriver) iterate(simplifyFirst bool) bool {
 	// Seed with all nested ops in post-order, uniquing and hoisting the
 	// constants on the way as MLIR does (erased duplicates are skipped).
 	// Processing pops from the back, so the list is built reversed to
@@ -226,21 +235,7 @@ func (d *greedyDriver) iterate() bool {
 	if d.epoch == 0 { // wrapped around: 0 means "in no list"
 		d.epoch = epochs.Add(1)
 	}
-	visit := func(x *Operation) {
-		if isConstant(x) && !folder.insert(x) {
-			return
-		}
-		d.add(x)
-	}
-	for _, r := range d.root.Regions() {
-		for _, b := range r.blocks {
-			for o := b.first; o != nil; {
-				next := o.next
-				o.WalkPost(visit)
-				o = next
-			}
-		}
-	}
+	d.seed(d.root, folder, simplifyFirst)
 	d.hoisted = d.hoisted || folder.changed
 	slices.Reverse(d.worklist)
 	changed := false
@@ -259,6 +254,32 @@ func (d *greedyDriver) iterate() bool {
 		}
 	}
 	return changed
+}
+
+// seed adds the ops nested in op to the worklist in post-order, giving
+// constants to folder. With simplify, each region first loses its
+// unreachable blocks (EraseUnreachableBlocks, which only looks at a
+// region's own blocks and terminators, so doing it region by region just
+// before seeding a region's ops erases what it would erase before the
+// walk).
+func (d *greedyDriver) seed(op *Operation, folder *constantFolder, simplify bool) {
+	for _, r := range op.Regions() {
+		if simplify && len(r.blocks) > 1 {
+			eraseUnreachableIn(r)
+		}
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; {
+				next := o.next
+				if o.rare != nil {
+					d.seed(o, folder, simplify)
+				}
+				if !isConstant(o) || folder.insert(o) {
+					d.add(o)
+				}
+				o = next
+			}
+		}
+	}
 }
 
 // IsTriviallyDead reports whether op has no uses and no side effects.
