@@ -129,6 +129,9 @@ type greedyDriver struct {
 	rw Rewriter
 	// foldOperands is foldOp's scratch slice for an op's operand constants.
 	foldOperands []Attribute
+	// multiBlock records that the last seeding walk met a region with
+	// several blocks.
+	multiBlock bool
 }
 
 // epochs hands out greedy driver epochs. Drivers may run in parallel, on
@@ -203,12 +206,16 @@ func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig
 		iterChanged := d.iterate(simplifyFirst)
 		simplifyFirst = false
 		if cfg.RegionSimplify {
-			if iterChanged && (cfg.MaxIterations < 0 || iter+1 < cfg.MaxIterations) {
+			switch {
+			case iterChanged && (cfg.MaxIterations < 0 || iter+1 < cfg.MaxIterations):
 				// Another iteration follows whatever step 3 finds: its
 				// seeding walk does step 3 on the way, one walk fewer.
 				simplifyFirst = true
-			} else if EraseUnreachableBlocks(root) {
-				iterChanged = true
+			case !iterChanged && !d.multiBlock:
+				// The IR is as seeded, with no region of several
+				// blocks: there is no unreachable block to erase.
+			default:
+				iterChanged = EraseUnreachableBlocks(root) || iterChanged
 			}
 		}
 		changed = changed || iterChanged
@@ -235,6 +242,7 @@ func (d *greedyDriver) iterate(simplifyFirst bool) bool {
 	if d.epoch == 0 { // wrapped around: 0 means "in no list"
 		d.epoch = epochs.Add(1)
 	}
+	d.multiBlock = false
 	d.seed(d.root, folder, simplifyFirst)
 	d.hoisted = d.hoisted || folder.changed
 	slices.Reverse(d.worklist)
@@ -257,15 +265,18 @@ func (d *greedyDriver) iterate(simplifyFirst bool) bool {
 }
 
 // seed adds the ops nested in op to the worklist in post-order, giving
-// constants to folder. With simplify, each region first loses its
-// unreachable blocks (EraseUnreachableBlocks, which only looks at a
-// region's own blocks and terminators, so doing it region by region just
-// before seeding a region's ops erases what it would erase before the
-// walk).
+// constants to folder, and notes in d.multiBlock whether a region has
+// several blocks. With simplify, each region first loses its unreachable
+// blocks (EraseUnreachableBlocks, which only looks at a region's own
+// blocks and terminators, so doing it region by region just before
+// seeding a region's ops erases what it would erase before the walk).
 func (d *greedyDriver) seed(op *Operation, folder *constantFolder, simplify bool) {
 	for _, r := range op.Regions() {
-		if simplify && len(r.blocks) > 1 {
-			eraseUnreachableIn(r)
+		if len(r.blocks) > 1 {
+			if simplify {
+				eraseUnreachableIn(r)
+			}
+			d.multiBlock = d.multiBlock || len(r.blocks) > 1
 		}
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; {
