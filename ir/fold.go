@@ -31,135 +31,145 @@ func ConstantValue(v *Value) Attribute {
 }
 
 // AttrHash returns a hash of a's value for tables keyed by attribute:
-// attributes equal by AttrEqual share it, and different attributes may
-// too, so users confirm a match with AttrEqual. It walks the attribute's
-// fields (types, which are uniqued, by identity) and prints nothing. The
-// hash differs from process to process: use it to pick buckets, never to
-// order anything.
+// attributes equal by AttrEqual share it (see Hasher).
 func AttrHash(a Attribute) uint64 {
-	var h attrHasher
-	h.attr(a)
-	return uint64(h)
+	var h Hasher
+	h.Attr(a)
+	return h.Sum()
 }
 
-// attrHasher accumulates AttrHash one 64-bit word at a time.
-type attrHasher uint64
+// Hasher accumulates a hash of IR entities for hash tables: attributes by
+// value (attributes equal by AttrEqual hash alike; their fields are
+// walked, nothing is printed), types (uniqued) and values by identity,
+// strings and words as given. Different inputs may hash alike, so users
+// confirm a match. The hash differs from process to process: use it to
+// pick buckets, never to order anything. The zero Hasher is ready to use.
+type Hasher uint64
 
-var attrHashSeed = maphash.MakeSeed()
+var hashSeed = maphash.MakeSeed()
 
-func (h *attrHasher) word(x uint64) {
+// Word adds x.
+func (h *Hasher) Word(x uint64) {
 	v := (uint64(*h) ^ x) * 0x9e3779b97f4a7c15
-	*h = attrHasher(v ^ v>>29)
+	*h = Hasher(v ^ v>>29)
 }
 
-func (h *attrHasher) str(s string) { h.word(maphash.String(attrHashSeed, s)) }
+// String adds s.
+func (h *Hasher) String(s string) { h.Word(maphash.String(hashSeed, s)) }
 
-func (h *attrHasher) typ(t Type) { h.word(ifaceData(unsafe.Pointer(&t))) }
+// Type adds t's identity.
+func (h *Hasher) Type(t Type) { h.Word(ifaceData(unsafe.Pointer(&t))) }
 
-// attr writes what AttrEqual compares of a, each kind with its own tag.
-func (h *attrHasher) attr(a Attribute) {
+// Value adds v's identity.
+func (h *Hasher) Value(v *Value) { h.Word(ptr(v)) }
+
+// Sum returns the hash.
+func (h Hasher) Sum() uint64 { return uint64(h) }
+
+// Attr adds a's value: what AttrEqual compares, each kind with its own tag.
+func (h *Hasher) Attr(a Attribute) {
 	switch x := a.(type) {
 	case *IntegerAttr:
-		h.word('i')
-		h.typ(x.Type)
-		h.word(uint64(x.Value))
+		h.Word('i')
+		h.Type(x.Type)
+		h.Word(uint64(x.Value))
 	case *FloatAttr:
-		h.word('f')
-		h.typ(x.Type)
-		h.word(math.Float64bits(x.Value))
+		h.Word('f')
+		h.Type(x.Type)
+		h.Word(math.Float64bits(x.Value))
 	case *BoolAttr:
-		h.word('b')
+		h.Word('b')
 		if x.Value {
-			h.word(1)
+			h.Word(1)
 		}
 	case *StringAttr:
-		h.word('s')
-		h.typ(x.Type)
-		h.str(x.Value)
+		h.Word('s')
+		h.Type(x.Type)
+		h.String(x.Value)
 	case *UnitAttr:
-		h.word('u')
+		h.Word('u')
 	case *ArrayAttr:
-		h.word('a')
-		h.word(uint64(len(x.Elems)))
+		h.Word('a')
+		h.Word(uint64(len(x.Elems)))
 		for _, e := range x.Elems {
-			h.attr(e)
+			h.Attr(e)
 		}
 	case *DenseArrayAttr:
-		h.word('d')
-		h.typ(x.Elem)
-		h.word(uint64(len(x.Ints)))
+		h.Word('d')
+		h.Type(x.Elem)
+		h.Word(uint64(len(x.Ints)))
 		for _, v := range x.Ints {
-			h.word(uint64(v))
+			h.Word(uint64(v))
 		}
-		h.word(uint64(len(x.Floats)))
+		h.Word(uint64(len(x.Floats)))
 		for _, v := range x.Floats {
-			h.word(math.Float64bits(v))
+			h.Word(math.Float64bits(v))
 		}
 	case *DenseElementsAttr:
-		h.word('e')
-		h.typ(x.Type)
+		h.Word('e')
+		h.Type(x.Type)
 		// A splat equals the list of its repeated element: both hash
 		// that element.
 		sz := x.elemSize()
 		switch {
 		case sz == 0 || len(x.Raw) < sz || x.NumElements() == 0:
 		case x.IsSplatValue():
-			h.word(maphash.Bytes(attrHashSeed, x.Raw[:sz]))
+			h.Word(maphash.Bytes(hashSeed, x.Raw[:sz]))
 		default:
-			h.word(maphash.Bytes(attrHashSeed, x.Raw))
+			h.Word(maphash.Bytes(hashSeed, x.Raw))
 		}
 	case *TypeAttr:
-		h.word('t')
-		h.typ(x.Type)
+		h.Word('t')
+		h.Type(x.Type)
 	case *SymbolRefAttr:
-		h.word('r')
-		h.str(x.Root)
-		h.word(uint64(len(x.Nested)))
+		h.Word('r')
+		h.String(x.Root)
+		h.Word(uint64(len(x.Nested)))
 		for _, n := range x.Nested {
-			h.str(n)
+			h.String(n)
 		}
 	case *AffineMapAttr:
-		h.word('m')
-		h.word(uint64(x.Map.NumDims))
-		h.word(uint64(x.Map.NumSymbols))
-		h.word(uint64(len(x.Map.Results)))
+		h.Word('m')
+		h.Word(uint64(x.Map.NumDims))
+		h.Word(uint64(x.Map.NumSymbols))
+		h.Word(uint64(len(x.Map.Results)))
 		for _, e := range x.Map.Results {
 			h.expr(e)
 		}
 	case *DictionaryAttr:
-		h.word('D')
-		h.word(uint64(len(x.Entries)))
+		h.Word('D')
+		h.Word(uint64(len(x.Entries)))
 		for _, e := range x.Entries {
-			h.str(e.Name)
-			h.attr(e.Value)
+			h.String(e.Name)
+			h.Attr(e.Value)
 		}
 	case *StridedLayoutAttr:
-		h.word('l')
-		h.word(uint64(x.Offset))
-		h.word(uint64(len(x.Strides)))
+		h.Word('l')
+		h.Word(uint64(x.Offset))
+		h.Word(uint64(len(x.Strides)))
 		for _, v := range x.Strides {
-			h.word(uint64(v))
+			h.Word(uint64(v))
 		}
 	case *OpaqueAttr:
-		h.word('o')
-		h.str(x.Text)
+		h.Word('o')
+		h.String(x.Text)
 	}
 }
 
-// expr writes an affine expression's structure, as affine.Equal compares it.
-func (h *attrHasher) expr(e affine.Expr) {
+// expr adds an affine expression's structure, as affine.Equal compares it.
+func (h *Hasher) expr(e affine.Expr) {
 	switch x := e.(type) {
 	case affine.DimExpr:
-		h.word(uint64(affine.KindDim))
-		h.word(uint64(x.Position))
+		h.Word(uint64(affine.KindDim))
+		h.Word(uint64(x.Position))
 	case affine.SymbolExpr:
-		h.word(uint64(affine.KindSymbol))
-		h.word(uint64(x.Position))
+		h.Word(uint64(affine.KindSymbol))
+		h.Word(uint64(x.Position))
 	case affine.ConstantExpr:
-		h.word(uint64(affine.KindConstant))
-		h.word(uint64(x.Value))
+		h.Word(uint64(affine.KindConstant))
+		h.Word(uint64(x.Value))
 	case affine.BinaryExpr:
-		h.word(uint64(x.Kind()))
+		h.Word(uint64(x.Kind()))
 		h.expr(x.LHS())
 		h.expr(x.RHS())
 	}

@@ -1,7 +1,7 @@
 package passes
 
 import (
-	"hash/maphash"
+	"sync"
 
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -29,11 +29,12 @@ var CSE = &ir.PassInfo{
 // EliminateCommonSubexpressions runs CSE on the regions of op and reports
 // whether it changed anything.
 func EliminateCommonSubexpressions(op *ir.Operation) bool {
-	d := &cseDriver{seed: cseSeed}
+	d := &cseDriver{}
 	known := newScopedTable()
 	for _, r := range op.Regions() {
 		d.simplifyRegion(known, r)
 	}
+	known.release()
 	// Erase later ops first, so an op is erased after the ops using it.
 	changed := len(d.toErase) > 0
 	for i := len(d.toErase) - 1; i >= 0; i-- {
@@ -45,14 +46,8 @@ func EliminateCommonSubexpressions(op *ir.Operation) bool {
 }
 
 type cseDriver struct {
-	seed    maphash.Seed
 	toErase []*ir.Operation
 }
-
-// cseSeed seeds the keys, once per process. A key only picks a bucket:
-// equal ops always share one, and it keeps its ops in insertion order, so
-// the result does not depend on the seed.
-var cseSeed = maphash.MakeSeed()
 
 // scopedTable is a hash table of known expressions with nested scopes: a
 // lookup sees the entries of the current scope and of enclosing ones.
@@ -80,8 +75,17 @@ type cseScope struct {
 	graph bool // the scope is a graph region's block
 }
 
-func newScopedTable() *scopedTable {
-	return &scopedTable{heads: map[uint64]int32{}}
+// scopedTables recycles tables, whose map and stacks keep their storage:
+// CSE runs on every function of a module, on all CPUs.
+var scopedTables = sync.Pool{New: func() any { return &scopedTable{heads: map[uint64]int32{}} }}
+
+func newScopedTable() *scopedTable { return scopedTables.Get().(*scopedTable) }
+
+// release returns t, all its scopes popped, to scopedTables.
+func (t *scopedTable) release() {
+	clear(t.heads) // empty already; clear also drops deleted-slot marks
+	t.entries, t.scopes = t.entries[:0], t.scopes[:0]
+	scopedTables.Put(t)
 }
 
 func (t *scopedTable) push(graph bool) {
@@ -181,6 +185,9 @@ func (d *cseDriver) simplifyBlock(known *scopedTable, b *ir.Block, ssa bool) {
 			for _, r := range o.Regions() {
 				d.simplifyRegion(inner, r)
 			}
+			if inner != known {
+				inner.release()
+			}
 		}
 		d.simplifyOperation(known, o, ssa)
 	}
@@ -224,30 +231,32 @@ func (d *cseDriver) simplifyOperation(known *scopedTable, op *ir.Operation, ssa 
 
 // key hashes what equal ops share: name, operands (in any order for
 // commutative ops), attributes, result types and region count. Different
-// ops may share a key; lookup confirms with equivalentOps.
+// ops may share a key; lookup confirms with equivalentOps. A key only
+// picks a bucket, whose ops stay in insertion order, so the result does
+// not depend on the hash.
 func (d *cseDriver) key(op *ir.Operation) uint64 {
-	var h maphash.Hash
-	h.SetSeed(d.seed)
-	h.WriteString(op.Name())
+	var h ir.Hasher
+	h.String(op.Name())
 	commutative := op.HasTrait(ir.Commutative)
 	var sum uint64
 	for i := range op.NumOperands() {
-		v := op.Operand(i)
 		if commutative {
 			// An order-independent combination of the operands' hashes.
-			sum += maphash.Comparable(d.seed, v)
+			var hv ir.Hasher
+			hv.Value(op.Operand(i))
+			sum += hv.Sum()
 			continue
 		}
-		maphash.WriteComparable(&h, v)
+		h.Value(op.Operand(i))
 	}
-	maphash.WriteComparable(&h, sum)
+	h.Word(sum)
 	for _, na := range op.Attrs.List() {
-		h.WriteString(na.Name)
-		maphash.WriteComparable(&h, ir.AttrHash(na.Value))
+		h.String(na.Name)
+		h.Attr(na.Value)
 	}
 	for _, r := range op.Results() {
-		maphash.WriteComparable(&h, r.Type())
+		h.Type(r.Type())
 	}
-	maphash.WriteComparable(&h, op.NumRegions())
-	return h.Sum64()
+	h.Word(uint64(op.NumRegions()))
+	return h.Sum()
 }
