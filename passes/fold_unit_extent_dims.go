@@ -246,6 +246,12 @@ func foldableGeneric(op *ir.Operation, maps []affine.Map) bool {
 
 // dropUnitDims rewrites one generic (see FoldUnitExtentDims).
 func dropUnitDims(op *ir.Operation, rw *ir.Rewriter) bool {
+	// Without a static 1 among the operand dims there is neither a unit
+	// dim nor a unit loop (one that only static 1 dims index): the common
+	// case, told without decoding the maps.
+	if !hasStaticUnitDim(op) {
+		return false
+	}
 	maps := linalg.IndexingMapsView(op)
 	iters := linalg.IteratorTypesView(op)
 	if !foldableGeneric(op, maps) {
@@ -253,9 +259,6 @@ func dropUnitDims(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	unit := unitLoops(op, maps, iters)
 	dropsLoops := slices.Contains(unit, true)
-	if !dropsLoops && !hasStaticUnitDim(op) {
-		return false // nothing to drop: the common case, cheaply
-	}
 	// Old loop d becomes newDim[d], or 0 if dropped.
 	repl := make([]affine.Expr, len(iters))
 	newDim := make([]int, len(iters))
