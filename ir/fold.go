@@ -1,8 +1,11 @@
 package ir
 
 import (
-	"fmt"
-	"hash/fnv"
+	"hash/maphash"
+	"math"
+	"unsafe"
+
+	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
 
 // This file holds the folding half of the greedy rewrite driver, as MLIR 19
@@ -27,17 +30,149 @@ func ConstantValue(v *Value) Attribute {
 	return v.owner.Attr("value")
 }
 
-// AttrKey returns a string that equal attributes share, for use as a hash
-// key: the attribute's text, or a digest of the payload for large dense
-// attributes. Different attributes may share a key (a digest collision),
-// so users confirm a match with AttrEqual.
-func AttrKey(a Attribute) string {
-	if d, ok := a.(*DenseElementsAttr); ok && len(d.Raw) > 64 {
-		h := fnv.New64a()
-		h.Write(d.Raw)
-		return fmt.Sprintf("dense<%x,%v> : %s", h.Sum64(), d.Splat, d.Type)
+// AttrHash returns a hash of a's value for tables keyed by attribute:
+// attributes equal by AttrEqual share it (see Hasher).
+func AttrHash(a Attribute) uint64 {
+	var h Hasher
+	h.Attr(a)
+	return h.Sum()
+}
+
+// Hasher accumulates a hash of IR entities for hash tables: attributes by
+// value (attributes equal by AttrEqual hash alike; their fields are
+// walked, nothing is printed), types (uniqued) and values by identity,
+// strings and words as given. Different inputs may hash alike, so users
+// confirm a match. The hash differs from process to process: use it to
+// pick buckets, never to order anything. The zero Hasher is ready to use.
+type Hasher uint64
+
+var hashSeed = maphash.MakeSeed()
+
+// Word adds x.
+func (h *Hasher) Word(x uint64) {
+	v := (uint64(*h) ^ x) * 0x9e3779b97f4a7c15
+	*h = Hasher(v ^ v>>29)
+}
+
+// String adds s.
+func (h *Hasher) String(s string) { h.Word(maphash.String(hashSeed, s)) }
+
+// Type adds t's identity.
+func (h *Hasher) Type(t Type) { h.Word(ifaceData(unsafe.Pointer(&t))) }
+
+// Value adds v's identity.
+func (h *Hasher) Value(v *Value) { h.Word(ptr(v)) }
+
+// Sum returns the hash.
+func (h Hasher) Sum() uint64 { return uint64(h) }
+
+// Attr adds a's value: what AttrEqual compares, each kind with its own tag.
+func (h *Hasher) Attr(a Attribute) {
+	switch x := a.(type) {
+	case *IntegerAttr:
+		h.Word('i')
+		h.Type(x.Type)
+		h.Word(uint64(x.Value))
+	case *FloatAttr:
+		h.Word('f')
+		h.Type(x.Type)
+		h.Word(math.Float64bits(x.Value))
+	case *BoolAttr:
+		h.Word('b')
+		if x.Value {
+			h.Word(1)
+		}
+	case *StringAttr:
+		h.Word('s')
+		h.Type(x.Type)
+		h.String(x.Value)
+	case *UnitAttr:
+		h.Word('u')
+	case *ArrayAttr:
+		h.Word('a')
+		h.Word(uint64(len(x.Elems)))
+		for _, e := range x.Elems {
+			h.Attr(e)
+		}
+	case *DenseArrayAttr:
+		h.Word('d')
+		h.Type(x.Elem)
+		h.Word(uint64(len(x.Ints)))
+		for _, v := range x.Ints {
+			h.Word(uint64(v))
+		}
+		h.Word(uint64(len(x.Floats)))
+		for _, v := range x.Floats {
+			h.Word(math.Float64bits(v))
+		}
+	case *DenseElementsAttr:
+		h.Word('e')
+		h.Type(x.Type)
+		// A splat equals the list of its repeated element: both hash
+		// that element.
+		sz := x.elemSize()
+		switch {
+		case sz == 0 || len(x.Raw) < sz || x.NumElements() == 0:
+		case x.IsSplatValue():
+			h.Word(maphash.Bytes(hashSeed, x.Raw[:sz]))
+		default:
+			h.Word(maphash.Bytes(hashSeed, x.Raw))
+		}
+	case *TypeAttr:
+		h.Word('t')
+		h.Type(x.Type)
+	case *SymbolRefAttr:
+		h.Word('r')
+		h.String(x.Root)
+		h.Word(uint64(len(x.Nested)))
+		for _, n := range x.Nested {
+			h.String(n)
+		}
+	case *AffineMapAttr:
+		h.Word('m')
+		h.Word(uint64(x.Map.NumDims))
+		h.Word(uint64(x.Map.NumSymbols))
+		h.Word(uint64(len(x.Map.Results)))
+		for _, e := range x.Map.Results {
+			h.expr(e)
+		}
+	case *DictionaryAttr:
+		h.Word('D')
+		h.Word(uint64(len(x.Entries)))
+		for _, e := range x.Entries {
+			h.String(e.Name)
+			h.Attr(e.Value)
+		}
+	case *StridedLayoutAttr:
+		h.Word('l')
+		h.Word(uint64(x.Offset))
+		h.Word(uint64(len(x.Strides)))
+		for _, v := range x.Strides {
+			h.Word(uint64(v))
+		}
+	case *OpaqueAttr:
+		h.Word('o')
+		h.String(x.Text)
 	}
-	return AttrString(a)
+}
+
+// expr adds an affine expression's structure, as affine.Equal compares it.
+func (h *Hasher) expr(e affine.Expr) {
+	switch x := e.(type) {
+	case affine.DimExpr:
+		h.Word(uint64(affine.KindDim))
+		h.Word(uint64(x.Position))
+	case affine.SymbolExpr:
+		h.Word(uint64(affine.KindSymbol))
+		h.Word(uint64(x.Position))
+	case affine.ConstantExpr:
+		h.Word(uint64(affine.KindConstant))
+		h.Word(uint64(x.Value))
+	case affine.BinaryExpr:
+		h.Word(uint64(x.Kind()))
+		h.expr(x.LHS())
+		h.expr(x.RHS())
+	}
 }
 
 // MaterializeConstant builds a constant op of type t holding attribute a at
@@ -92,16 +227,15 @@ func foldOp(op *Operation, rw *Rewriter) bool {
 	}
 	var res []FoldResult
 	if op.def != nil && op.def.Fold != nil {
-		// Most ops have few operands: no allocation for up to four.
-		var buf [4]Attribute
-		consts := buf[:0]
-		if len(op.operands) > len(buf) {
-			consts = make([]Attribute, 0, len(op.operands))
-		}
+		// The operand constants go in the driver's scratch slice: folders
+		// only read them during the call.
+		consts := rw.driver.foldOperands[:0]
 		for _, o := range op.operands {
 			consts = append(consts, ConstantValue(o.value))
 		}
 		res = op.def.Fold(op, consts)
+		clear(consts)
+		rw.driver.foldOperands = consts
 	}
 	if res == nil || len(res) != len(op.results) {
 		return foldCommutative(op, rw)
@@ -160,21 +294,26 @@ func foldCommutative(op *Operation, rw *Rewriter) bool {
 	if !op.HasTrait(Commutative) || len(op.operands) < 2 {
 		return false
 	}
-	var vars, cs []*Value
+	// Operands move only if a constant comes before a non-constant.
+	moves, seenConst := false, false
+	for _, o := range op.operands {
+		isConst := ConstantValue(o.value) != nil
+		moves = moves || seenConst && !isConst
+		seenConst = seenConst || isConst
+	}
+	if !moves {
+		return false
+	}
+	order := make([]*Value, 0, len(op.operands))
 	for _, o := range op.operands {
 		if ConstantValue(o.value) == nil {
-			vars = append(vars, o.value)
-		} else {
-			cs = append(cs, o.value)
+			order = append(order, o.value)
 		}
 	}
-	order := append(vars, cs...)
-	moved := false
-	for i, v := range order {
-		moved = moved || v != op.operands[i].value
-	}
-	if !moved {
-		return false
+	for _, o := range op.operands {
+		if ConstantValue(o.value) != nil {
+			order = append(order, o.value)
+		}
 	}
 	rw.Modify(op, func() { op.SetOperands(order) })
 	return true
@@ -198,7 +337,7 @@ func constantInsertionRegion(b *Block) *Region {
 // constKey identifies a uniqued constant within an insertion region.
 type constKey struct {
 	dialect string
-	attr    string // AttrKey of the value
+	attr    uint64 // AttrHash of the value
 	typ     Type
 }
 
@@ -209,7 +348,7 @@ type constantFolder struct {
 	// place at the start of their insertion region).
 	owned map[*Operation]bool
 	// scopes maps insertion region and key to the kept constants (several
-	// only when different attributes share an AttrKey).
+	// only when different attributes share an AttrHash).
 	scopes map[*Region]map[constKey][]*Operation
 	// changed records that a constant was moved or erased.
 	changed bool
@@ -235,7 +374,7 @@ func (f *constantFolder) insert(c *Operation) bool {
 	}
 	region := constantInsertionRegion(c.parent)
 	v := c.Attr("value")
-	key := constKey{c.Dialect(), AttrKey(v), c.results[0].typ}
+	key := constKey{c.Dialect(), AttrHash(v), c.results[0].typ}
 	scope := f.scopes[region]
 	if scope == nil {
 		scope = map[constKey][]*Operation{}

@@ -110,8 +110,12 @@ func DefaultGreedyConfig() GreedyConfig {
 }
 
 type greedyDriver struct {
-	root     *Operation
-	patterns map[string][]Pattern
+	root *Operation
+	// patterns holds the patterns rooted at registered ops, by definition
+	// (cheaper to look up than by name), byName those rooted at
+	// unregistered names, any those for every op.
+	patterns map[*OpDef][]Pattern
+	byName   map[string][]Pattern
 	any      []Pattern
 	worklist []*Operation
 	// epoch marks the ops in the worklist (Operation.worklist); each
@@ -123,6 +127,11 @@ type greedyDriver struct {
 	// rw is the rewriter handed to folders and patterns, reset for each
 	// op (one allocation per driver rather than per op).
 	rw Rewriter
+	// foldOperands is foldOp's scratch slice for an op's operand constants.
+	foldOperands []Attribute
+	// multiBlock records that the last seeding walk met a region with
+	// several blocks.
+	multiBlock bool
 }
 
 // epochs hands out greedy driver epochs. Drivers may run in parallel, on
@@ -173,22 +182,41 @@ func (d *greedyDriver) inScope(op *Operation) bool {
 // cfg.MaxIterations iterations. It reports whether the IR changed at all
 // and whether it converged, i.e. the last iteration changed nothing.
 func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig) (changed, converged bool) {
-	d := &greedyDriver{root: root, patterns: map[string][]Pattern{}, cfg: cfg}
+	d := &greedyDriver{root: root, patterns: map[*OpDef][]Pattern{}, cfg: cfg}
 	d.rw.driver = d
 	d.rw.listener = d.add
 	for _, p := range patterns {
-		if p.Root() == "" {
+		switch name := p.Root(); {
+		case name == "":
 			d.any = append(d.any, p)
-		} else {
-			d.patterns[p.Root()] = append(d.patterns[p.Root()], p)
+		case LookupOp(name) != nil:
+			def := LookupOp(name)
+			d.patterns[def] = append(d.patterns[def], p)
+		default:
+			if d.byName == nil {
+				d.byName = map[string][]Pattern{}
+			}
+			d.byName[name] = append(d.byName[name], p)
 		}
 	}
 	// With no iteration run there is nothing left undone (MLIR agrees).
 	converged = true
+	simplifyFirst := false
 	for iter := 0; cfg.MaxIterations < 0 || iter < cfg.MaxIterations; iter++ {
-		iterChanged := d.iterate()
-		if cfg.RegionSimplify && EraseUnreachableBlocks(root) {
-			iterChanged = true
+		iterChanged := d.iterate(simplifyFirst)
+		simplifyFirst = false
+		if cfg.RegionSimplify {
+			switch {
+			case iterChanged && (cfg.MaxIterations < 0 || iter+1 < cfg.MaxIterations):
+				// Another iteration follows whatever step 3 finds: its
+				// seeding walk does step 3 on the way, one walk fewer.
+				simplifyFirst = true
+			case !iterChanged && !d.multiBlock:
+				// The IR is as seeded, with no region of several
+				// blocks: there is no unreachable block to erase.
+			default:
+				iterChanged = EraseUnreachableBlocks(root) || iterChanged
+			}
 		}
 		changed = changed || iterChanged
 		converged = !iterChanged
@@ -201,8 +229,9 @@ func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig
 
 // iterate runs steps 1 and 2 of an iteration (see ApplyPatternsGreedily)
 // and reports whether step 2 changed the IR; step 1 sets d.hoisted if it
-// moved or erased a constant.
-func (d *greedyDriver) iterate() bool {
+// moved or erased a constant. With simplifyFirst it first does the
+// previous iteration's step 3, in the same walk as step 1.
+func (d *greedyDriver) iterate(simplifyFirst bool) bool {
 	// Seed with all nested ops in post-order, uniquing and hoisting the
 	// constants on the way as MLIR does (erased duplicates are skipped).
 	// Processing pops from the back, so the list is built reversed to
@@ -213,21 +242,8 @@ func (d *greedyDriver) iterate() bool {
 	if d.epoch == 0 { // wrapped around: 0 means "in no list"
 		d.epoch = epochs.Add(1)
 	}
-	visit := func(x *Operation) {
-		if isConstant(x) && !folder.insert(x) {
-			return
-		}
-		d.add(x)
-	}
-	for _, r := range d.root.Regions() {
-		for _, b := range r.blocks {
-			for o := b.first; o != nil; {
-				next := o.next
-				o.WalkPost(visit)
-				o = next
-			}
-		}
-	}
+	d.multiBlock = false
+	d.seed(d.root, folder, simplifyFirst)
 	d.hoisted = d.hoisted || folder.changed
 	slices.Reverse(d.worklist)
 	changed := false
@@ -246,6 +262,35 @@ func (d *greedyDriver) iterate() bool {
 		}
 	}
 	return changed
+}
+
+// seed adds the ops nested in op to the worklist in post-order, giving
+// constants to folder, and notes in d.multiBlock whether a region has
+// several blocks. With simplify, each region first loses its unreachable
+// blocks (EraseUnreachableBlocks, which only looks at a region's own
+// blocks and terminators, so doing it region by region just before
+// seeding a region's ops erases what it would erase before the walk).
+func (d *greedyDriver) seed(op *Operation, folder *constantFolder, simplify bool) {
+	for _, r := range op.Regions() {
+		if len(r.blocks) > 1 {
+			if simplify {
+				eraseUnreachableIn(r)
+			}
+			d.multiBlock = d.multiBlock || len(r.blocks) > 1
+		}
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; {
+				next := o.next
+				if o.rare != nil {
+					d.seed(o, folder, simplify)
+				}
+				if !isConstant(o) || folder.insert(o) {
+					d.add(o)
+				}
+				o = next
+			}
+		}
+	}
 }
 
 // IsTriviallyDead reports whether op has no uses and no side effects.
@@ -292,7 +337,11 @@ func (d *greedyDriver) process(op *Operation) bool {
 	if d.cfg.Fold && foldOp(op, rw) {
 		return true
 	}
-	for _, p := range d.patterns[op.name] {
+	rooted := d.patterns[op.def]
+	if op.def == nil {
+		rooted = d.byName[op.name]
+	}
+	for _, p := range rooted {
 		rw.SetInsertionPoint(op)
 		if p.MatchAndRewrite(op, rw) {
 			return true

@@ -298,6 +298,67 @@ func TestRegionSimplify(t *testing.T) {
 	}
 }
 
+// TestRegionSimplifyAfterRewrite erases the blocks a pattern made
+// unreachable, after the iteration that made them so, whether or not
+// another iteration follows. ^bb2's constant was hoisted out of it, to
+// the start of the unregistered op's region, before the pattern ran; a
+// second iteration erases it as dead.
+func TestRegionSimplifyAfterRewrite(t *testing.T) {
+	src := `func.func @f() {
+  %c7 = arith.constant 7 : i32
+  "ut.region"() ({
+    "ut.cond_br"()[^bb1, ^bb2] : () -> ()
+  ^bb1:
+    "ut.use"(%c7) : (i32) -> ()
+    "ut.term"() : () -> ()
+  ^bb2:
+    %c = arith.constant 7 : i32
+    "ut.use"(%c) : (i32) -> ()
+    "ut.term"() : () -> ()
+  }) : () -> ()
+  return
+}
+`
+	// condBrToBr takes the first successor of a ut.cond_br.
+	condBrToBr := &ir.PatternFunc{Name: "condBrToBr", RootOp: "ut.cond_br", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
+		rw.Create(&ir.OpState{Name: "ut.br", Successors: op.Successors()[:1], Loc: op.Loc})
+		rw.EraseOp(op)
+		return true
+	}}
+	for _, c := range []struct {
+		maxIter       int
+		hoisted       string
+		wantConverged bool
+	}{
+		{10, "", true},
+		// The second iteration erases the constant, so a third would be
+		// needed to see nothing left.
+		{2, "", false},
+		// Without a second iteration the constant stays.
+		{1, "      %c7_i32_0 = arith.constant 7 : i32\n", false},
+	} {
+		cfg := ir.DefaultGreedyConfig()
+		cfg.MaxIterations = c.maxIter
+		got, changed, converged := applyGreedy(t, src, []ir.Pattern{condBrToBr}, cfg)
+		checkOut(t, got, `module {
+  func.func @f() {
+    %c7_i32 = arith.constant 7 : i32
+    "ut.region"() ({
+`+c.hoisted+`      "ut.br"()[^bb1] : () -> ()
+    ^bb1:  // pred: ^bb0
+      "ut.use"(%c7_i32) : (i32) -> ()
+      "ut.term"() : () -> ()
+    }) : () -> ()
+    return
+  }
+}
+`)
+		if !changed || converged != c.wantConverged {
+			t.Errorf("max-iterations %d: changed, converged = %v, %v; want true, %v", c.maxIter, changed, converged, c.wantConverged)
+		}
+	}
+}
+
 func init() {
 	// mtestgood materializes arith.constant marked as its own; mtestbad
 	// builds an invalid constant, so MaterializeConstant falls back to arith.

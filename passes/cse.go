@@ -1,7 +1,7 @@
 package passes
 
 import (
-	"hash/maphash"
+	"sync"
 
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -29,11 +29,12 @@ var CSE = &ir.PassInfo{
 // EliminateCommonSubexpressions runs CSE on the regions of op and reports
 // whether it changed anything.
 func EliminateCommonSubexpressions(op *ir.Operation) bool {
-	d := &cseDriver{attrKeys: map[ir.Attribute]uint64{}, seed: cseSeed}
+	d := &cseDriver{}
 	known := newScopedTable()
 	for _, r := range op.Regions() {
 		d.simplifyRegion(known, r)
 	}
+	known.release()
 	// Erase later ops first, so an op is erased after the ops using it.
 	changed := len(d.toErase) > 0
 	for i := len(d.toErase) - 1; i >= 0; i-- {
@@ -45,56 +46,86 @@ func EliminateCommonSubexpressions(op *ir.Operation) bool {
 }
 
 type cseDriver struct {
-	// attrKeys caches the hashes of the attributes hashed through their
-	// elements or printed form (attrKey): ops built by the same rewrite
-	// often share them.
-	attrKeys map[ir.Attribute]uint64
-	seed     maphash.Seed
-	toErase  []*ir.Operation
+	toErase []*ir.Operation
 }
-
-// cseSeed seeds the keys, once per process. A key only picks a bucket:
-// equal ops always share one, and it keeps its ops in insertion order, so
-// the result does not depend on the seed.
-var cseSeed = maphash.MakeSeed()
 
 // scopedTable is a hash table of known expressions with nested scopes: a
 // lookup sees the entries of the current scope and of enclosing ones.
+// The entries live in one stack, each linked to the previous entry with
+// its key, so a scope is popped by truncating the stack.
 type scopedTable struct {
-	entries map[uint64][]*ir.Operation
-	undo    [][]uint64
-	member  map[*ir.Operation]bool
+	// heads maps a key to 1 + the stack index of its latest entry.
+	heads   map[uint64]int32
+	entries []cseEntry
+	scopes  []cseScope
+	// member holds the ops entered in graph-region scopes, the only ones
+	// whose membership is asked (simplifyOperation).
+	member map[*ir.Operation]bool
 }
 
-func newScopedTable() *scopedTable {
-	return &scopedTable{entries: map[uint64][]*ir.Operation{}, member: map[*ir.Operation]bool{}}
+type cseEntry struct {
+	op  *ir.Operation
+	key uint64
+	// prev is 1 + the stack index of the previous entry with key, or 0.
+	prev int32
 }
 
-func (t *scopedTable) push() { t.undo = append(t.undo, nil) }
+type cseScope struct {
+	start int  // stack height at push
+	graph bool // the scope is a graph region's block
+}
+
+// scopedTables recycles tables, whose map and stacks keep their storage:
+// CSE runs on every function of a module, on all CPUs.
+var scopedTables = sync.Pool{New: func() any { return &scopedTable{heads: map[uint64]int32{}} }}
+
+func newScopedTable() *scopedTable { return scopedTables.Get().(*scopedTable) }
+
+// release returns t, all its scopes popped, to scopedTables.
+func (t *scopedTable) release() {
+	clear(t.heads) // empty already; clear also drops deleted-slot marks
+	t.entries, t.scopes = t.entries[:0], t.scopes[:0]
+	scopedTables.Put(t)
+}
+
+func (t *scopedTable) push(graph bool) {
+	t.scopes = append(t.scopes, cseScope{start: len(t.entries), graph: graph})
+}
 
 func (t *scopedTable) pop() {
-	keys := t.undo[len(t.undo)-1]
-	t.undo = t.undo[:len(t.undo)-1]
-	for i := len(keys) - 1; i >= 0; i-- {
-		k := keys[i]
-		l := t.entries[k]
-		delete(t.member, l[len(l)-1])
-		t.entries[k] = l[:len(l)-1]
+	sc := t.scopes[len(t.scopes)-1]
+	t.scopes = t.scopes[:len(t.scopes)-1]
+	for i := len(t.entries) - 1; i >= sc.start; i-- {
+		e := &t.entries[i]
+		if e.prev == 0 {
+			delete(t.heads, e.key)
+		} else {
+			t.heads[e.key] = e.prev
+		}
+		if sc.graph {
+			delete(t.member, e.op)
+		}
 	}
+	clear(t.entries[sc.start:]) // drop the op pointers
+	t.entries = t.entries[:sc.start]
 }
 
 func (t *scopedTable) insert(key uint64, op *ir.Operation) {
-	t.entries[key] = append(t.entries[key], op)
-	t.undo[len(t.undo)-1] = append(t.undo[len(t.undo)-1], key)
-	t.member[op] = true
+	t.entries = append(t.entries, cseEntry{op: op, key: key, prev: t.heads[key]})
+	t.heads[key] = int32(len(t.entries))
+	if t.scopes[len(t.scopes)-1].graph {
+		if t.member == nil {
+			t.member = map[*ir.Operation]bool{}
+		}
+		t.member[op] = true
+	}
 }
 
 // lookup returns the innermost known op equal to op.
 func (t *scopedTable) lookup(key uint64, op *ir.Operation) *ir.Operation {
-	l := t.entries[key]
-	for i := len(l) - 1; i >= 0; i-- {
-		if equivalentOps(l[i], op) {
-			return l[i]
+	for i := t.heads[key]; i != 0; i = t.entries[i-1].prev {
+		if o := t.entries[i-1].op; equivalentOps(o, op) {
+			return o
 		}
 	}
 	return nil
@@ -119,7 +150,7 @@ func (d *cseDriver) simplifyRegion(known *scopedTable, r *ir.Region) {
 	}
 	ssa := hasSSADominance(r)
 	if len(r.Blocks()) == 1 {
-		known.push()
+		known.push(!ssa)
 		d.simplifyBlock(known, r.Front(), ssa)
 		known.pop()
 		return
@@ -132,7 +163,7 @@ func (d *cseDriver) simplifyRegion(known *scopedTable, r *ir.Region) {
 	dt := newDomTree(r)
 	var visit func(b *ir.Block)
 	visit = func(b *ir.Block) {
-		known.push()
+		known.push(false)
 		d.simplifyBlock(known, b, ssa)
 		for _, c := range dt.children[b] {
 			visit(c)
@@ -153,6 +184,9 @@ func (d *cseDriver) simplifyBlock(known *scopedTable, b *ir.Block, ssa bool) {
 			}
 			for _, r := range o.Regions() {
 				d.simplifyRegion(inner, r)
+			}
+			if inner != known {
+				inner.release()
 			}
 		}
 		d.simplifyOperation(known, o, ssa)
@@ -195,79 +229,34 @@ func (d *cseDriver) simplifyOperation(known *scopedTable, op *ir.Operation, ssa 
 	}
 }
 
-// attrKey hashes a so that attributes equal by ir.AttrEqual share the
-// hash: the common small attributes field by field, the others (and
-// arrays, cached) through ir.AttrKey, their printed form.
-func (d *cseDriver) attrKey(a ir.Attribute) uint64 {
-	var h maphash.Hash
-	h.SetSeed(d.seed)
-	switch x := a.(type) {
-	case *ir.IntegerAttr:
-		h.WriteByte('i')
-		maphash.WriteComparable(&h, x.Type)
-		maphash.WriteComparable(&h, x.Value)
-		return h.Sum64()
-	case *ir.StringAttr:
-		h.WriteByte('s')
-		maphash.WriteComparable(&h, x.Type)
-		h.WriteString(x.Value)
-		return h.Sum64()
-	case *ir.OpaqueAttr:
-		h.WriteByte('o')
-		h.WriteString(x.Text)
-		return h.Sum64()
-	case *ir.DenseArrayAttr:
-		if len(x.Floats) == 0 {
-			h.WriteByte('d')
-			maphash.WriteComparable(&h, x.Elem)
-			for _, v := range x.Ints {
-				maphash.WriteComparable(&h, v)
-			}
-			return h.Sum64()
-		}
-	}
-	if k, ok := d.attrKeys[a]; ok {
-		return k
-	}
-	var k uint64
-	if arr, ok := a.(*ir.ArrayAttr); ok {
-		h.WriteByte('a')
-		for _, e := range arr.Elems {
-			maphash.WriteComparable(&h, d.attrKey(e))
-		}
-		k = h.Sum64()
-	} else {
-		k = maphash.String(d.seed, ir.AttrKey(a))
-	}
-	d.attrKeys[a] = k
-	return k
-}
-
 // key hashes what equal ops share: name, operands (in any order for
 // commutative ops), attributes, result types and region count. Different
-// ops may share a key; lookup confirms with equivalentOps.
+// ops may share a key; lookup confirms with equivalentOps. A key only
+// picks a bucket, whose ops stay in insertion order, so the result does
+// not depend on the hash.
 func (d *cseDriver) key(op *ir.Operation) uint64 {
-	var h maphash.Hash
-	h.SetSeed(d.seed)
-	h.WriteString(op.Name())
+	var h ir.Hasher
+	h.String(op.Name())
 	commutative := op.HasTrait(ir.Commutative)
 	var sum uint64
-	for _, v := range op.Operands() {
+	for i := range op.NumOperands() {
 		if commutative {
 			// An order-independent combination of the operands' hashes.
-			sum += maphash.Comparable(d.seed, v)
+			var hv ir.Hasher
+			hv.Value(op.Operand(i))
+			sum += hv.Sum()
 			continue
 		}
-		maphash.WriteComparable(&h, v)
+		h.Value(op.Operand(i))
 	}
-	maphash.WriteComparable(&h, sum)
+	h.Word(sum)
 	for _, na := range op.Attrs.List() {
-		h.WriteString(na.Name)
-		maphash.WriteComparable(&h, d.attrKey(na.Value))
+		h.String(na.Name)
+		h.Attr(na.Value)
 	}
 	for _, r := range op.Results() {
-		maphash.WriteComparable(&h, r.Type())
+		h.Type(r.Type())
 	}
-	maphash.WriteComparable(&h, op.NumRegions())
-	return h.Sum64()
+	h.Word(uint64(op.NumRegions()))
+	return h.Sum()
 }

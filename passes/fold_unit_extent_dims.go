@@ -122,11 +122,11 @@ type genericOperandPlan struct {
 	m   affine.Map
 }
 
-// hasStaticUnitDim reports whether some ranked tensor among vs has a
-// static dim of 1 (only those can be collapsed away).
-func hasStaticUnitDim(vs []*ir.Value) bool {
-	for _, v := range vs {
-		if rt, ok := v.Type().(*ir.RankedTensorType); ok && slices.Contains(rt.Shape(), 1) {
+// hasStaticUnitDim reports whether some operand of op is a ranked tensor
+// with a static dim of 1 (only those can be collapsed away).
+func hasStaticUnitDim(op *ir.Operation) bool {
+	for i := range op.NumOperands() {
+		if rt, ok := op.Operand(i).Type().(*ir.RankedTensorType); ok && slices.Contains(rt.Shape(), 1) {
 			return true
 		}
 	}
@@ -137,13 +137,13 @@ func hasStaticUnitDim(vs []*ir.Value) bool {
 // parallel loops that some operand dim indexes directly and every operand
 // dim that indexes them directly is a static 1.
 func unitLoops(op *ir.Operation, maps []affine.Map, iters []string) []bool {
-	unit := make([]bool, len(iters))
-	seen := make([]bool, len(iters))
+	both := make([]bool, 2*len(iters))
+	unit, seen := both[:len(iters)], both[len(iters):]
 	for i := range unit {
 		unit[i] = iters[i] == linalg.Parallel
 	}
-	for i, v := range op.Operands() {
-		shape := shapeOf(v.Type())
+	for i := range op.NumOperands() {
+		shape := shapeOf(op.Operand(i).Type())
 		for r := range maps[i].Results {
 			d, ok := maps[i].DimPosition(r)
 			if !ok {
@@ -174,13 +174,29 @@ func isZero(e affine.Expr) bool {
 	return ok && c.Value == 0
 }
 
+// isUnitDim reports whether dim r of an operand with the given shape and
+// index expressions is a unit dim: a static 1 read at index 0.
+func isUnitDim(shape []int64, exprs []affine.Expr, r int) bool {
+	return shape[r] == 1 && isZero(exprs[r])
+}
+
+// hasUnitDim reports whether an operand has a unit dim (isUnitDim).
+func hasUnitDim(shape []int64, exprs []affine.Expr) bool {
+	for r := range shape {
+		if isUnitDim(shape, exprs, r) {
+			return true
+		}
+	}
+	return false
+}
+
 // unitDimGroups groups the dims of an operand with the given shape and
-// index expressions around the dims that are kept: a unit dim (static 1
-// read at index 0) joins the next kept dim's group, trailing unit dims the
-// last group (MLIR's dropUnitExtentFromOperandMetadata). It returns the
-// groups and the kept dims; all dims are unit when kept is empty.
+// index expressions around the dims that are kept: a unit dim (isUnitDim)
+// joins the next kept dim's group, trailing unit dims the last group
+// (MLIR's dropUnitExtentFromOperandMetadata). It returns the groups and
+// the kept dims; all dims are unit when kept is empty.
 func unitDimGroups(shape []int64, exprs []affine.Expr) (groups [][]int64, kept []int) {
-	isUnit := func(r int) bool { return shape[r] == 1 && isZero(exprs[r]) }
+	isUnit := func(r int) bool { return isUnitDim(shape, exprs, r) }
 	var cur []int64
 	r := 0
 	for r < len(shape) && isUnit(r) {
@@ -211,7 +227,8 @@ func foldableGeneric(op *ir.Operation, maps []affine.Map) bool {
 	if op.Name() != "linalg.generic" || len(maps) != op.NumOperands() {
 		return false
 	}
-	for i, v := range op.Operands() {
+	for i := range op.NumOperands() {
+		v := op.Operand(i)
 		switch t := v.Type().(type) {
 		case *ir.RankedTensorType:
 			if t.Encoding != nil {
@@ -229,15 +246,19 @@ func foldableGeneric(op *ir.Operation, maps []affine.Map) bool {
 
 // dropUnitDims rewrites one generic (see FoldUnitExtentDims).
 func dropUnitDims(op *ir.Operation, rw *ir.Rewriter) bool {
+	// Without a static 1 among the operand dims there is neither a unit
+	// dim nor a unit loop (one that only static 1 dims index): the common
+	// case, told without decoding the maps.
+	if !hasStaticUnitDim(op) {
+		return false
+	}
 	maps := linalg.IndexingMapsView(op)
 	iters := linalg.IteratorTypesView(op)
 	if !foldableGeneric(op, maps) {
 		return false
 	}
 	unit := unitLoops(op, maps, iters)
-	if !slices.Contains(unit, true) && !hasStaticUnitDim(op.Operands()) {
-		return false // nothing to drop: the common case, cheaply
-	}
+	dropsLoops := slices.Contains(unit, true)
 	// Old loop d becomes newDim[d], or 0 if dropped.
 	repl := make([]affine.Expr, len(iters))
 	newDim := make([]int, len(iters))
@@ -253,11 +274,15 @@ func dropUnitDims(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	changed := len(newIters) != len(iters)
 	plans := make([]genericOperandPlan, op.NumOperands())
-	for i, v := range op.Operands() {
-		m := maps[i].ReplaceDimsAndSymbols(repl, nil, len(newIters), 0)
+	for i := range op.NumOperands() {
+		v := op.Operand(i)
+		m := maps[i]
+		if dropsLoops {
+			m = m.ReplaceDimsAndSymbols(repl, nil, len(newIters), 0)
+		}
 		plans[i] = genericOperandPlan{typ: v.Type(), m: m}
 		rt, ok := v.Type().(*ir.RankedTensorType)
-		if !ok {
+		if !ok || !hasUnitDim(rt.Shape(), m.Results) {
 			continue
 		}
 		groups, kept := unitDimGroups(rt.Shape(), m.Results)
@@ -279,7 +304,8 @@ func dropUnitDims(op *ir.Operation, rw *ir.Rewriter) bool {
 	nIns := linalg.NumInputs(op)
 	operands := make([]*ir.Value, op.NumOperands())
 	newMaps := make([]affine.Map, op.NumOperands())
-	for i, v := range op.Operands() {
+	for i := range op.NumOperands() {
+		v := op.Operand(i)
 		operands[i], newMaps[i] = v, plans[i].m
 		if plans[i].groups != nil {
 			operands[i] = collapseValue(rw, v, plans[i].groups, plans[i].typ.(*ir.RankedTensorType))
@@ -388,6 +414,16 @@ func collapseValue(rw *ir.Rewriter, v *ir.Value, groups [][]int64, typ *ir.Ranke
 	if folded, ok := tensor.FoldCollapse(rw, v, groups, typ); ok {
 		return folded
 	}
+	if v.DefiningOp() == nil {
+		// A block argument's collapse never folds, and placeReshapes
+		// merges identical ones: reuse one made for an earlier generic.
+		_, at := insertionPointAfterDef(v)
+		for o := at; o != nil && o.Name() == "tensor.collapse_shape"; o = o.Next() {
+			if o.Operand(0) == v && o.Result(0).Type() == typ && slices.EqualFunc(tensor.Reassociation(o), groups, slices.Equal) {
+				return o.Result(0)
+			}
+		}
+	}
 	setInsertionPointAfterDef(&rw.Builder, v)
 	st := &ir.OpState{Name: "tensor.collapse_shape", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{typ}}
 	if d := v.DefiningOp(); d != nil {
@@ -400,18 +436,24 @@ func collapseValue(rw *ir.Rewriter, v *ir.Value, groups [][]int64, typ *ir.Ranke
 // setInsertionPointAfterDef inserts right after v's defining op, or at the
 // start of v's block after its leading constants for a block argument.
 func setInsertionPointAfterDef(b *ir.Builder, v *ir.Value) {
+	blk, before := insertionPointAfterDef(v)
+	if before == nil {
+		b.SetInsertionPointToEnd(blk)
+	} else {
+		b.SetInsertionPoint(before)
+	}
+}
+
+// insertionPointAfterDef returns the block and the op before which
+// setInsertionPointAfterDef inserts (nil: at the end).
+func insertionPointAfterDef(v *ir.Value) (*ir.Block, *ir.Operation) {
 	if def := v.DefiningOp(); def != nil {
-		b.SetInsertionPointAfter(def)
-		return
+		return def.Block(), def.Next()
 	}
 	blk := v.OwnerBlock()
 	o := blk.First()
 	for o != nil && isHoistedConstant(o) {
 		o = o.Next()
 	}
-	if o == nil {
-		b.SetInsertionPointToEnd(blk)
-	} else {
-		b.SetInsertionPoint(o)
-	}
+	return blk, o
 }

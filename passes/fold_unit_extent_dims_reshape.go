@@ -45,12 +45,8 @@ func placeReshapes(root *ir.Operation) {
 		byUser[u] = append(byUser[u], e)
 	}
 	for _, u := range users {
-		list := byUser[u]
-		slices.SortStableFunc(list, func(a, b *ir.Operation) int {
-			return strings.Compare(useKey(a, u)+reshapeKey(a), useKey(b, u)+reshapeKey(b))
-		})
-		for _, e := range list {
-			e.MoveBefore(u)
+		for _, e := range sortedByKey(byUser[u], func(e *ir.Operation) string { return useKey(e, u) + reshapeKey(e) }) {
+			e.op.MoveBefore(u)
 		}
 	}
 
@@ -68,19 +64,16 @@ func placeReshapes(root *ir.Operation) {
 		byAnchor[a] = append(byAnchor[a], c)
 	}
 	for _, a := range anchors {
-		list := byAnchor[a]
-		slices.SortStableFunc(list, func(x, y *ir.Operation) int {
-			return strings.Compare(reshapeKey(x), reshapeKey(y))
-		})
+		list := sortedByKey(byAnchor[a], reshapeKey)
 		// Merge identical collapses into the first.
-		kept := list[:0]
-		for _, c := range list {
-			if n := len(kept); n > 0 && reshapeKey(kept[n-1]) == reshapeKey(c) {
-				c.Result(0).ReplaceAllUsesWith(kept[n-1].Result(0))
-				c.Erase()
+		var kept []*ir.Operation
+		for i, c := range list {
+			if i > 0 && list[i-1].key == c.key {
+				c.op.Result(0).ReplaceAllUsesWith(kept[len(kept)-1].Result(0))
+				c.op.Erase()
 				continue
 			}
-			kept = append(kept, c)
+			kept = append(kept, c.op)
 		}
 		inList := map[*ir.Operation]bool{}
 		for _, c := range kept {
@@ -101,6 +94,26 @@ func placeReshapes(root *ir.Operation) {
 			c.MoveBefore(ref)
 		}
 	}
+}
+
+// keyedOp is an op with its sort key.
+type keyedOp struct {
+	op  *ir.Operation
+	key string
+}
+
+// sortedByKey returns ops sorted stably by key, each key computed once (a
+// single op needs none).
+func sortedByKey(ops []*ir.Operation, key func(*ir.Operation) string) []keyedOp {
+	list := make([]keyedOp, len(ops))
+	for i, o := range ops {
+		list[i].op = o
+		if len(ops) > 1 {
+			list[i].key = key(o)
+		}
+	}
+	slices.SortStableFunc(list, func(x, y keyedOp) int { return strings.Compare(x.key, y.key) })
+	return list
 }
 
 // isHoistedConstant reports whether op is a constant that the greedy

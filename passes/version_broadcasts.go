@@ -112,14 +112,14 @@ func runVersionBroadcasts(root *ir.Operation, opts ir.PassOptions) error {
 		if vg == nil {
 			continue
 		}
-		if err := vg.checkBound(maxVersions); err != nil {
+		if !vg.withinBound(maxVersions) {
 			if fallback && vg.buildIndexed() {
 				for _, in := range vg.inputs {
 					broadcasts = append(broadcasts, in.broadcast)
 				}
 				continue
 			}
-			return err
+			return vg.boundError(maxVersions)
 		}
 		copies := vg.build()
 		work = append(work, copies...)
@@ -148,7 +148,8 @@ type versionedInput struct {
 
 // versionedGeneric is a generic being versioned.
 type versionedGeneric struct {
-	op     *ir.Operation
+	op *ir.Operation
+	// maps are the generic's indexing maps (shared: read only).
 	maps   []affine.Map
 	inputs []versionedInput
 	bits   []couldBe1Dim
@@ -157,12 +158,9 @@ type versionedGeneric struct {
 // newVersionedGeneric collects the could-be-1 dims a generic reads, or
 // returns nil if it reads none.
 func newVersionedGeneric(g *ir.Operation) *versionedGeneric {
-	vg := &versionedGeneric{op: g, maps: linalg.IndexingMaps(g)}
-	if len(vg.maps) != g.NumOperands() {
-		return nil
-	}
-	for i, v := range linalg.Inputs(g) {
-		def := v.DefiningOp()
+	vg := &versionedGeneric{op: g}
+	for i := range linalg.NumInputs(g) {
+		def := g.Operand(i).DefiningOp()
 		if def == nil || def.Name() != "hlo.dynamic_broadcast_in_dim" {
 			continue
 		}
@@ -182,6 +180,10 @@ func newVersionedGeneric(g *ir.Operation) *versionedGeneric {
 	if len(vg.inputs) == 0 {
 		return nil
 	}
+	// The maps are decoded last: most generics read no such broadcast.
+	if vg.maps = linalg.IndexingMapsView(g); len(vg.maps) != g.NumOperands() {
+		return nil
+	}
 	return vg
 }
 
@@ -196,13 +198,17 @@ func (vg *versionedGeneric) bit(b couldBe1Dim) int {
 	return len(vg.bits) - 1
 }
 
-// checkBound reports a generic that needs more than maxVersions versions,
-// with a note at each broadcast that contributes a could-be-1 dim.
-func (vg *versionedGeneric) checkBound(maxVersions int) error {
+// withinBound reports whether the generic needs at most maxVersions
+// versions.
+func (vg *versionedGeneric) withinBound(maxVersions int) bool {
 	k := len(vg.bits)
-	if k < 31 && 1<<k <= maxVersions {
-		return nil
-	}
+	return k < 31 && 1<<k <= maxVersions
+}
+
+// boundError reports a generic that needs more than maxVersions versions,
+// with a note at each broadcast that contributes a could-be-1 dim.
+func (vg *versionedGeneric) boundError(maxVersions int) error {
+	k := len(vg.bits)
 	versions := "more than 2^30"
 	if k < 31 {
 		versions = fmt.Sprint(1 << k)
@@ -221,6 +227,8 @@ func (vg *versionedGeneric) checkBound(maxVersions int) error {
 }
 
 // build replaces the generic with the scf.if nest and returns the copies.
+// The last copy is the generic itself, moved into the nest (rather than
+// cloned and erased).
 func (vg *versionedGeneric) build() []*ir.Operation {
 	b := ir.Before(vg.op)
 	consts := indexConstants(b)
@@ -232,10 +240,12 @@ func (vg *versionedGeneric) build() []*ir.Operation {
 	}
 	var copies []*ir.Operation
 	ones := make([]bool, len(vg.bits))
+	leaves := 0
 	var nest func(b *ir.Builder, level int) []*ir.Value
 	nest = func(b *ir.Builder, level int) []*ir.Value {
 		if level == len(vg.bits) {
-			c := vg.version(b, ones)
+			leaves++
+			c := vg.version(b, ones, leaves == 1<<len(vg.bits))
 			copies = append(copies, c)
 			return c.Results()
 		}
@@ -247,17 +257,27 @@ func (vg *versionedGeneric) build() []*ir.Operation {
 		return ifOp.Results()
 	}
 	results := nest(b, 0)
+	// The generic's results now also feed the scf.yield after it in the
+	// last version; that use stays.
+	yield := vg.op.Next()
 	for i, r := range vg.op.Results() {
-		r.ReplaceAllUsesWith(results[i])
+		r.ReplaceUsesIf(results[i], func(u *ir.OpOperand) bool { return u.Owner() != yield })
 	}
-	vg.op.Erase()
 	return copies
 }
 
-// version clones the generic at b for one run-time pattern: ones[i] says
-// whether could-be-1 dim i is 1.
-func (vg *versionedGeneric) version(b *ir.Builder, ones []bool) *ir.Operation {
-	c := b.Clone(vg.op, nil)
+// version makes the generic's copy at b for one run-time pattern: ones[i]
+// says whether could-be-1 dim i is 1. The last copy is the generic itself,
+// moved to b: the others are cloned from it, so it changes last.
+func (vg *versionedGeneric) version(b *ir.Builder, ones []bool, last bool) *ir.Operation {
+	var c *ir.Operation
+	if last {
+		c = vg.op
+		c.Remove()
+		b.Insert(c)
+	} else {
+		c = b.Clone(vg.op, nil)
+	}
 	maps := append([]affine.Map(nil), vg.maps...)
 	for _, in := range vg.inputs {
 		bm, _, _, _ := lower.BroadcastMap(in.broadcast, func(d int) bool { return ones[in.bits[d]] })

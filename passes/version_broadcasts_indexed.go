@@ -18,7 +18,7 @@ func (vg *versionedGeneric) buildIndexed() bool {
 	g := vg.op
 	b := ir.Before(g)
 	consts := indexConstants(b)
-	zero := consts(0) // before the clone: the body uses it
+	zero := consts(0) // before the generic: its body will use it
 	conds := make([]*ir.Value, len(vg.bits))
 	for i, bit := range vg.bits {
 		size := dimSize(b, consts, bit.value, bit.dim)
@@ -55,7 +55,8 @@ func (vg *versionedGeneric) buildIndexed() bool {
 		}
 		removed[in.index] = r
 	}
-	c := b.Clone(g, nil)
+	// The generic is rewritten in place.
+	c := g
 	body := linalg.Body(c)
 	nIns := linalg.NumInputs(c)
 	var operands []*ir.Value
@@ -110,9 +111,5 @@ func (vg *versionedGeneric) buildIndexed() bool {
 	c.SetOperands(operands)
 	c.SetAttr("indexing_maps", &ir.ArrayAttr{Elems: maps})
 	c.SetAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{int64(nIns - len(removed)), int64(len(operands) - (nIns - len(removed)))}})
-	for i, r := range g.Results() {
-		r.ReplaceAllUsesWith(c.Result(i))
-	}
-	g.Erase()
 	return true
 }

@@ -151,11 +151,12 @@ func markCoveredDims(m affine.Map, covered []bool) bool {
 	return added
 }
 
-// hasRepeatedValue reports whether some value occurs twice in vs.
-func hasRepeatedValue(vs []*ir.Value) bool {
-	for j := range vs {
+// hasRepeatedValue reports whether some value occurs twice among the
+// first n operands of op.
+func hasRepeatedValue(op *ir.Operation, n int) bool {
+	for j := range n {
 		for k := 0; k < j; k++ {
-			if vs[k] == vs[j] {
+			if op.Operand(k) == op.Operand(j) {
 				return true
 			}
 		}
@@ -205,16 +206,17 @@ func eraseIdentityGeneric(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !canonicalizable(op) {
 		return false
 	}
+	// The body first: it rules out most generics without reading the maps.
+	body := Body(op)
+	y := body.First()
+	if y == nil || y != body.Last() || y.Name() != "linalg.yield" || y.NumOperands() != op.NumResults() {
+		return false
+	}
 	maps := IndexingMapsView(op)
 	for _, m := range maps {
 		if !m.IsPermutation() || !m.Equal(maps[0]) {
 			return false
 		}
-	}
-	body := Body(op)
-	y := body.First()
-	if y == nil || y != body.Last() || y.Name() != "linalg.yield" || y.NumOperands() != op.NumResults() {
-		return false
 	}
 	repl := make([]*ir.Value, op.NumResults())
 	for i, v := range y.Operands() {
@@ -241,10 +243,10 @@ func deduplicateInputs(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !canonicalizable(op) {
 		return false
 	}
-	ins := Inputs(op)
-	if !hasRepeatedValue(ins) {
+	if !hasRepeatedValue(op, NumInputs(op)) {
 		return false // the common case, without reading the maps
 	}
+	ins := Inputs(op)
 	args := Body(op).Args()
 	dup := duplicateInputs(ins, IndexingMaps(op))
 	changed := false
@@ -292,9 +294,8 @@ func foldSplatConstantInput(op *ir.Operation, rw *ir.Rewriter) bool {
 	if !canonicalizable(op) {
 		return false
 	}
-	maps := IndexingMapsView(op)
 	body := Body(op)
-	for i := range Inputs(op) {
+	for i := range NumInputs(op) {
 		arg := body.Arg(i)
 		if !arg.HasUses() {
 			continue
@@ -303,6 +304,7 @@ func foldSplatConstantInput(op *ir.Operation, rw *ir.Rewriter) bool {
 		if attr == nil && scalar == nil {
 			continue
 		}
+		maps := IndexingMapsView(op)
 		rest := append(append([]affine.Map(nil), maps[:i]...), maps[i+1:]...)
 		if !LoopsComputable(rest, len(IteratorTypesView(op))) {
 			continue
