@@ -229,11 +229,23 @@ func fusionMaps(producer *ir.Operation, res int, consumerMap affine.Map) (affine
 	if !resMap.IsPermutation() || consumerMap.NumResults() != resMap.NumResults() {
 		return affine.Map{}, false
 	}
+	if resMap.IsIdentity() {
+		return consumerMap, true // the common case, without building maps
+	}
 	inv, ok := resMap.InversePermutation()
 	if !ok {
 		return affine.Map{}, false
 	}
 	return inv.Compose(consumerMap), true
+}
+
+// composeMaps is f.Compose(g), without building a new map when g is an
+// identity without symbols (f∘id is f).
+func composeMaps(f, g affine.Map) affine.Map {
+	if g.NumSymbols == 0 && g.IsIdentity() {
+		return f
+	}
+	return f.Compose(g)
 }
 
 // canRemapIndices reports whether the producer's linalg.index ops can be
@@ -345,17 +357,19 @@ func fuseInto(rw *ir.Rewriter, producer, consumer *ir.Operation, i, res int, toP
 			// (an init value is then an input like any other).
 			for k := 0; k < producer.NumOperands(); k++ {
 				if k < pIn || pb.Arg(k).HasUses() {
-					s.AddInput(producer.Operand(k), pMaps[k].Compose(toProducer), pb.Arg(k), m)
+					m[pb.Arg(k)] = s.AddInput(producer.Operand(k), composeMaps(pMaps[k], toProducer), pb.Arg(k))
 				}
 			}
 		case !fused[j]:
-			s.AddInput(consumer.Operand(j), cMaps[j], cb.Arg(j), m)
+			m[cb.Arg(j)] = s.AddInput(consumer.Operand(j), cMaps[j], cb.Arg(j))
 		}
 	}
 	if !linalg.LoopsComputable(append(append([]affine.Map(nil), s.InMaps...), cMaps[cIn:]...), len(s.Iterators)) {
 		return nil
 	}
-	s.AddOutputs(consumer, cb, m)
+	for k, a := range s.AddOutputs(consumer) {
+		m[cb.Arg(cIn+k)] = a
+	}
 
 	b := ir.AtEnd(s.Body)
 	b.Loc = producer.Loc

@@ -27,44 +27,56 @@ func fuseCheapTrees(root *ir.Operation) {
 		}
 		return true
 	})
+	t := &treeFusion{}
+	var generics []*ir.Operation
 	for _, b := range blocks {
-		var generics []*ir.Operation
-		absorbed := map[*ir.Operation]bool{}
+		generics = generics[:0]
 		for o := b.First(); o != nil; o = o.Next() {
 			if o.Name() == "linalg.generic" {
 				generics = append(generics, o)
-				absorbed[o] = absorbable(o, absorbed)
+			}
+		}
+		if len(generics) < 2 {
+			continue // a tree has a producer and its consumer
+		}
+		// Each producer is decided with its sole user, after the
+		// producers of its own inputs (which precede it in the block).
+		t.absorbed = make(map[*ir.Operation]bool, len(generics))
+		for _, c := range generics {
+			if !canAbsorb(c) {
+				continue
+			}
+			for j := range linalg.NumInputs(c) {
+				if p := c.Operand(j).DefiningOp(); p != nil && absorbable(p, c, j, t.absorbed) {
+					t.absorbed[p] = true
+				}
 			}
 		}
 		for i := len(generics) - 1; i >= 0; i-- {
-			if g := generics[i]; !absorbed[g] && isElementwiseGeneric(g) && plainBody(g) && !writesSlices(g) {
-				fuseTree(g, absorbed)
+			if g := generics[i]; !t.absorbed[g] {
+				t.fuse(g)
 			}
 		}
 	}
 }
 
 // absorbable reports whether the tree fusion absorbs generic p into its
-// user: only when fusing p gives the same result whenever it happens in
-// the greedy driver's pairwise order. That is the case for a cheap
-// (isCheapGeneric) elementwise generic with a plain body (plainBody) and
-// one result, read by one operand of an elementwise generic with a plain
-// body in the same block, whose result map is a permutation and whose
-// body does not read its out argument, and whose inputs are neither
-// constants nor elementwise generics that the greedy driver could still
-// fuse (a producer fused into p before p is fused into its user, or
-// recomputed in several consumers, gives another result): the inputs
-// that are elementwise generics must be absorbed themselves (into p) or
-// be inert (see inert). absorbed holds the answer for the generics
-// before p in the block.
-func absorbable(p *ir.Operation, absorbed map[*ir.Operation]bool) bool {
-	if p.NumResults() != 1 || !p.Result(0).HasOneUse() || !isElementwiseGeneric(p) || !isCheapGeneric(p) || !plainBody(p) {
-		return false
-	}
-	use := p.Result(0).Uses()[0]
-	c := use.Owner()
-	if c.Block() != p.Block() || c.Name() != "linalg.generic" || use.Index() >= linalg.NumInputs(c) ||
-		!isElementwiseGeneric(c) || !plainBody(c) || writesSlices(p) || writesSlices(c) {
+// user c, which reads it as input j and absorbs producers (see
+// canAbsorb): only when fusing p gives the same result whenever it
+// happens in the greedy driver's pairwise order. That is the case for a
+// cheap (isCheapGeneric) elementwise generic with a plain body
+// (plainBody), not writing slices (writesSlices), and with one result,
+// read by c alone and in the same block, whose result map is a
+// permutation and whose body does not read its out argument, and whose
+// inputs are neither constants nor elementwise generics that the greedy
+// driver could still fuse (a producer fused into p before p is fused
+// into its user, or recomputed in several consumers, gives another
+// result): the inputs that are elementwise generics must be absorbed
+// themselves (into p) or be inert (see inert). absorbed holds the answer
+// for the producers of the generics before c in the block, so for p's.
+func absorbable(p, c *ir.Operation, j int, absorbed map[*ir.Operation]bool) bool {
+	if p.Name() != "linalg.generic" || p.Block() != c.Block() || p.NumResults() != 1 || !p.Result(0).HasOneUse() ||
+		!isElementwiseGeneric(p) || !isCheapGeneric(p) || !plainBody(p) || writesSlices(p) {
 		return false
 	}
 	nIn := linalg.NumInputs(p)
@@ -72,7 +84,7 @@ func absorbable(p *ir.Operation, absorbed map[*ir.Operation]bool) bool {
 		return false
 	}
 	resMap := linalg.IndexingMapsView(p)[nIn]
-	if !resMap.IsPermutation() || resMap.NumResults() != linalg.IndexingMapsView(c)[use.Index()].NumResults() {
+	if !resMap.IsPermutation() || resMap.NumResults() != linalg.IndexingMapsView(c)[j].NumResults() {
 		return false
 	}
 	for k := 0; k < nIn; k++ {
@@ -81,11 +93,18 @@ func absorbable(p *ir.Operation, absorbed map[*ir.Operation]bool) bool {
 		case d == nil:
 		case d.HasTrait(ir.ConstantLike):
 			return false
-		case d.Name() == "linalg.generic" && isElementwiseGeneric(d) && !absorbed[d] && !inert(d):
+		case d.Name() == "linalg.generic" && !absorbed[d] && isElementwiseGeneric(d) && !inert(d):
 			return false
 		}
 	}
 	return true
+}
+
+// canAbsorb reports whether generic c may absorb producers: it is
+// elementwise with a plain body (plainBody) and does not write slices
+// (writesSlices).
+func canAbsorb(c *ir.Operation) bool {
+	return isElementwiseGeneric(c) && plainBody(c) && !writesSlices(c)
 }
 
 // inert reports whether fusion can never move or copy generic d: it is
@@ -133,105 +152,136 @@ func plainBody(g *ir.Operation) bool {
 	return true
 }
 
-// treeNode is a generic of a fused tree with the producers absorbed
-// into its inputs.
-type treeNode struct {
-	op       *ir.Operation
-	absorbed map[int]*ir.Operation // input -> producer
-}
-
-// treeFusion accumulates the fused generic of one tree.
+// treeFusion fuses one tree at a time; its slices are reused from tree
+// to tree.
 type treeFusion struct {
+	// absorbed holds the generics of the block that absorbable accepts.
 	absorbed map[*ir.Operation]bool
 	spec     *linalg.GenericSpec
-	remap    map[*ir.Value]*ir.Value
-	order    []treeNode // post-order: producers before their consumers
+	// nodes are the tree's generics in post-order: producers before their
+	// consumers, the root last.
+	nodes []*ir.Operation
+	// inputs are the body arguments of the nodes' operands that stay
+	// operands, with the spec's arguments that stand for them; edges are
+	// the body arguments that read an absorbed producer, in post-order.
+	inputs []treeInput
+	edges  []treeEdge
+	// maps is a stack of the nodes' input maps in the root's loops, and
+	// loopMaps scratch for LoopsComputable.
+	maps, loopMaps []affine.Map
+}
+
+type treeInput struct{ arg, specArg *ir.Value }
+
+type treeEdge struct {
+	arg      *ir.Value
+	producer *ir.Operation
 }
 
 // collect adds node's inputs to the spec, or for an absorbed producer
 // that producer's inputs (recursively); maps are node's input maps in
-// the root's loops.
+// the root's loops. It does not change the IR.
 func (t *treeFusion) collect(node *ir.Operation, maps []affine.Map) {
-	n := treeNode{op: node}
 	body := linalg.Body(node)
 	for j := range maps {
-		p := node.Operand(j).DefiningOp()
-		if p == nil || !t.absorbed[p] {
-			t.spec.AddInput(node.Operand(j), maps[j], body.Arg(j), t.remap)
-			continue
+		v := node.Operand(j)
+		p := v.DefiningOp()
+		var toP affine.Map
+		ok := false
+		if p != nil && t.absorbed[p] {
+			toP, ok = fusionMaps(p, v.Index(), maps[j])
 		}
-		toP, ok := fusionMaps(p, node.Operand(j).Index(), maps[j])
 		if !ok {
-			t.spec.AddInput(node.Operand(j), maps[j], body.Arg(j), t.remap)
+			t.inputs = append(t.inputs, treeInput{body.Arg(j), t.spec.AddInput(v, maps[j], body.Arg(j))})
 			continue
 		}
 		// The producer's unit loops read at 0 as fusing p into node alone
 		// would (fuse_elementwise_unit.go): decided in node's own loops.
-		if own, ok := fusionMaps(p, node.Operand(j).Index(), linalg.IndexingMapsView(node)[j]); ok {
+		own, ownOK := toP, true
+		if m := linalg.IndexingMapsView(node)[j]; !m.Equal(maps[j]) {
+			own, ownOK = fusionMaps(p, v.Index(), m)
+		}
+		if ownOK {
 			toP = zeroLoops(toP, producerUnitLoopsToZero(p, node, own))
 		}
 		pMaps := linalg.IndexingMapsView(p)
-		in := make([]affine.Map, linalg.NumInputs(p))
-		for k := range in {
-			in[k] = pMaps[k].Compose(toP)
+		base := len(t.maps)
+		for k := range linalg.NumInputs(p) {
+			t.maps = append(t.maps, composeMaps(pMaps[k], toP))
 		}
-		t.collect(p, in)
-		if n.absorbed == nil {
-			n.absorbed = map[int]*ir.Operation{}
-		}
-		n.absorbed[j] = p
+		t.collect(p, t.maps[base:])
+		t.maps = t.maps[:base]
+		t.edges = append(t.edges, treeEdge{body.Arg(j), p})
 	}
-	t.order = append(t.order, n)
+	t.nodes = append(t.nodes, node)
 }
 
-// fuseTree replaces g by one generic computing g with its tree of
-// absorbed producers inlined, and erases the tree. It does nothing when
-// g absorbs no producer or when the fused inputs would not size every
-// loop.
-func fuseTree(g *ir.Operation, absorbed map[*ir.Operation]bool) {
+// fuse replaces g by one generic computing g with its tree of absorbed
+// producers inlined, and erases the tree. It does nothing when g absorbs
+// no producer or when the fused inputs would not size every loop.
+func (t *treeFusion) fuse(g *ir.Operation) {
 	nIn := linalg.NumInputs(g)
 	absorbs := false
 	for j := 0; j < nIn && !absorbs; j++ {
 		d := g.Operand(j).DefiningOp()
-		absorbs = d != nil && absorbed[d]
+		absorbs = d != nil && t.absorbed[d]
 	}
 	if !absorbs {
 		return
 	}
 	maps := linalg.IndexingMapsView(g)
-	t := &treeFusion{absorbed: absorbed, spec: linalg.NewGenericSpecLike(g), remap: map[*ir.Value]*ir.Value{}}
+	t.spec = linalg.NewGenericSpecLike(g)
+	t.nodes, t.inputs, t.edges = t.nodes[:0], t.inputs[:0], t.edges[:0]
 	t.collect(g, maps[:nIn])
-	if len(t.order) == 1 {
+	if len(t.nodes) == 1 {
 		return
 	}
-	if !linalg.LoopsComputable(append(append([]affine.Map(nil), t.spec.InMaps...), maps[nIn:]...), len(t.spec.Iterators)) {
+	t.loopMaps = append(append(t.loopMaps[:0], t.spec.InMaps...), maps[nIn:]...)
+	if !linalg.LoopsComputable(t.loopMaps, len(t.spec.Iterators)) {
 		return
 	}
+
+	// The tree's bodies move into the spec's: their arguments become the
+	// spec's, or for an absorbed producer the value it yields (read from
+	// its linalg.yield once the edges below it are redirected, hence the
+	// post-order).
 	gBody := linalg.Body(g)
-	t.spec.AddOutputs(g, gBody, t.remap)
-	b := ir.AtEnd(t.spec.Body)
-	for _, n := range t.order {
-		body := linalg.Body(n.op)
-		for j, p := range n.absorbed {
-			pb := linalg.Body(p)
-			y := pb.Terminator().Operand(0)
-			if nv, ok := t.remap[y]; ok {
-				y = nv
-			}
-			t.remap[body.Arg(j)] = y
+	for k, a := range t.spec.AddOutputs(g) {
+		gBody.Arg(nIn + k).ReplaceAllUsesWith(a)
+	}
+	for _, in := range t.inputs {
+		in.arg.ReplaceAllUsesWith(in.specArg)
+	}
+	for _, e := range t.edges {
+		e.arg.ReplaceAllUsesWith(linalg.Body(e.producer).Terminator().Operand(0))
+	}
+	for _, n := range t.nodes {
+		body := linalg.Body(n)
+		if n != g {
+			body.Terminator().Erase()
 		}
-		term := body.Terminator()
-		for o := body.First(); o != nil; o = o.Next() {
-			if o != term || n.op == g {
-				b.Clone(o, t.remap)
-			}
+		for o := body.First(); o != nil; o = body.First() {
+			o.Remove()
+			t.spec.Body.Append(o)
 		}
 	}
 	fused := t.spec.Build(ir.Before(g))
 	for i, r := range g.Results() {
 		r.ReplaceAllUsesWith(fused.Result(i))
 	}
-	for i := len(t.order) - 1; i >= 0; i-- {
-		t.order[i].op.Erase()
+	// Consumers first, so that each producer is unused when erased. A
+	// producer's static tensor.empty init goes with it: nothing else uses
+	// it, and the greedy driver that follows would erase it first thing
+	// (and, finding nothing else to do, sweep the IR once more for it).
+	for i := len(t.nodes) - 1; i >= 0; i-- {
+		n := t.nodes[i]
+		var init *ir.Operation
+		if n != g {
+			init = n.Operand(n.NumOperands() - 1).DefiningOp()
+		}
+		n.Erase()
+		if init != nil && init.Name() == "tensor.empty" && init.NumOperands() == 0 && !init.Result(0).HasUses() {
+			init.Erase()
+		}
 	}
 }

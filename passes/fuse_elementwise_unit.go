@@ -75,12 +75,15 @@ func producerResult(v *ir.Value, m affine.Map) (src *ir.Value, srcMap affine.Map
 // producerUnitLoopsToZero returns which producer loops fusing through
 // toProducer (consumer loops to producer loops) reads at index 0: the
 // loops of extent 1 in the producer (see unitLoops) that toProducer sends
-// to a consumer loop whose extent is not known to be 1. A loop of extent
-// 1 in both keeps its index, as in MLIR; folding drops it either way.
+// to a consumer loop whose extent is not known to be 1; nil when there is
+// none. A loop of extent 1 in both keeps its index, as in MLIR; folding
+// drops it either way.
 func producerUnitLoopsToZero(producer, consumer *ir.Operation, toProducer affine.Map) []bool {
+	if !hasStaticUnitDim(producer.Operands()) {
+		return nil // no loop of extent 1 (unitLoops needs a static 1 dim)
+	}
 	pUnit := unitLoops(producer, linalg.IndexingMapsView(producer), linalg.IteratorTypesView(producer))
-	var cUnit []bool
-	zero := make([]bool, len(toProducer.Results))
+	var cUnit, zero []bool
 	for l, e := range toProducer.Results {
 		d, ok := e.(affine.DimExpr)
 		if !ok || l >= len(pUnit) || !pUnit[l] {
@@ -89,13 +92,18 @@ func producerUnitLoopsToZero(producer, consumer *ir.Operation, toProducer affine
 		if cUnit == nil {
 			cUnit = unitLoops(consumer, linalg.IndexingMapsView(consumer), linalg.IteratorTypesView(consumer))
 		}
-		zero[l] = d.Position < len(cUnit) && !cUnit[d.Position]
+		if d.Position < len(cUnit) && !cUnit[d.Position] {
+			if zero == nil {
+				zero = make([]bool, len(toProducer.Results))
+			}
+			zero[l] = true
+		}
 	}
 	return zero
 }
 
 // zeroLoops returns toProducer with the results of the loops zero marks
-// replaced by 0.
+// (nil: none) replaced by 0.
 func zeroLoops(toProducer affine.Map, zero []bool) affine.Map {
 	if !slices.Contains(zero, true) {
 		return toProducer

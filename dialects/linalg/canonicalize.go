@@ -411,7 +411,9 @@ func dropDeadOperands(op *ir.Operation, rw *ir.Rewriter) bool {
 type GenericSpec struct {
 	Ins, Outs       []*ir.Value
 	InMaps, OutMaps []affine.Map
-	Iterators       []string
+	// Iterators may be shared with an op's attribute (IteratorTypesView):
+	// replace the slice rather than modify it.
+	Iterators []string
 	// Attrs are the discardable attributes carried over from the op the
 	// spec replaces.
 	Attrs       []ir.NamedAttr
@@ -425,7 +427,7 @@ type GenericSpec struct {
 // body; the caller adds inputs (AddInput), then calls AddOutputs.
 func NewGenericSpecLike(op *ir.Operation) *GenericSpec {
 	s := &GenericSpec{
-		Iterators:   IteratorTypes(op),
+		Iterators:   IteratorTypesView(op),
 		ResultTypes: op.ResultTypes(),
 		Loc:         op.Loc,
 		Body:        ir.NewBlock(),
@@ -450,24 +452,36 @@ func specOf(op *ir.Operation) *GenericSpec {
 	return s
 }
 
-// AddInput adds input v read through m, with a body argument for it that
-// stands for arg (m gains the mapping).
-func (s *GenericSpec) AddInput(v *ir.Value, m affine.Map, arg *ir.Value, remap map[*ir.Value]*ir.Value) {
+// AddInput adds input v read through m, with a body argument of the type
+// and location of arg (the argument of the body being copied or moved
+// that it stands for), and returns that body argument. An input that
+// reads v through m already is not added again: its argument serves both
+// (step 1 of Build's canonical form).
+func (s *GenericSpec) AddInput(v *ir.Value, m affine.Map, arg *ir.Value) *ir.Value {
+	for j, w := range s.Ins {
+		if w == v && s.InMaps[j].Equal(m) {
+			return s.Body.Arg(j)
+		}
+	}
 	s.Ins = append(s.Ins, v)
 	s.InMaps = append(s.InMaps, m)
-	remap[arg] = s.Body.AddArg(arg.Type(), arg.Location())
+	return s.Body.AddArg(arg.Type(), arg.Location())
 }
 
-// AddOutputs gives the spec op's outs, with their maps and body arguments
-// (remap maps op's output block arguments in body to the spec's).
-func (s *GenericSpec) AddOutputs(op *ir.Operation, body *ir.Block, remap map[*ir.Value]*ir.Value) {
-	maps := IndexingMaps(op)
+// AddOutputs gives the spec op's outs, with their maps and one body
+// argument each, of the type and location of op's own; it returns those
+// arguments, which stand for op's output block arguments in the spec's
+// body.
+func (s *GenericSpec) AddOutputs(op *ir.Operation) []*ir.Value {
+	maps := IndexingMapsView(op)
+	body := Body(op)
 	for k := NumInputs(op); k < op.NumOperands(); k++ {
 		s.Outs = append(s.Outs, op.Operand(k))
 		s.OutMaps = append(s.OutMaps, maps[k])
 		arg := body.Arg(k)
-		remap[arg] = s.Body.AddArg(arg.Type(), arg.Location())
+		s.Body.AddArg(arg.Type(), arg.Location())
 	}
+	return s.Body.Args()[len(s.Ins):]
 }
 
 // Build puts the spec in canonical form and creates the generic at b's
@@ -476,7 +490,8 @@ func (s *GenericSpec) AddOutputs(op *ir.Operation, body *ir.Block, remap map[*ir
 // rewrites (and of running linalg-fold-unit-extent-dims before or after
 // it):
 //
-//  1. inputs reading the same value through the same map are merged;
+//  1. inputs reading the same value through the same map are one input
+//     (AddInput merges them);
 //  2. a body of pure ops is rescheduled in depth-first post-order from the
 //     yielded values (operands left to right), and ops it does not reach
 //     are dropped; so the body depends only on the expression DAG, not on
@@ -489,13 +504,6 @@ func (s *GenericSpec) AddOutputs(op *ir.Operation, body *ir.Block, remap map[*ir
 // The canonicalization patterns do 1 and 3 without reordering.
 func (s *GenericSpec) Build(b *ir.Builder) *ir.Operation {
 	nIn := len(s.Ins)
-	args := s.Body.Args()
-	dup := duplicateInputs(s.Ins, s.InMaps)
-	for j, k := range dup {
-		if k >= 0 {
-			args[j].ReplaceAllUsesWith(args[k])
-		}
-	}
 	var reached []*ir.Value
 	if IsPureDAG(s.Body) {
 		reached = scheduleBody(s.Body)
@@ -507,23 +515,18 @@ func (s *GenericSpec) Build(b *ir.Builder) *ir.Operation {
 			})
 		}
 	}
-	argInput := map[*ir.Value]int{}
-	for j := 0; j < nIn; j++ {
-		if dup[j] < 0 {
-			argInput[args[j]] = j
-		}
-	}
+	// The inputs in the order the walk reaches their block arguments.
 	var order []int
 	used := make([]bool, nIn)
 	for _, v := range reached {
-		if j, ok := argInput[v]; ok && !used[j] {
+		if j := v.Index(); v.OwnerBlock() == s.Body && j < nIn && !used[j] {
 			used[j] = true
 			order = append(order, j)
 		}
 	}
 	unused := make([]bool, nIn)
 	for j := range unused {
-		unused[j] = dup[j] < 0 && !used[j]
+		unused[j] = !used[j]
 	}
 	for j, k := range sizingInputs(s.InMaps, used, unused, s.OutMaps, len(s.Iterators)) {
 		if k {
@@ -542,27 +545,36 @@ func (s *GenericSpec) Build(b *ir.Builder) *ir.Operation {
 // body into it; the body arguments of the other operands must be unused.
 func (s *GenericSpec) create(b *ir.Builder, ins, outs []int) *ir.Operation {
 	nIn := len(s.Ins)
-	args := s.Body.Args()
-	body := ir.NewBlock()
-	st := &ir.OpState{Name: "linalg.generic", Loc: s.Loc}
-	var maps []affine.Map
+	n := len(ins) + len(outs)
+	st := &ir.OpState{Name: "linalg.generic", Loc: s.Loc, Operands: make([]*ir.Value, 0, n), ResultTypes: make([]ir.Type, 0, len(outs))}
+	maps := make([]affine.Map, 0, n)
 	for _, j := range ins {
 		st.Operands = append(st.Operands, s.Ins[j])
 		maps = append(maps, s.InMaps[j])
-		args[j].ReplaceAllUsesWith(body.AddArg(args[j].Type(), args[j].Location()))
 	}
 	for _, k := range outs {
 		st.Operands = append(st.Operands, s.Outs[k])
 		maps = append(maps, s.OutMaps[k])
 		st.ResultTypes = append(st.ResultTypes, s.ResultTypes[k])
-		arg := args[nIn+k]
-		arg.ReplaceAllUsesWith(body.AddArg(arg.Type(), arg.Location()))
 	}
-	for o := s.Body.First(); o != nil; {
-		next := o.Next()
-		o.Remove()
-		body.Append(o)
-		o = next
+	// A detached body whose arguments are the new operands', in order,
+	// is taken as it is (what Build usually gives); otherwise the ops
+	// move to a new block with arguments for the operands kept.
+	body := s.Body
+	if body.Parent() != nil || !isIdentityOrder(ins, nIn) || !isIdentityOrder(outs, len(s.Outs)) {
+		body = ir.NewBlock()
+		args := s.Body.Args()
+		for _, j := range ins {
+			args[j].ReplaceAllUsesWith(body.AddArg(args[j].Type(), args[j].Location()))
+		}
+		for _, k := range outs {
+			arg := args[nIn+k]
+			arg.ReplaceAllUsesWith(body.AddArg(arg.Type(), arg.Location()))
+		}
+		for o := s.Body.First(); o != nil; o = s.Body.First() {
+			o.Remove()
+			body.Append(o)
+		}
 	}
 	SetGenericAttrs(st, maps, s.Iterators, len(ins), len(outs))
 	for _, a := range s.Attrs {
@@ -574,6 +586,19 @@ func (s *GenericSpec) create(b *ir.Builder, ins, outs []int) *ir.Operation {
 	return b.Create(st)
 }
 
+// isIdentityOrder reports whether xs is 0, 1, ..., n-1.
+func isIdentityOrder(xs []int, n int) bool {
+	if len(xs) != n {
+		return false
+	}
+	for i, x := range xs {
+		if x != i {
+			return false
+		}
+	}
+	return true
+}
+
 // scheduleBody reorders a pure body (IsPureDAG) in depth-first post-order
 // from the terminator's operands, visiting operands left to right, and
 // erases the ops that walk does not reach (they are dead). It returns the
@@ -581,38 +606,34 @@ func (s *GenericSpec) create(b *ir.Builder, ins, outs []int) *ir.Operation {
 // defining them are entered.
 func scheduleBody(b *ir.Block) []*ir.Value {
 	term := b.Terminator()
-	var order []*ir.Operation
+	// An op leaves b when the walk enters it (so it is entered once) and
+	// joins placed, in post-order, when the walk leaves it; what stays in
+	// b is dead.
+	placed := ir.NewBlock()
 	var reached []*ir.Value
-	placed := map[*ir.Operation]bool{}
 	var visit func(v *ir.Value)
 	visit = func(v *ir.Value) {
 		reached = append(reached, v)
 		d := v.DefiningOp()
-		if d == nil || d.Block() != b || placed[d] {
+		if d == nil || d.Block() != b {
 			return
 		}
-		placed[d] = true
-		for _, x := range d.Operands() {
-			visit(x)
+		d.Remove()
+		for i := range d.NumOperands() {
+			visit(d.Operand(i))
 		}
-		order = append(order, d)
+		placed.Append(d)
 	}
-	for _, v := range term.Operands() {
-		visit(v)
+	for i := range term.NumOperands() {
+		visit(term.Operand(i))
 	}
-	var dead []*ir.Operation
 	for o := b.First(); o != term; o = o.Next() {
-		if !placed[o] {
-			dead = append(dead, o)
-		}
-	}
-	for _, o := range dead {
 		o.DropAllReferences()
 	}
-	for _, o := range dead {
+	for o := b.First(); o != term; o = b.First() {
 		o.Erase()
 	}
-	for _, o := range order {
+	for o := placed.First(); o != nil; o = placed.First() {
 		o.Remove()
 		b.InsertBefore(term, o)
 	}

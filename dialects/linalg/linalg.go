@@ -21,14 +21,20 @@ const (
 	Reduction = "reduction"
 )
 
+// The attributes of the common iterator kinds, shared (attributes are
+// immutable): building or parsing every generic would otherwise allocate
+// one per loop.
+var (
+	parallelAttr  = &ir.OpaqueAttr{Text: "linalg.iterator_type<parallel>"}
+	reductionAttr = &ir.OpaqueAttr{Text: "linalg.iterator_type<reduction>"}
+)
+
 func iteratorAttr(kind string) ir.Attribute {
-	// The common kinds use constant texts: building every generic would
-	// otherwise concatenate one string per loop.
 	switch kind {
 	case Parallel:
-		return &ir.OpaqueAttr{Text: "linalg.iterator_type<parallel>"}
+		return parallelAttr
 	case Reduction:
-		return &ir.OpaqueAttr{Text: "linalg.iterator_type<reduction>"}
+		return reductionAttr
 	}
 	return &ir.OpaqueAttr{Text: "linalg.iterator_type<" + kind + ">"}
 }
