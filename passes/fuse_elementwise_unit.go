@@ -79,7 +79,7 @@ func producerResult(v *ir.Value, m affine.Map) (src *ir.Value, srcMap affine.Map
 // none. A loop of extent 1 in both keeps its index, as in MLIR; folding
 // drops it either way.
 func producerUnitLoopsToZero(producer, consumer *ir.Operation, toProducer affine.Map) []bool {
-	if !hasStaticUnitDim(producer.Operands()) {
+	if !hasStaticUnitDim(producer) {
 		return nil // no loop of extent 1 (unitLoops needs a static 1 dim)
 	}
 	pUnit := unitLoops(producer, linalg.IndexingMapsView(producer), linalg.IteratorTypesView(producer))
