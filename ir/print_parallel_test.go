@@ -21,6 +21,9 @@ func TestParallelPrintingMatchesSequential(t *testing.T) {
 		"one function":            irgen.HLO(40000, 40000, 0),
 		"lowered, many functions": irgen.HLO(20000, 100, 4),
 		"lowered, one function":   irgen.HLO(20000, 20000, 0),
+		// one large static function, then a dynamic one with other maps,
+		// which the alias walk meets after the first function's runs
+		"lowered, large then small": irgen.HLO(20000, 15000, 2),
 	}
 	cpu, err := passes.PipelineEntries("cpu")
 	if err != nil {

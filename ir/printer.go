@@ -72,6 +72,19 @@ const (
 	parallelPrintRun      = 512
 )
 
+// runStarts returns the first op of each run of run ops of b.
+func runStarts(b *Block, run int) []*Operation {
+	starts := make([]*Operation, 0, b.n/run+1)
+	i := 0
+	for o := b.first; o != nil; o = o.next {
+		if i%run == 0 {
+			starts = append(starts, o)
+		}
+		i++
+	}
+	return starts
+}
+
 // blockOps prints the ops of b, each on a new line. In a large printing,
 // the first block met that has many ops is split into runs printed at
 // the same time by forks of the printer, which share the (by then
@@ -86,14 +99,7 @@ func (pr *printer) blockOps(b *Block) {
 		return
 	}
 	run := min(parallelPrintRun, max(1, b.n/(8*runtime.GOMAXPROCS(0))))
-	var starts []*Operation
-	i := 0
-	for o := b.first; o != nil; o = o.next {
-		if i%run == 0 {
-			starts = append(starts, o)
-		}
-		i++
-	}
+	starts := runStarts(b, run)
 	bufs := make([][]byte, len(starts))
 	parallelFor(len(starts), false, func(k int) {
 		f := &printer{opts: pr.opts, ap: attrPrinter{aliases: pr.ap.aliases, attrAliases: pr.ap.attrAliases},
@@ -113,46 +119,112 @@ func (pr *printer) blockOps(b *Block) {
 
 // collectAliases assigns `#map`, `#map1`, ... to the affine maps used in
 // op attributes, in order of first use (a pre-order walk), as mlir-opt
-// does. PrintBytes skips it when numbering found no map.
+// does. PrintBytes skips it when numbering found no map. In a large
+// printing, the first block met with many ops is walked in parallel runs
+// (as blockOps prints it), each listing its maps in first-use order, and
+// the lists are merged in run order: the same names as one walk.
 func (pr *printer) collectAliases(op *Operation) {
+	w := &aliasWalk{split: pr.names.ops >= parallelPrintMinTotal && multithreading.Load() && runtime.GOMAXPROCS(0) >= 2}
+	w.cur = &aliasCollector{}
+	w.segments = []*aliasCollector{w.cur}
+	w.walk(op)
+	for _, c := range w.segments {
+		c.mergeInto(pr)
+	}
+}
+
+// aliasWalk is a pre-order walk collecting affine maps into segments, in
+// order: cur, the last, gets what the walk meets; a block walked in
+// parallel runs adds one segment per run and a new cur after them.
+type aliasWalk struct {
+	segments []*aliasCollector
+	cur      *aliasCollector
+	// split is whether the next block with many ops is walked in
+	// parallel runs.
+	split bool
+}
+
+// aliasCollector lists the affine map attributes met: each map's text,
+// in order of first use, and the text of each attribute.
+type aliasCollector struct {
+	texts  []string
+	seen   map[string]bool
+	byAttr map[*AffineMapAttr]string
+}
+
+func (w *aliasWalk) walk(op *Operation) {
 	for _, e := range op.Attrs.list {
-		pr.aliasesIn(e.Value)
+		w.cur.attr(e.Value)
 	}
 	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
-			for o := b.first; o != nil; o = o.next {
-				pr.collectAliases(o)
+			if !w.split || b.n < parallelPrintMinOps {
+				for o := b.first; o != nil; o = o.next {
+					w.walk(o)
+				}
+				continue
 			}
+			w.split = false
+			run := max(1, b.n/(8*runtime.GOMAXPROCS(0)))
+			starts := runStarts(b, run)
+			runs := make([]*aliasCollector, len(starts))
+			parallelFor(len(starts), false, func(k int) {
+				rw := &aliasWalk{cur: &aliasCollector{}}
+				o := starts[k]
+				for j := 0; j < run && o != nil; j++ {
+					rw.walk(o)
+					o = o.next
+				}
+				runs[k] = rw.cur
+			})
+			w.cur = &aliasCollector{}
+			w.segments = append(append(w.segments, runs...), w.cur)
 		}
 	}
 }
 
-// aliasesIn records the affine maps in a (possibly nested) attribute.
-func (pr *printer) aliasesIn(a Attribute) {
+// attr records the affine maps in a (possibly nested) attribute.
+func (c *aliasCollector) attr(a Attribute) {
 	switch a := a.(type) {
 	case *AffineMapAttr:
-		if _, ok := pr.ap.attrAliases[a]; ok {
+		if _, ok := c.byAttr[a]; ok {
 			return
 		}
+		if c.byAttr == nil {
+			c.byAttr, c.seen = map[*AffineMapAttr]string{}, map[string]bool{}
+		}
 		s := a.Map.String()
-		name, ok := pr.ap.aliases[s]
-		if !ok {
-			name = "map"
+		c.byAttr[a] = s
+		if !c.seen[s] {
+			c.seen[s] = true
+			c.texts = append(c.texts, s)
+		}
+	case *ArrayAttr:
+		for _, e := range a.Elems {
+			c.attr(e)
+		}
+	case *DictionaryAttr:
+		for _, e := range a.Entries {
+			c.attr(e.Value)
+		}
+	}
+}
+
+// mergeInto names the maps of c not named yet, in order, in the
+// printer's alias tables.
+func (c *aliasCollector) mergeInto(pr *printer) {
+	for _, s := range c.texts {
+		if _, ok := pr.ap.aliases[s]; !ok {
+			name := "map"
 			if n := len(pr.aliasOrder); n > 0 {
 				name += strconv.Itoa(n)
 			}
 			pr.ap.aliases[s] = name
 			pr.aliasOrder = append(pr.aliasOrder, s)
 		}
-		pr.ap.attrAliases[a] = name
-	case *ArrayAttr:
-		for _, e := range a.Elems {
-			pr.aliasesIn(e)
-		}
-	case *DictionaryAttr:
-		for _, e := range a.Entries {
-			pr.aliasesIn(e.Value)
-		}
+	}
+	for a, s := range c.byAttr {
+		pr.ap.attrAliases[a] = pr.ap.aliases[s]
 	}
 }
 
