@@ -152,7 +152,7 @@ const measureEnv = "BCAST_COMPILESPEED_MEASURE"
 
 // init turns any binary that links this package, started by measured,
 // into the small intermediate process that runs the command and reports
-// its wall time and peak RSS.
+// its wall time, peak RSS and CPU time.
 func init() {
 	if argv := os.Getenv(measureEnv); argv != "" {
 		m, err := run(strings.Split(argv, "\x1f"))
@@ -160,7 +160,7 @@ func init() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		fmt.Printf("%d %d\n", m.wall.Nanoseconds(), m.maxRSS)
+		fmt.Printf("%d %d %d\n", m.wall.Nanoseconds(), m.maxRSS, m.cpu.Nanoseconds())
 		os.Exit(0)
 	}
 }
@@ -182,11 +182,11 @@ func measured(argv []string) (measurement, error) {
 	if err := cmd.Run(); err != nil {
 		return measurement{}, fmt.Errorf("%s: %v\n%s", strings.Join(argv, " "), err, stderr.Bytes())
 	}
-	var ns, rss int64
-	if _, err := fmt.Sscan(stdout.String(), &ns, &rss); err != nil {
+	var ns, rss, cpu int64
+	if _, err := fmt.Sscan(stdout.String(), &ns, &rss, &cpu); err != nil {
 		return measurement{}, fmt.Errorf("measuring %s: unexpected report %q", strings.Join(argv, " "), stdout.String())
 	}
-	return measurement{wall: time.Duration(ns), maxRSS: rss}, nil
+	return measurement{wall: time.Duration(ns), maxRSS: rss, cpu: time.Duration(cpu)}, nil
 }
 
 // runAll runs the command lines in turn and returns their total wall and
@@ -326,9 +326,9 @@ func scaling(md *bytes.Buffer, bin, tmp string, o Options) error {
 	fmt.Fprintf(md, "`bcast-opt --pipeline=cpu` (text output) on internal/irgen.HLO modules: chains of CHLO broadcasting ops "+
 		"(add, multiply, maximum, subtract; every tenth a divide that the function also returns, so kernels are about ten ops), "+
 		"either in functions of %d ops, one in %d with dynamic dims (many functions), or all in one static function (one function). "+
-		"Median wall time of %d runs and the peak RSS of the process; growth is the time ratio to the previous size (10x per 10x ops is linear).\n\n",
+		"Median wall time and CPU time (user + system, all threads) of %d runs, and the peak RSS of the process; growth is the wall time ratio to the previous size (10x per 10x ops is linear).\n\n",
 		o.OpsPerFunc, o.DynamicEvery, o.ScalingRuns)
-	fmt.Fprintf(md, "| shape | ops | input (MB) | time (ms) | peak RSS (MB) | growth |\n|---|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(md, "| shape | ops | input (MB) | time (ms) | CPU (ms) | peak RSS (MB) | growth |\n|---|---:|---:|---:|---:|---:|---:|\n")
 	shapes := []struct {
 		name         string
 		perFunc, dyn func(n int) int
@@ -346,14 +346,14 @@ func scaling(md *bytes.Buffer, bin, tmp string, o Options) error {
 				return err
 			}
 			argv := []string{bin, in, "--pipeline=cpu", "-o", filepath.Join(tmp, "out.mlir")}
-			var walls []time.Duration
+			var walls, cpus []time.Duration
 			var rss int64
 			for i := 0; i < o.ScalingRuns; i++ {
 				m, err := measured(argv)
 				if err != nil {
 					return err
 				}
-				walls = append(walls, m.wall)
+				walls, cpus = append(walls, m.wall), append(cpus, m.cpu)
 				rss = max(rss, m.maxRSS)
 			}
 			t := median(walls)
@@ -361,7 +361,7 @@ func scaling(md *bytes.Buffer, bin, tmp string, o Options) error {
 			if prevN > 0 {
 				growth = fmt.Sprintf("%.1fx per %dx ops", float64(t)/float64(prev), n/prevN)
 			}
-			fmt.Fprintf(md, "| %s | %d | %.1f | %s | %.0f | %s |\n", sh.name, n, float64(len(src))/1e6, ms(t), float64(rss)/(1<<20), growth)
+			fmt.Fprintf(md, "| %s | %d | %.1f | %s | %s | %.0f | %s |\n", sh.name, n, float64(len(src))/1e6, ms(t), ms(median(cpus)), float64(rss)/(1<<20), growth)
 			prev, prevN = t, n
 		}
 	}
