@@ -18,44 +18,48 @@ import (
 
 // fuseCheapTrees fuses into each elementwise generic the tree of cheap
 // producers it absorbs (see absorbable), bottom-up, so that each kernel
-// is built once.
+// is built once. The blocks are fused in pre-order, each before the walk
+// enters its ops: so it never enters the bodies of the erased trees
+// (which, being elementwise, hold no generic).
 func fuseCheapTrees(root *ir.Operation) {
-	var blocks []*ir.Block
+	t := &treeFusion{}
 	root.Walk(func(op *ir.Operation) bool {
 		for _, r := range op.Regions() {
-			blocks = append(blocks, r.Blocks()...)
+			for _, b := range r.Blocks() {
+				t.fuseBlock(b)
+			}
 		}
 		return true
 	})
-	t := &treeFusion{}
-	var generics []*ir.Operation
-	for _, b := range blocks {
-		generics = generics[:0]
-		for o := b.First(); o != nil; o = o.Next() {
-			if o.Name() == "linalg.generic" {
-				generics = append(generics, o)
+}
+
+// fuseBlock fuses the trees of block b.
+func (t *treeFusion) fuseBlock(b *ir.Block) {
+	t.generics = t.generics[:0]
+	for o := b.First(); o != nil; o = o.Next() {
+		if o.Name() == "linalg.generic" {
+			t.generics = append(t.generics, o)
+		}
+	}
+	if len(t.generics) < 2 {
+		return // a tree has a producer and its consumer
+	}
+	// Each producer is decided with its sole user, after the producers of
+	// its own inputs (which precede it in the block).
+	t.absorbed = make(map[*ir.Operation]bool, len(t.generics))
+	for _, c := range t.generics {
+		if !canAbsorb(c) {
+			continue
+		}
+		for j := range linalg.NumInputs(c) {
+			if p := c.Operand(j).DefiningOp(); p != nil && absorbable(p, c, j, t.absorbed) {
+				t.absorbed[p] = true
 			}
 		}
-		if len(generics) < 2 {
-			continue // a tree has a producer and its consumer
-		}
-		// Each producer is decided with its sole user, after the
-		// producers of its own inputs (which precede it in the block).
-		t.absorbed = make(map[*ir.Operation]bool, len(generics))
-		for _, c := range generics {
-			if !canAbsorb(c) {
-				continue
-			}
-			for j := range linalg.NumInputs(c) {
-				if p := c.Operand(j).DefiningOp(); p != nil && absorbable(p, c, j, t.absorbed) {
-					t.absorbed[p] = true
-				}
-			}
-		}
-		for i := len(generics) - 1; i >= 0; i-- {
-			if g := generics[i]; !t.absorbed[g] {
-				t.fuse(g)
-			}
+	}
+	for i := len(t.generics) - 1; i >= 0; i-- {
+		if g := t.generics[i]; !t.absorbed[g] {
+			t.fuse(g)
 		}
 	}
 }
@@ -152,10 +156,12 @@ func plainBody(g *ir.Operation) bool {
 	return true
 }
 
-// treeFusion fuses one tree at a time; its slices are reused from tree
-// to tree.
+// treeFusion fuses the trees of one block at a time, and of a block one
+// tree at a time; its slices are reused from tree to tree.
 type treeFusion struct {
-	// absorbed holds the generics of the block that absorbable accepts.
+	// generics are the block's generics, in order, and absorbed those
+	// that absorbable accepts.
+	generics []*ir.Operation
 	absorbed map[*ir.Operation]bool
 	spec     *linalg.GenericSpec
 	// nodes are the tree's generics in post-order: producers before their

@@ -504,31 +504,25 @@ func (s *GenericSpec) AddOutputs(op *ir.Operation) []*ir.Value {
 // The canonicalization patterns do 1 and 3 without reordering.
 func (s *GenericSpec) Build(b *ir.Builder) *ir.Operation {
 	nIn := len(s.Ins)
-	var reached []*ir.Value
+	r := inputOrder{body: s.Body, used: make([]bool, nIn), order: make([]int, 0, nIn)}
 	if IsPureDAG(s.Body) {
-		reached = scheduleBody(s.Body)
+		scheduleBody(s.Body, &r)
 	} else {
 		for o := s.Body.First(); o != nil; o = o.Next() {
 			o.Walk(func(x *ir.Operation) bool {
-				reached = append(reached, x.Operands()...)
+				for i := range x.NumOperands() {
+					r.reach(x.Operand(i))
+				}
 				return true
 			})
 		}
 	}
-	// The inputs in the order the walk reaches their block arguments.
-	var order []int
-	used := make([]bool, nIn)
-	for _, v := range reached {
-		if j := v.Index(); v.OwnerBlock() == s.Body && j < nIn && !used[j] {
-			used[j] = true
-			order = append(order, j)
-		}
-	}
 	unused := make([]bool, nIn)
 	for j := range unused {
-		unused[j] = !used[j]
+		unused[j] = !r.used[j]
 	}
-	for j, k := range sizingInputs(s.InMaps, used, unused, s.OutMaps, len(s.Iterators)) {
+	order := r.order
+	for j, k := range sizingInputs(s.InMaps, r.used, unused, s.OutMaps, len(s.Iterators)) {
 		if k {
 			order = append(order, j)
 		}
@@ -538,6 +532,22 @@ func (s *GenericSpec) Build(b *ir.Builder) *ir.Operation {
 		outs[k] = k
 	}
 	return s.create(b, order, outs)
+}
+
+// inputOrder lists the inputs of a spec in the order a walk of its body
+// first reaches their block arguments.
+type inputOrder struct {
+	body  *ir.Block
+	used  []bool // by input
+	order []int
+}
+
+// reach records that the walk reached v.
+func (r *inputOrder) reach(v *ir.Value) {
+	if j := v.Index(); v.OwnerBlock() == r.body && j < len(r.used) && !r.used[j] {
+		r.used[j] = true
+		r.order = append(r.order, j)
+	}
 }
 
 // create makes the generic with the spec's inputs ins and outputs outs
@@ -601,31 +611,14 @@ func isIdentityOrder(xs []int, n int) bool {
 
 // scheduleBody reorders a pure body (IsPureDAG) in depth-first post-order
 // from the terminator's operands, visiting operands left to right, and
-// erases the ops that walk does not reach (they are dead). It returns the
-// values in the order the walk reached them, operands before the ops
+// erases the ops that walk does not reach (they are dead). It tells r
+// each value the walk reaches, in order, operands before the ops
 // defining them are entered.
-func scheduleBody(b *ir.Block) []*ir.Value {
+func scheduleBody(b *ir.Block, r *inputOrder) {
 	term := b.Terminator()
-	// An op leaves b when the walk enters it (so it is entered once) and
-	// joins placed, in post-order, when the walk leaves it; what stays in
-	// b is dead.
-	placed := ir.NewBlock()
-	var reached []*ir.Value
-	var visit func(v *ir.Value)
-	visit = func(v *ir.Value) {
-		reached = append(reached, v)
-		d := v.DefiningOp()
-		if d == nil || d.Block() != b {
-			return
-		}
-		d.Remove()
-		for i := range d.NumOperands() {
-			visit(d.Operand(i))
-		}
-		placed.Append(d)
-	}
+	sc := scheduler{body: b, placed: ir.NewBlock(), r: r}
 	for i := range term.NumOperands() {
-		visit(term.Operand(i))
+		sc.visit(term.Operand(i))
 	}
 	for o := b.First(); o != term; o = o.Next() {
 		o.DropAllReferences()
@@ -633,9 +626,29 @@ func scheduleBody(b *ir.Block) []*ir.Value {
 	for o := b.First(); o != term; o = b.First() {
 		o.Erase()
 	}
-	for o := placed.First(); o != nil; o = placed.First() {
+	for o := sc.placed.First(); o != nil; o = sc.placed.First() {
 		o.Remove()
 		b.InsertBefore(term, o)
 	}
-	return reached
+}
+
+// scheduler is the walk of scheduleBody. An op leaves body when the walk
+// enters it (so it is entered once) and joins placed, in post-order, when
+// the walk leaves it; what stays in body is dead.
+type scheduler struct {
+	body, placed *ir.Block
+	r            *inputOrder
+}
+
+func (sc *scheduler) visit(v *ir.Value) {
+	sc.r.reach(v)
+	d := v.DefiningOp()
+	if d == nil || d.Block() != sc.body {
+		return
+	}
+	d.Remove()
+	for i := range d.NumOperands() {
+		sc.visit(d.Operand(i))
+	}
+	sc.placed.Append(d)
 }

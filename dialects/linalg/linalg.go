@@ -113,8 +113,10 @@ func Body(op *ir.Operation) *ir.Block { return op.Region(0).Front() }
 // generic being built.
 func SetGenericAttrs(st *ir.OpState, maps []affine.Map, iterators []string, nIns, nOuts int) {
 	ms := make([]ir.Attribute, len(maps))
+	mapAttrs := make([]ir.AffineMapAttr, len(maps)) // one allocation for all
 	for i, m := range maps {
-		ms[i] = &ir.AffineMapAttr{Map: m}
+		mapAttrs[i].Map = m
+		ms[i] = &mapAttrs[i]
 	}
 	its := make([]ir.Attribute, len(iterators))
 	for i, k := range iterators {
