@@ -3,6 +3,7 @@ package ir
 import (
 	"io"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -101,8 +102,11 @@ func (pr *printer) blockOps(b *Block) {
 	run := min(parallelPrintRun, max(1, b.n/(8*runtime.GOMAXPROCS(0))))
 	starts := runStarts(b, run)
 	bufs := make([][]byte, len(starts))
+	// Each run's buffer starts at its share of the printing's estimated
+	// size (PrintBytes's), so that few grow and copy.
+	size := 64 * pr.names.ops / len(starts)
 	parallelFor(len(starts), false, func(k int) {
-		f := &printer{opts: pr.opts, ap: attrPrinter{aliases: pr.ap.aliases, attrAliases: pr.ap.attrAliases},
+		f := &printer{opts: pr.opts, ap: attrPrinter{buf: make([]byte, 0, size), aliases: pr.ap.aliases, attrAliases: pr.ap.attrAliases},
 			indent: pr.indent, names: pr.names, dflt: pr.dflt, dfltRegion: pr.dfltRegion, forked: true}
 		o := starts[k]
 		for j := 0; j < run && o != nil; j++ {
@@ -112,6 +116,11 @@ func (pr *printer) blockOps(b *Block) {
 		}
 		bufs[k] = f.ap.buf
 	})
+	total := 0
+	for _, buf := range bufs {
+		total += len(buf)
+	}
+	pr.ap.buf = slices.Grow(pr.ap.buf, total+64) // room for what follows
 	for _, buf := range bufs {
 		pr.ap.buf = append(pr.ap.buf, buf...)
 	}
