@@ -231,52 +231,48 @@ type mediumOp struct {
 func newOp(st *OpState, def *OpDef) *Operation {
 	var op *Operation
 	nOps, nRes := len(st.Operands), len(st.ResultTypes)
-	if nOps <= 4 && nRes <= 1 && (nOps > 2 || len(st.Regions) > 0) {
+	switch {
+	case nOps <= 4 && nRes <= 1 && (nOps > 2 || len(st.Regions) > 0):
 		m := &mediumOp{}
 		op = &m.op
-		op.operands = m.opPtrs[:nOps:nOps]
-		for i, v := range st.Operands {
-			o := &m.operands[i]
-			*o = OpOperand{value: v, owner: op, index: i}
-			o.link()
-			op.operands[i] = o
-		}
-		if nRes == 1 {
-			m.result[0] = Value{typ: st.ResultTypes[0], owner: op}
-			m.resPtr[0] = &m.result[0]
-			op.results = m.resPtr[:]
-		}
+		op.setInline(st, m.operands[:nOps:nOps], m.opPtrs[:nOps:nOps], m.result[:nRes:nRes], m.resPtr[:nRes:nRes])
 		if len(st.Regions) > 0 || len(st.Successors) > 0 {
 			op.rare = &m.rare
 		}
-	} else if nOps <= 2 && nRes <= 1 {
+	case nOps <= 2 && nRes <= 1:
 		s := &smallOp{}
 		op = &s.op
-		op.operands = s.opPtrs[:nOps]
-		for i, v := range st.Operands {
-			o := &s.operands[i]
-			*o = OpOperand{value: v, owner: op, index: i}
-			o.link()
-			op.operands[i] = o
-		}
-		if nRes == 1 {
-			s.result[0] = Value{typ: st.ResultTypes[0], owner: op}
-			s.resPtr[0] = &s.result[0]
-			op.results = s.resPtr[:]
-		}
-	} else {
+		op.setInline(st, s.operands[:nOps:nOps], s.opPtrs[:nOps:nOps], s.result[:nRes:nRes], s.resPtr[:nRes:nRes])
+	default:
 		op = &Operation{}
-		op.SetOperands(st.Operands)
-		vals := make([]Value, nRes)
-		op.results = make([]*Value, nRes)
-		for i, t := range st.ResultTypes {
-			vals[i] = Value{typ: t, owner: op, index: int32(i)}
-			op.results[i] = &vals[i]
-		}
+		op.setInline(st, make([]OpOperand, nOps), make([]*OpOperand, nOps), make([]Value, nRes), make([]*Value, nRes))
 	}
 	op.name, op.def, op.Attrs, op.Loc = st.Name, def, st.Attrs, st.Loc
 	op.addState(st)
 	return op
+}
+
+// setInline gives a new op st's operands and results in the storage
+// given: uses and usePtrs of len(st.Operands), vals and valPtrs of
+// len(st.ResultTypes).
+func (op *Operation) setInline(st *OpState, uses []OpOperand, usePtrs []*OpOperand, vals []Value, valPtrs []*Value) {
+	if len(uses) > 0 {
+		for i, v := range st.Operands {
+			o := &uses[i]
+			o.value, o.owner, o.index = v, op, i
+			o.link()
+			usePtrs[i] = o
+		}
+		op.operands = usePtrs
+	}
+	if len(vals) > 0 {
+		for i, t := range st.ResultTypes {
+			v := &vals[i]
+			v.typ, v.owner, v.index = t, op, int32(i)
+			valPtrs[i] = v
+		}
+		op.results = valPtrs
+	}
 }
 
 // addState attaches st's regions and successors to a new op.
@@ -368,23 +364,7 @@ func (a *opArena) newOp(st *OpState, def *OpDef) *Operation {
 		uses, usePtrs = a.operands.take(nOps, maxChunkSmall), a.opPtrs.take(nOps, maxChunkPtrs)
 		vals, valPtrs = a.values.take(nRes, maxChunkValues), a.valPtrs.take(nRes, maxChunkPtrs)
 	}
-	if nOps > 0 {
-		for i, v := range st.Operands {
-			o := &uses[i]
-			o.value, o.owner, o.index = v, op, i
-			o.link()
-			usePtrs[i] = o
-		}
-		op.operands = usePtrs
-	}
-	if nRes > 0 {
-		for i, t := range st.ResultTypes {
-			v := &vals[i]
-			v.typ, v.owner, v.index = t, op, int32(i)
-			valPtrs[i] = v
-		}
-		op.results = valPtrs
-	}
+	op.setInline(st, uses, usePtrs, vals, valPtrs)
 	if n := len(st.Attrs.list); n > 0 {
 		l := a.attrs.take(n, maxChunkSmall)
 		for i, e := range st.Attrs.list {
