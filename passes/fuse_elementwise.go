@@ -304,11 +304,12 @@ func fuseElementwiseProducer(consumer *ir.Operation, rw *ir.Rewriter) bool {
 
 // fuseProducer is fuseElementwiseProducer; intoSlice as for shouldFuse.
 func fuseProducer(consumer *ir.Operation, rw *ir.Rewriter, intoSlice bool) bool {
-	if !isElementwiseGeneric(consumer) {
+	nIn := linalg.NumInputs(consumer)
+	if !readsGeneric(consumer, nIn) || !isElementwiseGeneric(consumer) {
 		return false
 	}
 	maps := linalg.IndexingMapsView(consumer)
-	for i := 0; i < linalg.NumInputs(consumer); i++ {
+	for i := range nIn {
 		v, cMap, through := producerResult(consumer.Operand(i), maps[i])
 		if v == nil {
 			continue
@@ -327,6 +328,26 @@ func fuseProducer(consumer *ir.Operation, rw *ir.Rewriter, intoSlice bool) bool 
 		}
 		if fused := fuseInto(rw, producer, consumer, i, v.Index(), toProducer); fused != nil {
 			rw.ReplaceOp(consumer, fused.Results())
+			return true
+		}
+	}
+	return false
+}
+
+// readsGeneric reports whether one of the nIn inputs of consumer is a
+// linalg.generic's result, read directly or through a tensor.expand_shape
+// (see producerResult): there is nothing to fuse otherwise, and this is
+// cheaper to check than the consumer itself.
+func readsGeneric(consumer *ir.Operation, nIn int) bool {
+	if nIn < 0 || nIn > consumer.NumOperands() {
+		return false
+	}
+	for i := range nIn {
+		d := consumer.Operand(i).DefiningOp()
+		if d != nil && d.Name() == "tensor.expand_shape" && d.NumOperands() > 0 {
+			d = d.Operand(0).DefiningOp()
+		}
+		if d != nil && d.Name() == "linalg.generic" {
 			return true
 		}
 	}

@@ -48,10 +48,11 @@ func (t *treeFusion) fuseBlock(b *ir.Block) {
 	// its own inputs (which precede it in the block).
 	t.absorbed = make(map[*ir.Operation]bool, len(t.generics))
 	for _, c := range t.generics {
-		if !canAbsorb(c) {
+		nIn := linalg.NumInputs(c)
+		if !readsGeneric(c, nIn) || !canAbsorb(c) {
 			continue
 		}
-		for j := range linalg.NumInputs(c) {
+		for j := range nIn {
 			if p := c.Operand(j).DefiningOp(); p != nil && absorbable(p, c, j, t.absorbed) {
 				t.absorbed[p] = true
 			}
