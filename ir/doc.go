@@ -26,13 +26,18 @@
 //
 // Printing writes scratch names into the values it prints, so the same IR
 // must not be printed from two goroutines at once (nor printed while it is
-// being changed).
+// being changed). A large printing prints the runs of a big block (a
+// module's functions, a big function's ops) in parallel itself, with the
+// bytes of printing them in order.
 //
-// The pass manager runs a pass anchored on func.func (PassEntry.Anchor)
-// on all the module's functions in parallel, as MLIR does, and Verify
-// checks a module's functions in parallel: such a pass must change nothing
-// but the function it is given, and the shared tables it may reach (type
-// uniquing, the op and pass registries) are safe for concurrent use.
-// Verification after a pass is skipped for an op the pass left exactly as
-// it last verified (fingerprint.go).
+// The pass manager runs consecutive passes anchored on func.func
+// (PassEntry.Anchor), or a nested pipeline, on all the module's functions
+// in parallel, as MLIR does: each function goes through all the passes
+// and their verification in turn. Verify checks a module's functions in
+// parallel, and the ops of a large block in parallel runs. Such a pass
+// must change nothing but the function it is given, and the shared
+// tables it may reach (type uniquing, the op and pass registries) are
+// safe for concurrent use. Verification after a pass is skipped for an op
+// the pass left exactly as it last verified (fingerprint.go); after a pass
+// that changed it, verifying and fingerprinting are one walk.
 package ir
