@@ -168,9 +168,10 @@ type treeFusion struct {
 	// nodes are the tree's generics in post-order: producers before their
 	// consumers, the root last.
 	nodes []*ir.Operation
-	// inputs are the body arguments of the nodes' operands that stay
-	// operands, with the spec's arguments that stand for them; edges are
-	// the body arguments that read an absorbed producer, in post-order.
+	// inputs are the block arguments, in the nodes' bodies, of the
+	// operands that stay operands of the fused generic, each with the
+	// spec's argument that stands for it; edges are the block arguments
+	// that read an absorbed producer, in post-order.
 	inputs []treeInput
 	edges  []treeEdge
 	// maps is a stack of the nodes' input maps in the root's loops, and
@@ -277,9 +278,11 @@ func (t *treeFusion) fuse(g *ir.Operation) {
 		r.ReplaceAllUsesWith(fused.Result(i))
 	}
 	// Consumers first, so that each producer is unused when erased. A
-	// producer's static tensor.empty init goes with it: nothing else uses
-	// it, and the greedy driver that follows would erase it first thing
-	// (and, finding nothing else to do, sweep the IR once more for it).
+	// producer's tensor.empty init without operands (a static shape) goes
+	// with it when nothing else uses it: the greedy driver that follows
+	// would erase it first thing and, having changed the IR, sweep it all
+	// once more. (Erasing one with operands is left to the driver, which
+	// then revisits the operands' producers.)
 	for i := len(t.nodes) - 1; i >= 0; i-- {
 		n := t.nodes[i]
 		var init *ir.Operation

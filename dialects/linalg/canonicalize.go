@@ -407,7 +407,8 @@ func dropDeadOperands(op *ir.Operation, rw *ir.Rewriter) bool {
 
 // GenericSpec is a linalg.generic being built: its inputs and outputs
 // with their indexing maps and a body whose arguments are one per input,
-// then one per output, in order.
+// then one per output, in order. Build expects the inputs added with
+// AddInput, which merges duplicates.
 type GenericSpec struct {
 	Ins, Outs       []*ir.Value
 	InMaps, OutMaps []affine.Map

@@ -118,13 +118,43 @@ func SetGenericAttrs(st *ir.OpState, maps []affine.Map, iterators []string, nIns
 		mapAttrs[i].Map = m
 		ms[i] = &mapAttrs[i]
 	}
+	// One allocation for the attribute and its two sizes.
+	seg := &struct {
+		attr  ir.DenseArrayAttr
+		sizes [2]int64
+	}{sizes: [2]int64{int64(nIns), int64(nOuts)}}
+	seg.attr = ir.DenseArrayAttr{Elem: ir.I32, Ints: seg.sizes[:]}
+	st.AddAttr("indexing_maps", &ir.ArrayAttr{Elems: ms})
+	st.AddAttr("iterator_types", iteratorTypesAttr(iterators))
+	st.AddAttr("operandSegmentSizes", &seg.attr)
+}
+
+// parallelIteratorTypes[n] is the iterator_types attribute of n parallel
+// loops, shared by the generics that have them (attributes are
+// immutable): most generics do, and each would otherwise cost two
+// allocations and a decoding (IteratorTypesView).
+var parallelIteratorTypes = func() (attrs [9]*ir.ArrayAttr) {
+	for n := range attrs {
+		its := make([]ir.Attribute, n)
+		for i := range its {
+			its[i] = parallelAttr
+		}
+		attrs[n] = &ir.ArrayAttr{Elems: its}
+	}
+	return attrs
+}()
+
+// iteratorTypesAttr returns the iterator_types attribute of the given
+// kinds.
+func iteratorTypesAttr(iterators []string) *ir.ArrayAttr {
+	if n := len(iterators); n < len(parallelIteratorTypes) && !slices.ContainsFunc(iterators, func(k string) bool { return k != Parallel }) {
+		return parallelIteratorTypes[n]
+	}
 	its := make([]ir.Attribute, len(iterators))
 	for i, k := range iterators {
 		its[i] = iteratorAttr(k)
 	}
-	st.AddAttr("indexing_maps", &ir.ArrayAttr{Elems: ms})
-	st.AddAttr("iterator_types", &ir.ArrayAttr{Elems: its})
-	st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{int64(nIns), int64(nOuts)}})
+	return &ir.ArrayAttr{Elems: its}
 }
 
 var genericAttrs = []string{"indexing_maps", "iterator_types", "operandSegmentSizes", "doc", "library_call"}
