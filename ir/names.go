@@ -1,6 +1,8 @@
 package ir
 
 import (
+	"maps"
+	"runtime"
 	"strconv"
 	"sync/atomic"
 )
@@ -17,6 +19,10 @@ import (
 type nameState struct {
 	epoch uint32
 	hints []string
+	// table is the hint table of a fork (see numberInRuns): its hints
+	// are forkHints[table-1] of the state it forked from; 0 for ns.hints.
+	table     uint16
+	forkHints [][]string
 	// used is the set of hint names taken in the regions being numbered
 	// and their enclosing regions; usedLog lists them in the order they
 	// were taken and scopes the log length at which each region on the
@@ -38,9 +44,10 @@ type nameState struct {
 // valName is a value's printed name: `%<id>`, `%arg<id>` or `%<hint>`,
 // followed by `#<index>` for results of multi-result ops.
 type valName struct {
-	kind  uint8 // nameNum, nameArg or nameHint
-	group bool  // result of a multi-result op
-	id    int32 // number, or index into nameState.hints
+	kind  uint8  // nameNum, nameArg or nameHint
+	group bool   // result of a multi-result op
+	table uint16 // of a hint: 0 for nameState.hints, else forkHints[table-1]
+	id    int32  // number, or index into the hint table
 }
 
 const (
@@ -85,33 +92,93 @@ func (ns *nameState) enterScope(depth int) {
 //
 // As it visits every op, it also counts them and notes whether any may
 // need an alias (ns.ops, ns.maps), which saves the printer a walk.
+//
+// In the pretty form, the regions of the ops of op's region are numbered
+// in parallel runs when there are many of them (a module's functions):
+// each starts from the same counters and sees the same names in scope
+// whichever is numbered first, so each run numbers its regions with its
+// own name table (see fork).
 func (ns *nameState) numberTop(op *Operation, generic bool) {
-	type item struct {
-		r     *Region
-		ctx   nameCtx
-		depth int // of r: 1 for op's own regions
-	}
 	var ctx nameCtx
 	ns.generic = generic
 	ns.visit(op)
 	ns.enterScope(1)
 	ns.numberResults(op, &ctx)
-	var stack []item
+	var items []nameItem
 	for _, r := range op.Regions() {
-		stack = append(stack, item{r, ctx, 2})
+		items = append(items, nameItem{r, ctx, 2})
 	}
+	if !generic && len(items) == 1 && multithreading.Load() && runtime.GOMAXPROCS(0) >= 2 {
+		ns.enterScope(2)
+		subs := ns.numberRegion(items[0].r, &ctx, nil)
+		if len(subs) >= parallelPrintMinOps {
+			ns.numberInRuns(subs, ctx, 3)
+			return
+		}
+		items = items[:0]
+		for _, sub := range subs {
+			items = append(items, nameItem{sub, ctx, 3})
+		}
+	}
+	ns.numberItems(items, ctx)
+}
+
+// nameItem is a region to number, with the counters it starts from and
+// its depth (1 for the top op's own regions, which are 2 deep).
+type nameItem struct {
+	r     *Region
+	ctx   nameCtx
+	depth int
+}
+
+// numberItems numbers the regions of stack, last first, and the regions
+// nested in them.
+func (ns *nameState) numberItems(stack []nameItem, ctx nameCtx) {
 	var subs []*Region
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if !generic {
+		if !ns.generic {
 			ctx = it.ctx
 		}
 		ns.enterScope(it.depth)
 		subs = ns.numberRegion(it.r, &ctx, subs[:0])
 		for _, sub := range subs {
-			stack = append(stack, item{sub, ctx, it.depth + 1})
+			stack = append(stack, nameItem{sub, ctx, it.depth + 1})
 		}
+	}
+}
+
+// numberInRuns numbers sibling regions, all starting from ctx at depth,
+// in parallel runs, each with a fork of ns.
+func (ns *nameState) numberInRuns(regions []*Region, ctx nameCtx, depth int) {
+	run := max(1, len(regions)/(8*runtime.GOMAXPROCS(0)))
+	forks := make([]*nameState, (len(regions)+run-1)/run)
+	parallelFor(len(forks), false, func(k int) {
+		f := ns.fork(uint16(k+1), depth)
+		var items []nameItem
+		for _, r := range regions[k*run : min((k+1)*run, len(regions))] {
+			items = append(items, nameItem{r, ctx, depth})
+		}
+		f.numberItems(items, ctx)
+		forks[k] = f
+	})
+	for _, f := range forks {
+		ns.ops += f.ops
+		ns.maps = ns.maps || f.maps
+		ns.forkHints = append(ns.forkHints, f.hints)
+	}
+}
+
+// fork returns a name state for numbering regions at depth in parallel
+// with others: it has the names in scope now, and its own hint table,
+// ns.forkHints[table-1] once numberInRuns is done.
+func (ns *nameState) fork(table uint16, depth int) *nameState {
+	return &nameState{
+		epoch: ns.epoch, table: table, used: maps.Clone(ns.used),
+		// the names in scope are not in the log: leaving a scope at
+		// depth or deeper never forgets them
+		scopes: make([]int, depth-1),
 	}
 }
 
@@ -183,6 +250,9 @@ func (ns *nameState) suffixed(hint string, n int) string {
 }
 
 func (ns *nameState) set(v *Value, n valName) {
+	if n.kind == nameHint {
+		n.table = ns.table
+	}
 	v.pname = n
 	v.pepoch = ns.epoch
 }
@@ -261,6 +331,9 @@ func (ns *nameState) appendBase(buf []byte, v *Value) []byte {
 	case nameArg:
 		buf = append(buf, "arg"...)
 		return appendID(buf, int(v.pname.id))
+	}
+	if t := v.pname.table; t > 0 {
+		return append(buf, ns.forkHints[t-1][v.pname.id]...)
 	}
 	return append(buf, ns.hints[v.pname.id]...)
 }

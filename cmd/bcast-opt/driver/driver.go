@@ -330,6 +330,7 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		return nil, ir.AsDiagnostics(err, mod.Loc)
 	}
 	start = time.Now()
+	defer pauseGCWhilePrinting()()
 	var b []byte
 	switch o.emit {
 	case "llvm":

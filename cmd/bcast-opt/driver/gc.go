@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"math"
 	"os"
 	"runtime/debug"
 )
@@ -25,4 +26,20 @@ func TuneGC() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(2 << 30)
 	}
+}
+
+// pauseGCWhilePrinting stops collections that are triggered by heap
+// growth, until the returned function is called, when the process runs
+// with TuneGC's settings (GOGC unset) under a memory limit. Printing only
+// allocates the output, while everything it reads (the IR) is live: a
+// collection then marks the whole IR to free almost nothing (on --pipeline=
+// cpu with 100k ops in 1000 functions, one took 0.4 s of CPU during the
+// 0.8 s of printing 48 MB). The memory limit still starts a collection if
+// the heap reaches it.
+func pauseGCWhilePrinting() (resume func()) {
+	if os.Getenv("GOGC") != "" || debug.SetMemoryLimit(-1) == math.MaxInt64 {
+		return func() {}
+	}
+	old := debug.SetGCPercent(-1)
+	return func() { debug.SetGCPercent(old) }
 }
