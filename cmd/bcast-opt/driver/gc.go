@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"runtime/debug"
+	"sync"
 )
 
 // TuneGC sets the garbage collector for a compiler process, unless the
@@ -36,10 +37,33 @@ func TuneGC() {
 // cpu with 100k ops in 1000 functions, one took 0.4 s of CPU during the
 // 0.8 s of printing 48 MB). The memory limit still starts a collection if
 // the heap reaches it.
+//
+// Overlapping calls (driver.Main run on several goroutines, as the lit
+// tests do) share one pause: the first saves the setting and the last
+// restores it.
 func pauseGCWhilePrinting() (resume func()) {
 	if os.Getenv("GOGC") != "" || debug.SetMemoryLimit(-1) == math.MaxInt64 {
 		return func() {}
 	}
-	old := debug.SetGCPercent(-1)
-	return func() { debug.SetGCPercent(old) }
+	gcPause.Lock()
+	if gcPause.n == 0 {
+		gcPause.saved = debug.SetGCPercent(-1)
+	}
+	gcPause.n++
+	gcPause.Unlock()
+	return func() {
+		gcPause.Lock()
+		if gcPause.n--; gcPause.n == 0 {
+			debug.SetGCPercent(gcPause.saved)
+		}
+		gcPause.Unlock()
+	}
+}
+
+// gcPause counts the printings in progress that paused the collector,
+// and holds the setting to restore after the last.
+var gcPause struct {
+	sync.Mutex
+	n     int
+	saved int
 }
