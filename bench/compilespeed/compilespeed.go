@@ -312,8 +312,8 @@ func throughput(md *bytes.Buffer, o Options) error {
 	mbps := func(d time.Duration) string { return fmt.Sprintf("%.0f", float64(len(src))/1e6/d.Seconds()) }
 	fmt.Fprintf(md, "### Parse + verify + print\n\n")
 	fmt.Fprintf(md, "The generated %.1f MB module of internal/irgen (functions of arith ops on tensors and scalars, constants, calls, "+
-		"attributes), in process through package ir, with the garbage collector set as bcast-opt sets it (driver.TuneGC: GOGC=400, "+
-		"2 GiB soft limit); median of %d runs, MB/s of input text.\n\n", float64(len(src))/1e6, o.ThroughputRuns)
+		"attributes), in process through package ir, with the garbage collector set as bcast-opt sets it (driver.TuneGC: no collection "+
+		"below a 2 GiB soft limit); median of %d runs, MB/s of input text.\n\n", float64(len(src))/1e6, o.ThroughputRuns)
 	fmt.Fprintf(md, "| parse + verify + print | parse | verify | print |\n|---:|---:|---:|---:|\n")
 	fmt.Fprintf(md, "| %s | %s | %s | %s |\n\n", mbps(median(total)), mbps(median(parse)), mbps(median(verify)), mbps(median(print)))
 	return nil

@@ -266,17 +266,22 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 	if o.timing {
 		timing = &ir.Timing{}
 	}
-	var out bytes.Buffer
+	// The chunks' outputs are written at the end, without copying them
+	// into one buffer: on large modules the output is tens of MB.
+	var out [][]byte
 	failed := false
 	for i, c := range splitInput(src, o.splitInputFile) {
 		if i > 0 {
-			out.WriteString("// -----\n")
+			out = append(out, []byte("// -----\n"))
 		}
-		// Pad with newlines so diagnostics carry the file's line numbers.
-		text := append(bytes.Repeat([]byte("\n"), c.startLine), c.text...)
+		text := c.text
+		if c.startLine > 0 {
+			// Pad with newlines so diagnostics carry the file's line numbers.
+			text = append(bytes.Repeat([]byte("\n"), c.startLine), c.text...)
+		}
 		text = text[:len(text):len(text)]
 		res, diags := processChunk(o, name, text, entries, timing, stderr)
-		out.Write(res)
+		out = append(out, res)
 		if o.verifyDiagnostics {
 			if !checkDiagnostics(name, text, diags, stderr) {
 				failed = true
@@ -297,10 +302,27 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 		return exitError{}
 	}
 	if o.output == "-" || o.output == "" {
-		_, err = stdout.Write(out.Bytes())
+		return writeAll(stdout, out)
+	}
+	f, err := os.OpenFile(o.output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
 		return err
 	}
-	return os.WriteFile(o.output, out.Bytes(), 0o644)
+	err = writeAll(f, out)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// writeAll writes the pieces to w in order.
+func writeAll(w io.Writer, pieces [][]byte) error {
+	for _, p := range pieces {
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // processChunk parses, verifies, runs the passes and prints one chunk.
@@ -330,7 +352,6 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		return nil, ir.AsDiagnostics(err, mod.Loc)
 	}
 	start = time.Now()
-	defer pauseGCWhilePrinting()()
 	var b []byte
 	switch o.emit {
 	case "llvm":
