@@ -14,7 +14,8 @@ import (
 // block's ops in parallel runs gives the bytes of printing them in order:
 // a module of many functions (the module's block is split), one large
 // function (the function's block is split), in the pretty and the
-// generic form, with and without affine map aliases.
+// generic form, with and without affine map aliases, into runs' buffers
+// of the default size and small ones.
 func TestParallelPrintingMatchesSequential(t *testing.T) {
 	inputs := map[string][]byte{
 		"many functions":          irgen.Module(4 << 20),
@@ -48,6 +49,13 @@ func TestParallelPrintingMatchesSequential(t *testing.T) {
 			par := ir.PrintBytes(m, opts)
 			if !bytes.Equal(seq, par) {
 				t.Errorf("%s (generic %v): parallel printing differs from sequential printing", name, generic)
+			}
+			// Runs that start a new buffer every few ops.
+			restore := ir.SetPrintChunk(1 << 12)
+			pieces := ir.PrintPieces(m, opts)
+			restore()
+			if !bytes.Equal(seq, bytes.Join(pieces, nil)) {
+				t.Errorf("%s (generic %v): printing in %d pieces differs from sequential printing", name, generic, len(pieces))
 			}
 		}
 	}

@@ -17,8 +17,12 @@ type PrintOptions struct {
 // Print writes op (normally a module) in MLIR's textual format. Output is
 // deterministic: the same IR always prints to the same bytes.
 func Print(w io.Writer, op *Operation, opts PrintOptions) error {
-	_, err := w.Write(PrintBytes(op, opts))
-	return err
+	for _, p := range PrintPieces(op, opts) {
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // PrintString returns op printed as text.
@@ -26,20 +30,34 @@ func PrintString(op *Operation, opts PrintOptions) string { return string(PrintB
 
 // PrintBytes returns op printed as text.
 func PrintBytes(op *Operation, opts PrintOptions) []byte {
+	pieces := PrintPieces(op, opts)
+	if len(pieces) == 1 {
+		return pieces[0]
+	}
+	return slices.Concat(pieces...)
+}
+
+// PrintPieces returns op printed as text, in pieces to be written one
+// after the other. A large module is printed by several threads, each
+// into its own buffers (see blockOps); the pieces are those buffers, so
+// that a caller who writes the text out needs no copy of all of it.
+func PrintPieces(op *Operation, opts PrintOptions) [][]byte {
 	pr := newPrinter(opts)
 	pr.names.numberTop(op, opts.Generic)
 	if pr.names.maps {
 		pr.collectAliases(op)
 	}
-	pr.ap.buf = make([]byte, 0, 64*pr.names.ops+64)
+	size := 64*pr.names.ops + 64 // about the text of one op a line
+	if pr.parallel() {
+		size = printChunk // most of the text goes to the runs' buffers
+	}
+	pr.ap.buf = make([]byte, 0, size)
 	pr.printAliases()
 	pr.op(op)
 	pr.ap.buf = append(pr.ap.buf, '\n')
-	return pr.ap.buf
+	return append(pr.pieces, pr.ap.buf)
 }
 
-// ValueName returns the name v would have when op is printed (e.g. "%0");
-// useful for messages.
 func newPrinter(opts PrintOptions) *printer {
 	return &printer{opts: opts, names: newNameState(), ap: attrPrinter{aliases: map[string]string{}, attrAliases: map[*AffineMapAttr]string{}}}
 }
@@ -62,6 +80,9 @@ type printer struct {
 	// forked is set on the printers of the runs of a block printed in
 	// parallel (see blockOps); they print their ops sequentially.
 	forked bool
+	// pieces is the text printed before ap.buf, when a block was printed
+	// in parallel runs.
+	pieces [][]byte
 }
 
 // Blocks of at least parallelPrintMinOps ops, in a printing of at least
@@ -72,6 +93,18 @@ const (
 	parallelPrintMinTotal = 1 << 15
 	parallelPrintRun      = 512
 )
+
+// printChunk is the size at which a run starts a new buffer: the runs'
+// text is not copied into one buffer, and a buffer that grew past it by
+// appending would have copied itself several times. (A variable so that
+// tests can make runs start many buffers.)
+var printChunk = 1 << 19
+
+// parallel reports whether the printing is large enough, and the process
+// allowed, to print a block's ops in parallel runs.
+func (pr *printer) parallel() bool {
+	return pr.names.ops >= parallelPrintMinTotal && multithreading.Load() && runtime.GOMAXPROCS(0) >= 2
+}
 
 // runStarts returns the first op of each run of run ops of b.
 func runStarts(b *Block, run int) []*Operation {
@@ -92,7 +125,7 @@ func runStarts(b *Block, run int) []*Operation {
 // read-only) names and aliases; the runs are joined in order, so the
 // output is the same bytes as printing them one after the other.
 func (pr *printer) blockOps(b *Block) {
-	if pr.forked || b.n < parallelPrintMinOps || pr.names.ops < parallelPrintMinTotal || !multithreading.Load() || runtime.GOMAXPROCS(0) < 2 {
+	if pr.forked || b.n < parallelPrintMinOps || !pr.parallel() {
 		for o := b.first; o != nil; o = o.next {
 			pr.newline()
 			pr.op(o)
@@ -101,29 +134,31 @@ func (pr *printer) blockOps(b *Block) {
 	}
 	run := min(parallelPrintRun, max(1, b.n/(8*runtime.GOMAXPROCS(0))))
 	starts := runStarts(b, run)
-	bufs := make([][]byte, len(starts))
-	// Each run's buffer starts at its share of the printing's estimated
-	// size (PrintBytes's), so that few grow and copy.
-	size := 64 * pr.names.ops / len(starts)
+	chunks := make([][][]byte, len(starts))
+	// A run's buffer starts at its share of the printing's estimated size
+	// (PrintPieces's), up to printChunk; past printChunk, the run starts a
+	// new buffer at the next op, so that few buffers grow and copy.
+	size := min(printChunk+printChunk/4, 64*pr.names.ops/len(starts))
 	parallelFor(len(starts), false, func(k int) {
 		f := &printer{opts: pr.opts, ap: attrPrinter{buf: make([]byte, 0, size), aliases: pr.ap.aliases, attrAliases: pr.ap.attrAliases},
 			indent: pr.indent, names: pr.names, dflt: pr.dflt, dfltRegion: pr.dfltRegion, forked: true}
 		o := starts[k]
 		for j := 0; j < run && o != nil; j++ {
+			if len(f.ap.buf) >= printChunk {
+				chunks[k] = append(chunks[k], f.ap.buf)
+				f.ap.buf = make([]byte, 0, printChunk+printChunk/4)
+			}
 			f.newline()
 			f.op(o)
 			o = o.next
 		}
-		bufs[k] = f.ap.buf
+		chunks[k] = append(chunks[k], f.ap.buf)
 	})
-	total := 0
-	for _, buf := range bufs {
-		total += len(buf)
+	pr.pieces = append(pr.pieces, pr.ap.buf)
+	for _, c := range chunks {
+		pr.pieces = append(pr.pieces, c...)
 	}
-	pr.ap.buf = slices.Grow(pr.ap.buf, total+64) // room for what follows
-	for _, buf := range bufs {
-		pr.ap.buf = append(pr.ap.buf, buf...)
-	}
+	pr.ap.buf = make([]byte, 0, 4096) // what follows the block
 }
 
 // collectAliases assigns `#map`, `#map1`, ... to the affine maps used in
@@ -133,7 +168,7 @@ func (pr *printer) blockOps(b *Block) {
 // (as blockOps prints it), each listing its maps in first-use order, and
 // the lists are merged in run order: the same names as one walk.
 func (pr *printer) collectAliases(op *Operation) {
-	w := &aliasWalk{split: pr.names.ops >= parallelPrintMinTotal && multithreading.Load() && runtime.GOMAXPROCS(0) >= 2}
+	w := &aliasWalk{split: pr.parallel()}
 	w.cur = &aliasCollector{}
 	w.segments = []*aliasCollector{w.cur}
 	w.walk(op)

@@ -281,7 +281,7 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 		}
 		text = text[:len(text):len(text)]
 		res, diags := processChunk(o, name, text, entries, timing, stderr)
-		out = append(out, res)
+		out = append(out, res...)
 		if o.verifyDiagnostics {
 			if !checkDiagnostics(name, text, diags, stderr) {
 				failed = true
@@ -325,8 +325,9 @@ func writeAll(w io.Writer, pieces [][]byte) error {
 	return nil
 }
 
-// processChunk parses, verifies, runs the passes and prints one chunk.
-func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, timing *ir.Timing, stderr io.Writer) ([]byte, ir.DiagList) {
+// processChunk parses, verifies, runs the passes and prints one chunk. The
+// output is in pieces to be written in order (see ir.PrintPieces).
+func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, timing *ir.Timing, stderr io.Writer) ([][]byte, ir.DiagList) {
 	start := time.Now()
 	mod, err := ir.Parse(name, text, ir.ParseOptions{AllowUnregistered: o.allowUnregistered})
 	if timing != nil {
@@ -352,7 +353,7 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		return nil, ir.AsDiagnostics(err, mod.Loc)
 	}
 	start = time.Now()
-	var b []byte
+	var b [][]byte
 	switch o.emit {
 	case "llvm":
 		target, _ := llvm.ParseTarget(o.target) // checked in run
@@ -360,16 +361,16 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		if err != nil {
 			return nil, ir.AsDiagnostics(err, mod.Loc)
 		}
-		b = []byte(text)
+		b = [][]byte{[]byte(text)}
 	case "c-header":
 		text, err := llvm.CHeader(mod, "")
 		if err != nil {
 			return nil, ir.AsDiagnostics(err, mod.Loc)
 		}
-		b = []byte(text)
+		b = [][]byte{[]byte(text)}
 	default:
 		// mlir-opt ends its output with an empty line; so do we.
-		b = append(ir.PrintBytes(mod, popts), '\n')
+		b = append(ir.PrintPieces(mod, popts), []byte("\n"))
 	}
 	if timing != nil {
 		timing.Add("Output", time.Since(start))
