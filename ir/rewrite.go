@@ -2,6 +2,7 @@ package ir
 
 import (
 	"slices"
+	"sync"
 	"sync/atomic"
 )
 
@@ -139,6 +140,12 @@ type greedyDriver struct {
 // only ever in the scope of one of them, so a shared counter suffices.
 var epochs atomic.Uint32
 
+// worklists holds greedy drivers' worklists for reuse: passes run the
+// driver on every function, often several times, and growing a new
+// worklist each time allocated more than the patterns' rewrites on large
+// modules.
+var worklists = sync.Pool{New: func() any { return new([]*Operation) }}
+
 func (d *greedyDriver) add(op *Operation) {
 	if op.worklist != d.epoch {
 		op.worklist = d.epoch
@@ -183,6 +190,13 @@ func (d *greedyDriver) inScope(op *Operation) bool {
 // and whether it converged, i.e. the last iteration changed nothing.
 func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig) (changed, converged bool) {
 	d := &greedyDriver{root: root, patterns: map[*OpDef][]Pattern{}, cfg: cfg}
+	wl := worklists.Get().(*[]*Operation)
+	d.worklist = *wl
+	defer func() {
+		clear(d.worklist[:cap(d.worklist)]) // the pool must not keep IR alive
+		*wl = d.worklist[:0]
+		worklists.Put(wl)
+	}()
 	d.rw.driver = d
 	d.rw.listener = d.add
 	for _, p := range patterns {

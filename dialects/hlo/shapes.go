@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -85,22 +86,20 @@ func checkBroadcastDims(op *ir.Operation, operand, result *ir.RankedTensorType) 
 	if a == nil {
 		return op.Emit("requires a 'broadcast_dimensions' attribute")
 	}
-	dims := I64s(a)
+	dims := I64sView(a)
 	if dims == nil {
 		return op.Emit("broadcast_dimensions must be a list of integers, but got %s", ir.AttrString(a))
 	}
 	if len(dims) != operand.Rank() {
 		return op.Emit("broadcast_dimensions has %d entries but the operand has rank %d", len(dims), operand.Rank())
 	}
-	seen := map[int64]bool{}
 	for i, d := range dims {
 		if d < 0 || int(d) >= result.Rank() {
 			return op.Emit("broadcast_dimensions entry %d is %d, out of range for a result of rank %d", i, d, result.Rank())
 		}
-		if seen[d] {
+		if slices.Contains(dims[:i], d) { // ranks are small: no set needed
 			return op.Emit("broadcast_dimensions has %d twice", d)
 		}
-		seen[d] = true
 		in, out := operand.Shape()[i], result.Shape()[d]
 		if in != ir.Dynamic && in != 1 && out != ir.Dynamic && in != out {
 			return op.Emit("operand dim %d has size %d, which cannot broadcast to result dim %d of size %d", i, in, d, out)
@@ -207,24 +206,31 @@ var DynamicBroadcastInDim = &ir.OpDef{
 		if err := checkBroadcastDims(op, in, out); err != nil {
 			return err
 		}
-		known := map[int64]string{}
-		for _, n := range []string{"known_expanding_dimensions", "known_nonexpanding_dimensions"} {
+		names := [2]string{"known_expanding_dimensions", "known_nonexpanding_dimensions"}
+		var lists [2][]int64
+		for k, n := range names {
 			a := op.Attr(n)
 			if a == nil {
 				continue
 			}
-			ds := I64s(a)
+			ds := I64sView(a)
 			if ds == nil {
 				return op.Emit("%s must be a list of integers", n)
 			}
-			for _, d := range ds {
+			lists[k] = ds
+			for j, d := range ds {
 				if d < 0 || int(d) >= in.Rank() {
 					return op.Emit("%s has %d, out of range for an operand of rank %d", n, d, in.Rank())
 				}
-				if prev, dup := known[d]; dup {
-					return op.Emit("operand dim %d is listed in both %s and %s", d, prev, n)
+				for p := range k + 1 {
+					earlier := lists[p]
+					if p == k {
+						earlier = ds[:j]
+					}
+					if slices.Contains(earlier, d) {
+						return op.Emit("operand dim %d is listed in both %s and %s", d, names[p], n)
+					}
 				}
-				known[d] = n
 				if n == "known_expanding_dimensions" && in.Shape()[d] != 1 && in.Shape()[d] != ir.Dynamic {
 					return op.Emit("operand dim %d of size %d cannot be expanding", d, in.Shape()[d])
 				}

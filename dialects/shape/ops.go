@@ -7,19 +7,25 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
 
-// checkExtentTensor checks that the type of operand or result what is an
-// extent tensor and returns its length.
-func checkExtentTensor(op *ir.Operation, what string, t ir.Type) (int64, error) {
+// checkExtentTensor checks that t, the type of the given operand (or
+// resultExtents), is an extent tensor and returns its length. The message
+// is built only on failure: verification runs after every pass.
+func checkExtentTensor(op *ir.Operation, operand int, t ir.Type) (int64, error) {
 	n, ok := extentCount(t)
 	if !ok {
+		what := "result"
+		if operand != resultExtents {
+			what = "operand #" + strconv.Itoa(operand)
+		}
 		return 0, op.Emit("%s must be an extent tensor (tensor<?xindex> or tensor<Nxindex>), but got '%s'", what, t)
 	}
 	return n, nil
 }
 
-func isExtentType(t ir.Type) bool { _, ok := extentCount(t); return ok }
+// resultExtents, as checkExtentTensor's operand, names the op's result.
+const resultExtents = -1
 
-func operandName(i int) string { return "operand #" + strconv.Itoa(i) }
+func isExtentType(t ir.Type) bool { _, ok := extentCount(t); return ok }
 
 // extentsAttr is the `dense<[...]> : tensor<Nxindex>` of a constant shape.
 func extentsAttr(extents []int64) *ir.DenseElementsAttr {
@@ -63,7 +69,7 @@ var ShapeOf = &ir.OpDef{
 		if !ir.IsTensor(op.Operand(0).Type()) {
 			return op.Emit("operand must be a tensor, but got '%s'", op.Operand(0).Type())
 		}
-		n, err := checkExtentTensor(op, "result", op.Result(0).Type())
+		n, err := checkExtentTensor(op, resultExtents, op.Result(0).Type())
 		if err != nil {
 			return err
 		}
@@ -180,7 +186,7 @@ var Broadcast = &ir.OpDef{
 		}
 		longest, known := int64(0), true
 		for i, t := range op.OperandTypes() {
-			n, err := checkExtentTensor(op, operandName(i), t)
+			n, err := checkExtentTensor(op, i, t)
 			if err != nil {
 				return err
 			}
@@ -189,7 +195,7 @@ var Broadcast = &ir.OpDef{
 			}
 			longest = max(longest, n)
 		}
-		n, err := checkExtentTensor(op, "result", op.Result(0).Type())
+		n, err := checkExtentTensor(op, resultExtents, op.Result(0).Type())
 		if err != nil {
 			return err
 		}
@@ -252,7 +258,7 @@ var GetExtent = &ir.OpDef{
 		p.Type(op.Result(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		if _, err := checkExtentTensor(op, "operand #0", op.Operand(0).Type()); err != nil {
+		if _, err := checkExtentTensor(op, 0, op.Operand(0).Type()); err != nil {
 			return err
 		}
 		if op.Operand(1).Type() != ir.Index || op.Result(0).Type() != ir.Index {
@@ -350,7 +356,7 @@ var ToExtentTensor = &ir.OpDef{
 		if _, ok := extentCount(in); !ok && in != ShapeType {
 			return op.Emit("operand must be '!shape.shape' or an extent tensor, but got '%s'", in)
 		}
-		n, err := checkExtentTensor(op, "result", op.Result(0).Type())
+		n, err := checkExtentTensor(op, resultExtents, op.Result(0).Type())
 		if err != nil {
 			return err
 		}

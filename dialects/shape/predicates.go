@@ -24,7 +24,7 @@ func predicateDef(name, summary string) *ir.OpDef {
 				return op.Emit("requires at least one shape")
 			}
 			for i, t := range op.OperandTypes() {
-				if _, err := checkExtentTensor(op, operandName(i), t); err != nil {
+				if _, err := checkExtentTensor(op, i, t); err != nil {
 					return err
 				}
 			}

@@ -69,7 +69,7 @@ var CstrBroadcastable = &ir.OpDef{
 			return op.Emit("required at least 2 input shapes")
 		}
 		for i, t := range op.OperandTypes() {
-			if _, err := checkExtentTensor(op, operandName(i), t); err != nil {
+			if _, err := checkExtentTensor(op, i, t); err != nil {
 				return err
 			}
 		}
@@ -117,7 +117,7 @@ var CstrEq = &ir.OpDef{
 			return op.Emit("requires at least one shape")
 		}
 		for i, t := range op.OperandTypes() {
-			if _, err := checkExtentTensor(op, operandName(i), t); err != nil {
+			if _, err := checkExtentTensor(op, i, t); err != nil {
 				return err
 			}
 		}
