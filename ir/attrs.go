@@ -86,8 +86,24 @@ type SymbolRefAttr struct {
 	Nested []string
 }
 
-// AffineMapAttr is `affine_map<(d0, d1) -> (d0, 0)>`.
-type AffineMapAttr struct{ Map affine.Map }
+// AffineMapAttr is `affine_map<(d0, d1) -> (d0, 0)>`. Like every
+// attribute it is immutable once built: its printed map is kept the first
+// time it is needed.
+type AffineMapAttr struct {
+	Map  affine.Map
+	text atomic.Pointer[string] // Map.String(), once computed
+}
+
+// mapText returns a.Map printed, computing it once per attribute (the
+// printer needs it at every use of a map, to name its alias).
+func (a *AffineMapAttr) mapText() string {
+	if t := a.text.Load(); t != nil {
+		return *t
+	}
+	t := a.Map.String()
+	a.text.Store(&t) // a racing goroutine stores the same text
+	return t
+}
 
 // DictionaryAttr is `{a = 1, b}`, entries sorted by name.
 type DictionaryAttr struct{ Entries []NamedAttr }

@@ -39,6 +39,10 @@ type nameState struct {
 	// hold an affine map (see printer.collectAliases).
 	ops  int
 	maps bool
+	// aliasRuns, when numbering walked a module's functions in parallel
+	// runs, lists the affine maps met in each run, in first-use order,
+	// after those of the module op's own attributes (see numberInRuns).
+	aliasRuns []*aliasCollector
 }
 
 // valName is a value's printed name: `%<id>`, `%arg<id>` or `%<hint>`,
@@ -110,9 +114,14 @@ func (ns *nameState) numberTop(op *Operation, generic bool) {
 	}
 	if !generic && len(items) == 1 && multithreading.Load() && runtime.GOMAXPROCS(0) >= 2 {
 		ns.enterScope(2)
-		subs := ns.numberRegion(items[0].r, &ctx, nil)
-		if len(subs) >= parallelPrintMinOps {
-			ns.numberInRuns(subs, ctx, 3)
+		body := items[0].r
+		subs := ns.numberRegion(body, &ctx, nil)
+		if len(subs) >= parallelPrintMinOps && len(body.blocks) == 1 {
+			top := &aliasCollector{}
+			for _, e := range op.Attrs.list {
+				top.attr(e.Value)
+			}
+			ns.numberInRuns(body.blocks[0], ctx, 3, top)
 			return
 		}
 		items = items[:0]
@@ -149,20 +158,31 @@ func (ns *nameState) numberItems(stack []nameItem, ctx nameCtx) {
 	}
 }
 
-// numberInRuns numbers sibling regions, all starting from ctx at depth,
-// in parallel runs, each with a fork of ns.
-func (ns *nameState) numberInRuns(regions []*Region, ctx nameCtx, depth int) {
-	run := max(1, len(regions)/(8*runtime.GOMAXPROCS(0)))
-	forks := make([]*nameState, (len(regions)+run-1)/run)
-	parallelFor(len(forks), false, func(k int) {
+// numberInRuns numbers the regions of the ops of b (a module's
+// functions), all starting from ctx at depth, in parallel runs of ops,
+// each with a fork of ns. Right after numbering an op's regions, a run
+// walks the op again for its affine maps, while the op is still in the
+// cache: ns.aliasRuns gets top, then each run's maps in first-use order,
+// which is what printer.collectAliases's own walk would find.
+func (ns *nameState) numberInRuns(b *Block, ctx nameCtx, depth int, top *aliasCollector) {
+	run := max(1, b.n/(8*runtime.GOMAXPROCS(0)))
+	starts := runStarts(b, run)
+	forks := make([]*nameState, len(starts))
+	aliases := make([]*aliasCollector, len(starts))
+	parallelFor(len(starts), false, func(k int) {
 		f := ns.fork(uint16(k+1), depth)
-		var items []nameItem
-		for _, r := range regions[k*run : min((k+1)*run, len(regions))] {
-			items = append(items, nameItem{r, ctx, depth})
+		w := &aliasWalk{cur: &aliasCollector{}}
+		o := starts[k]
+		for j := 0; j < run && o != nil; j++ {
+			for _, r := range o.Regions() {
+				f.numberItems([]nameItem{{r, ctx, depth}}, ctx)
+			}
+			w.walk(o)
+			o = o.next
 		}
-		f.numberItems(items, ctx)
-		forks[k] = f
+		forks[k], aliases[k] = f, w.cur
 	})
+	ns.aliasRuns = append([]*aliasCollector{top}, aliases...)
 	for _, f := range forks {
 		ns.ops += f.ops
 		ns.maps = ns.maps || f.maps

@@ -15,10 +15,6 @@ const hexElementsThreshold = 100
 type attrPrinter struct {
 	buf     []byte
 	aliases map[string]string // printed affine map -> alias name (without '#')
-	// attrAliases is aliases by attribute: the alias of each affine map
-	// attribute met while collecting them, so that an attribute is
-	// printed to a string once, not at each use.
-	attrAliases map[*AffineMapAttr]string
 }
 
 // AttrString prints an attribute without aliases.
@@ -112,12 +108,7 @@ func (ap *attrPrinter) attr(a Attribute) {
 			ap.symbol(n)
 		}
 	case *AffineMapAttr:
-		if name, ok := ap.attrAliases[a]; ok {
-			ap.buf = append(ap.buf, '#')
-			ap.str(name)
-			return
-		}
-		s := a.Map.String()
+		s := a.mapText()
 		if name, ok := ap.aliases[s]; ok {
 			ap.buf = append(ap.buf, '#')
 			ap.str(name)

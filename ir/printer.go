@@ -44,7 +44,12 @@ func PrintBytes(op *Operation, opts PrintOptions) []byte {
 func PrintPieces(op *Operation, opts PrintOptions) [][]byte {
 	pr := newPrinter(opts)
 	pr.names.numberTop(op, opts.Generic)
-	if pr.names.maps {
+	switch {
+	case pr.names.aliasRuns != nil:
+		for _, c := range pr.names.aliasRuns {
+			c.mergeInto(pr)
+		}
+	case pr.names.maps:
 		pr.collectAliases(op)
 	}
 	size := 64*pr.names.ops + 64 // about the text of one op a line
@@ -59,7 +64,7 @@ func PrintPieces(op *Operation, opts PrintOptions) [][]byte {
 }
 
 func newPrinter(opts PrintOptions) *printer {
-	return &printer{opts: opts, names: newNameState(), ap: attrPrinter{aliases: map[string]string{}, attrAliases: map[*AffineMapAttr]string{}}}
+	return &printer{opts: opts, names: newNameState(), ap: attrPrinter{aliases: map[string]string{}}}
 }
 
 type printer struct {
@@ -140,7 +145,7 @@ func (pr *printer) blockOps(b *Block) {
 	// new buffer at the next op, so that few buffers grow and copy.
 	size := min(printChunk+printChunk/4, 64*pr.names.ops/len(starts))
 	parallelFor(len(starts), false, func(k int) {
-		f := &printer{opts: pr.opts, ap: attrPrinter{buf: make([]byte, 0, size), aliases: pr.ap.aliases, attrAliases: pr.ap.attrAliases},
+		f := &printer{opts: pr.opts, ap: attrPrinter{buf: make([]byte, 0, size), aliases: pr.ap.aliases},
 			indent: pr.indent, names: pr.names, dflt: pr.dflt, dfltRegion: pr.dfltRegion, forked: true}
 		o := starts[k]
 		for j := 0; j < run && o != nil; j++ {
@@ -189,11 +194,10 @@ type aliasWalk struct {
 }
 
 // aliasCollector lists the affine map attributes met: each map's text,
-// in order of first use, and the text of each attribute.
+// in order of first use.
 type aliasCollector struct {
-	texts  []string
-	seen   map[string]bool
-	byAttr map[*AffineMapAttr]string
+	texts []string
+	seen  map[string]bool
 }
 
 func (w *aliasWalk) walk(op *Operation) {
@@ -231,14 +235,10 @@ func (w *aliasWalk) walk(op *Operation) {
 func (c *aliasCollector) attr(a Attribute) {
 	switch a := a.(type) {
 	case *AffineMapAttr:
-		if _, ok := c.byAttr[a]; ok {
-			return
+		if c.seen == nil {
+			c.seen = map[string]bool{}
 		}
-		if c.byAttr == nil {
-			c.byAttr, c.seen = map[*AffineMapAttr]string{}, map[string]bool{}
-		}
-		s := a.Map.String()
-		c.byAttr[a] = s
+		s := a.mapText()
 		if !c.seen[s] {
 			c.seen[s] = true
 			c.texts = append(c.texts, s)
@@ -266,9 +266,6 @@ func (c *aliasCollector) mergeInto(pr *printer) {
 			pr.ap.aliases[s] = name
 			pr.aliasOrder = append(pr.aliasOrder, s)
 		}
-	}
-	for a, s := range c.byAttr {
-		pr.ap.attrAliases[a] = pr.ap.aliases[s]
 	}
 }
 
