@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"slices"
+	"sync/atomic"
 )
 
 // Value is an SSA value: an operation result or a block argument. A value
@@ -183,6 +184,8 @@ type Operation struct {
 type opRare struct {
 	regions    []*Region
 	successors []*Block
+	// symbols indexes the symbols of a SymbolTable op (see LookupSymbol).
+	symbols atomic.Pointer[map[string]*Operation]
 }
 
 // OpState describes an operation to create.

@@ -250,6 +250,7 @@ func (v *verifier) verifyRegions(op *Operation, registered bool) error {
 				}
 			}
 		}
+		op.rare.symbols.Store(&seen) // the index LookupSymbol needs
 	}
 	return nil
 }

@@ -348,17 +348,9 @@ var Call = &ir.OpDef{
 // symbol table of from.
 func LookupSymbol(from *ir.Operation, name string) *ir.Operation {
 	for t := from.ParentOp(); t != nil; t = t.ParentOp() {
-		if !t.HasTrait(ir.SymbolTable) {
-			continue
+		if t.HasTrait(ir.SymbolTable) {
+			return t.LookupSymbol(name)
 		}
-		for _, b := range t.Region(0).Blocks() {
-			for o := b.First(); o != nil; o = o.Next() {
-				if Name(o) == name {
-					return o
-				}
-			}
-		}
-		return nil
 	}
 	return nil
 }
