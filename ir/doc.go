@@ -37,11 +37,10 @@
 // parallel, and the ops of a large block in parallel runs. Such a pass
 // must change nothing but the function it is given, and the shared
 // tables it may reach (type uniquing, the op and pass registries) are
-// safe for concurrent use. It must also leave its own func.func's
-// sym_name and function_type as they are: while it runs, another
-// function may be verifying its func.call ops, which read the callee's
-// (MLIR defers these symbol-use checks to the module's verification; a
-// pass that renames or retypes functions runs on the module). Verification after a pass is skipped for an op
+// safe for concurrent use. Verifying a function reads nothing outside it:
+// the checks of a func.call against its callee (OpDef.VerifySymbolUses)
+// wait, as in MLIR, until every function has gone through the nested
+// pipeline, and then run once for the module. Verification after a pass is skipped for an op
 // the pass left exactly as it last verified (fingerprint.go); after a pass
 // that changed it, verifying and fingerprinting are one walk.
 package ir

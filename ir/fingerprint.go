@@ -21,7 +21,7 @@ import "unsafe"
 // value does not depend on how many goroutines computed it. The walk is
 // the verifier's (walkSplittingBlocks), which can verify and hash at once.
 func fingerprint(op *Operation) uint64 {
-	h, _ := walkSplittingBlocks(op, false)
+	h, _, _ := walkSplittingBlocks(op, false)
 	return h
 }
 

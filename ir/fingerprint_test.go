@@ -77,7 +77,7 @@ func TestFingerprintLargeBlock(t *testing.T) {
 		t.Fatalf("fingerprint depends on threading: %x sequential, %x parallel", seq, par)
 	}
 	// The pass manager verifies and hashes in one walk after most passes.
-	if h, err := walkSplittingBlocks(fn, true); err != nil || h != seq {
+	if h, _, err := walkSplittingBlocks(fn, true); err != nil || h != seq {
 		t.Fatalf("verifying walk: fingerprint %x, error %v; want %x, no error", h, err, seq)
 	}
 	ops := fn.Region(0).Blocks()[0].Ops()

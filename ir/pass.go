@@ -109,6 +109,9 @@ type PassManager struct {
 type verifiedState struct {
 	fp, sizes uint64
 	ok        bool
+	// users are the ops in it whose symbol uses are for the symbol
+	// table above to check (see OpDef.VerifySymbolUses).
+	users []*Operation
 }
 
 // blockSizes hashes the number of ops of each block of op's regions: a
@@ -135,16 +138,17 @@ func verifyChanged(op *Operation, last verifiedState, pass string) (verifiedStat
 	var err error
 	if last.ok && now.sizes == last.sizes {
 		if now.fp = fingerprint(op); now.fp == last.fp {
+			now.users = last.users
 			return now, nil
 		}
-		err = Verify(op)
+		now.users, err = verifyUses(op)
 	} else if op.HasTrait(SymbolTable) {
 		// Verify checks a module's functions in parallel.
-		if err = Verify(op); err == nil {
+		if now.users, err = verifyUses(op); err == nil {
 			now.fp = fingerprint(op)
 		}
 	} else {
-		now.fp, err = walkSplittingBlocks(op, true)
+		now.fp, now.users, err = walkSplittingBlocks(op, true)
 	}
 	if err != nil {
 		d := AsDiagnostics(err, op.Loc)[0]
@@ -215,6 +219,9 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 				if err := pm.run(o, e.Nested); err != nil {
 					return err
 				}
+			}
+			if err := pm.verifyAfterNested(op, nil, nil, nestedName(e.Anchor, e.Nested)); err != nil {
+				return err
 			}
 			continue
 		}
@@ -326,8 +333,10 @@ type anchorRun struct {
 // Errors are reported as running the passes one after the other on all
 // ops would report them: the first failing pass in the pipeline, and for
 // it the first pass error in op order, else its first verifier error in
-// op order. With Timing, each pass is credited its share of the wall
-// time, in proportion to the time spent in it on all the ops.
+// op order. The symbol uses in op (func.call's callee) are checked last,
+// once all anchors are done (see verifyAfterNested). With Timing, each
+// pass is credited its share of the wall time, in proportion to the time
+// spent in it on all the ops.
 func (pm *PassManager) runOnAnchors(op *Operation, anchor string, passes []PassEntry) error {
 	anchors := anchorsOf(op, anchor)
 	sequential := pm.Sequential || pm.PrintAfterAll != nil || !multithreading.Load()
@@ -381,7 +390,74 @@ func (pm *PassManager) runOnAnchors(op *Operation, anchor string, passes []PassE
 	if first != nil {
 		return first.err
 	}
+	users := make([][]*Operation, len(runs))
+	for i := range runs {
+		users[i] = runs[i].verified.users
+	}
+	return pm.verifyAfterNested(op, anchors, users, nestedName(anchor, passes))
+}
+
+// verifyAfterNested verifies op after a nested pipeline ran on its
+// anchor ops and verified each of them, as MLIR verifies the op after its
+// pass adaptor: op itself without the ops nested in it, then, if it is a
+// symbol table, the symbol uses in it, which the anchors' verification
+// left for it (users, one list per anchor; nil: collect them) and those
+// of its other ops, in op order. (A function pass may thus change what a
+// function's callers see of it, its type say, without racing with their
+// verification.) It does nothing without VerifyEach.
+func (pm *PassManager) verifyAfterNested(op *Operation, anchors []*Operation, users [][]*Operation, pipeline string) error {
+	if !pm.VerifyEach {
+		return nil
+	}
+	fail := func(err error) error {
+		d := AsDiagnostics(err, op.Loc)[0]
+		d.AddNote(Location{}, "the IR failed to verify after pass '%s'", pipeline)
+		return d
+	}
+	if err := newVerifier().verifyOp(op); err != nil {
+		return fail(err)
+	}
+	if !op.HasTrait(SymbolTable) {
+		return nil
+	}
+	k := 0
+	for _, r := range op.Regions() {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				var u []*Operation
+				if k < len(anchors) && anchors[k] == o {
+					u = users[k]
+					k++
+				} else {
+					u = symbolUsers(o, nil)
+				}
+				if err := checkSymbolUses(u); err != nil {
+					return fail(err)
+				}
+			}
+		}
+	}
 	return nil
+}
+
+// nestedName is how a nested pipeline is named in messages, as in
+// --pass-pipeline: `func.func(canonicalize,cse)`.
+func nestedName(anchor string, passes []PassEntry) string {
+	var b strings.Builder
+	b.WriteString(anchor)
+	b.WriteByte('(')
+	for i, e := range passes {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if e.Pass != nil {
+			b.WriteString(e.Pass.Name)
+		} else {
+			b.WriteString(nestedName(e.Anchor, e.Nested))
+		}
+	}
+	b.WriteByte(')')
+	return b.String()
 }
 
 // creditTimes adds the wall time of runOnAnchors to pm.Timing, shared

@@ -88,7 +88,17 @@ type OpDef struct {
 	// puts them in the properties dictionary `<{...}>`.
 	InherentAttrs []string
 	// Verify checks the op beyond arity and traits; nil means nothing more.
+	// It must not read other ops' attributes through symbol references:
+	// that is VerifySymbolUses's job.
 	Verify func(op *Operation) error
+	// VerifySymbolUses checks the op's references to symbols (MLIR's
+	// SymbolUserOpInterface::verifySymbolUses: func.call's callee and its
+	// signature). It runs when the op's nearest enclosing symbol table (a
+	// module) is verified, after all the ops in it, not with Verify: a
+	// nested pipeline verifies each function on its own while others are
+	// still being changed, and checks the symbol uses of the module once
+	// they are all done.
+	VerifySymbolUses func(op *Operation) error
 	// Parse parses the custom form after the op name (nil: generic form only).
 	Parse func(p *OpParser, st *OpState) error
 	// Print prints the custom form after the op name (nil: generic form).

@@ -10,7 +10,10 @@ import (
 // Verify checks op and everything nested in it: registered arity, traits,
 // the op's own verifier, symbol uniqueness, terminators and dominance. It
 // stops at the first invalid op, as MLIR's verifier does, and returns its
-// diagnostic.
+// diagnostic. The symbol uses of the ops in a symbol table (func.call's
+// callee, OpDef.VerifySymbolUses) are checked when the table is, after
+// all its ops, as in MLIR: verifying a function on its own does not look
+// at other functions.
 //
 // The ops directly inside a symbol table (a module's functions) that are
 // isolated from above and have no operands are verified in parallel,
@@ -20,14 +23,23 @@ import (
 // in parallel too, in contiguous runs; again the first error in op order
 // is reported.
 func Verify(op *Operation) error {
+	_, err := verifyUses(op)
+	return err
+}
+
+// verifyUses verifies op as Verify does and returns the ops in it whose
+// symbol uses are left to the symbol table above op, in op order.
+func verifyUses(op *Operation) ([]*Operation, error) {
 	if !op.HasTrait(SymbolTable) {
-		_, err := walkSplittingBlocks(op, true)
-		return err
+		_, users, err := walkSplittingBlocks(op, true)
+		return users, err
 	}
 	v := newVerifier()
 	if err := v.verifyOp(op); err != nil {
-		return err
+		return nil, err
 	}
+	own := v.users // op's own symbol uses are for the table above
+	v.users = nil
 	var children []*Operation
 	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
@@ -37,21 +49,59 @@ func Verify(op *Operation) error {
 		}
 	}
 	errs := make([]error, len(children))
+	users := make([][]*Operation, len(children))
 	independent := func(o *Operation) bool { return o.HasTrait(IsolatedFromAbove) && len(o.operands) == 0 }
 	parallelFor(len(children), !multithreading.Load(), func(i int) {
 		if independent(children[i]) {
-			errs[i] = newVerifier().verify(children[i])
+			w := newVerifier()
+			errs[i], users[i] = w.verify(children[i]), w.users
 		}
 	})
 	for i, o := range children {
 		if !independent(o) {
-			errs[i] = v.verify(o)
+			errs[i], users[i] = v.verify(o), v.users
+			v.users = nil
 		}
 		if errs[i] != nil {
-			return errs[i]
+			return nil, errs[i]
+		}
+	}
+	for _, u := range users {
+		if err := checkSymbolUses(u); err != nil {
+			return nil, err
+		}
+	}
+	return own, nil
+}
+
+// checkSymbolUses runs the symbol-use verifiers of users in order.
+func checkSymbolUses(users []*Operation) error {
+	for _, u := range users {
+		if err := u.def.VerifySymbolUses(u); err != nil {
+			return AsDiagnostics(err, u.Loc)[0]
 		}
 	}
 	return nil
+}
+
+// symbolUsers appends to users the ops in op (op included) that have
+// symbol uses to verify, in pre-order, except those inside symbol tables
+// nested in op, which verifying those tables checks.
+func symbolUsers(op *Operation, users []*Operation) []*Operation {
+	if op.def != nil && op.def.VerifySymbolUses != nil {
+		users = append(users, op)
+	}
+	if op.rare == nil || op.HasTrait(SymbolTable) {
+		return users
+	}
+	for _, r := range op.rare.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				users = symbolUsers(o, users)
+			}
+		}
+	}
+	return users
 }
 
 // parallelVerifyMin is the number of ops from which a block's ops are
@@ -59,20 +109,23 @@ func Verify(op *Operation) error {
 const parallelVerifyMin = 4096
 
 // walkSplittingBlocks verifies op and everything nested in it (if check
-// is set) and returns its fingerprint (see fingerprint), in one walk. The
-// ops of each large block of op are walked in parallel runs; each run has
-// its own verifier (dominance info is per verifier) and hashes its ops
-// from the seed, and the runs' hashes are folded in order, so the
-// fingerprint does not depend on how many goroutines computed it. The
-// block's op order, which dominance checks of nested ops read, is computed
-// first, so that no run writes it. On error the fingerprint is 0.
-func walkSplittingBlocks(op *Operation, check bool) (uint64, error) {
+// is set) and returns its fingerprint (see fingerprint), in one walk, and
+// the ops whose symbol uses are left to the symbol table above op (see
+// verifyUses). The ops of each large block of op are walked in parallel
+// runs; each run has its own verifier (dominance info is per verifier)
+// and hashes its ops from the seed, and the runs' hashes are folded in
+// order, so the fingerprint does not depend on how many goroutines
+// computed it. The block's op order, which dominance checks of nested ops
+// read, is computed first, so that no run writes it. On error the
+// fingerprint is 0.
+func walkSplittingBlocks(op *Operation, check bool) (uint64, []*Operation, error) {
 	v := &verifier{check: check}
 	if check {
 		if err := v.verifyOp(op); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 	}
+	mark := len(v.users)
 	h := fingerprintOpShallow(fingerprintSeed, op)
 	for _, r := range op.Regions() {
 		h = mix(h, ptr(r))
@@ -82,13 +135,14 @@ func walkSplittingBlocks(op *Operation, check bool) (uint64, error) {
 				var err error
 				for o := b.first; o != nil; o = o.next {
 					if h, err = v.walk(h, o); err != nil {
-						return 0, err
+						return 0, nil, err
 					}
 				}
 			} else {
 				starts := blockRuns(b) // also numbers the block's ops
 				hs := make([]uint64, len(starts))
 				errs := make([]error, len(starts))
+				users := make([][]*Operation, len(starts))
 				parallelFor(len(starts), !multithreading.Load(), func(k int) {
 					w := &verifier{check: check}
 					hk := uint64(fingerprintSeed)
@@ -99,20 +153,24 @@ func walkSplittingBlocks(op *Operation, check bool) (uint64, error) {
 						}
 						o = o.next
 					}
-					hs[k] = hk
+					hs[k], users[k] = hk, w.users
 				})
 				for k, err := range errs {
 					if err != nil {
-						return 0, err
+						return 0, nil, err
 					}
 					h = mix(h, hs[k])
+					v.users = append(v.users, users[k]...)
 				}
 			}
 			h = mix(h, 1) // end of block
 		}
 		h = mix(h, 2) // end of region
 	}
-	return h, nil
+	if err := v.endSymbolTable(op, mark); err != nil {
+		return 0, nil, err
+	}
+	return h, v.users, nil
 }
 
 // verifyRun is the number of ops of a large block that Verify (and the
@@ -143,6 +201,9 @@ type verifier struct {
 	// check is whether walk verifies (else it only hashes).
 	check bool
 	dom   map[*Region]*domInfo
+	// users are the ops met whose symbol uses are to be checked when
+	// their symbol table is (see OpDef.VerifySymbolUses), in walk order.
+	users []*Operation
 }
 
 func newVerifier() *verifier { return &verifier{check: true} }
@@ -165,6 +226,7 @@ func (v *verifier) walk(h uint64, op *Operation) (uint64, error) {
 	if op.rare == nil {
 		return h, nil
 	}
+	mark := len(v.users)
 	var err error
 	for _, r := range op.rare.regions {
 		h = mix(h, ptr(r))
@@ -179,7 +241,23 @@ func (v *verifier) walk(h uint64, op *Operation) (uint64, error) {
 		}
 		h = mix(h, 2) // end of region
 	}
+	if err := v.endSymbolTable(op, mark); err != nil {
+		return 0, err
+	}
 	return h, nil
+}
+
+// endSymbolTable checks, once the ops in op are verified, the symbol uses
+// met since users had length mark, if op is a symbol table: they are its.
+func (v *verifier) endSymbolTable(op *Operation, mark int) error {
+	if !v.check || op.def == nil || !op.HasTrait(SymbolTable) {
+		return nil
+	}
+	if err := checkSymbolUses(v.users[mark:]); err != nil {
+		return err
+	}
+	v.users = v.users[:mark]
+	return nil
 }
 
 func (v *verifier) verifyOp(op *Operation) error {
@@ -208,6 +286,9 @@ func (v *verifier) verifyOp(op *Operation) error {
 		if err := d.Verify(op); err != nil {
 			return AsDiagnostics(err, op.Loc)[0]
 		}
+	}
+	if d.VerifySymbolUses != nil {
+		v.users = append(v.users, op)
 	}
 	return nil
 }

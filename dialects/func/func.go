@@ -341,7 +341,13 @@ var Call = &ir.OpDef{
 		p.Write(" : ")
 		p.OpFunctionType()
 	},
-	Verify: verifyCall,
+	Verify: func(op *ir.Operation) error {
+		if _, ok := op.Attr("callee").(*ir.SymbolRefAttr); !ok {
+			return op.Emit("requires a 'callee' symbol reference attribute")
+		}
+		return nil
+	},
+	VerifySymbolUses: verifyCallee,
 }
 
 // LookupSymbol finds the symbol op named name in the nearest enclosing
@@ -355,7 +361,9 @@ func LookupSymbol(from *ir.Operation, name string) *ir.Operation {
 	return nil
 }
 
-func verifyCall(op *ir.Operation) error {
+// verifyCallee checks that a call's callee is a function of the call's
+// type (MLIR's CallOp::verifySymbolUses).
+func verifyCallee(op *ir.Operation) error {
 	ref, ok := op.Attr("callee").(*ir.SymbolRefAttr)
 	if !ok {
 		return op.Emit("requires a 'callee' symbol reference attribute")
