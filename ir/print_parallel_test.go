@@ -2,6 +2,7 @@ package ir_test
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -17,6 +18,8 @@ import (
 // generic form, with and without affine map aliases, into runs' buffers
 // of the default size and small ones.
 func TestParallelPrintingMatchesSequential(t *testing.T) {
+	// The parallel paths need two Ps, even on a one-CPU machine.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
 	inputs := map[string][]byte{
 		"many functions":          irgen.Module(4 << 20),
 		"one function":            irgen.HLO(40000, 40000, 0),
@@ -25,6 +28,10 @@ func TestParallelPrintingMatchesSequential(t *testing.T) {
 		// one large static function, then a dynamic one with other maps,
 		// which the alias walk meets after the first function's runs
 		"lowered, large then small": irgen.HLO(20000, 15000, 2),
+		// affine maps in the module's own attributes come first: one used
+		// by no generic, one that generics use too
+		"lowered, module maps": bytes.Replace(irgen.HLO(20000, 100, 4), []byte("module {"),
+			[]byte("module attributes {test.maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1) -> (d0, d1)>]} {"), 1),
 	}
 	cpu, err := passes.PipelineEntries("cpu")
 	if err != nil {
@@ -49,6 +56,9 @@ func TestParallelPrintingMatchesSequential(t *testing.T) {
 			par := ir.PrintBytes(m, opts)
 			if !bytes.Equal(seq, par) {
 				t.Errorf("%s (generic %v): parallel printing differs from sequential printing", name, generic)
+			}
+			if name == "lowered, module maps" && !generic && !bytes.HasPrefix(par, []byte("#map = affine_map<(d0, d1, d2) -> (d2, d0)>\n#map1 = affine_map<(d0, d1) -> (d0, d1)>\n")) {
+				t.Errorf("%s: the module's maps should be the first aliases:\n%s", name, par[:min(len(par), 300)])
 			}
 			// Runs that start a new buffer every few ops.
 			restore := ir.SetPrintChunk(1 << 12)

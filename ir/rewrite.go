@@ -119,6 +119,8 @@ type greedyDriver struct {
 	byName   map[string][]Pattern
 	any      []Pattern
 	worklist []*Operation
+	// used is the longest the worklist has been in this run.
+	used int
 	// epoch marks the ops in the worklist (Operation.worklist); each
 	// iteration takes a new one, which empties the list at once.
 	epoch uint32
@@ -150,6 +152,7 @@ func (d *greedyDriver) add(op *Operation) {
 	if op.worklist != d.epoch {
 		op.worklist = d.epoch
 		d.worklist = append(d.worklist, op)
+		d.used = max(d.used, len(d.worklist))
 	}
 }
 
@@ -193,7 +196,10 @@ func ApplyPatternsGreedily(root *Operation, patterns []Pattern, cfg GreedyConfig
 	wl := worklists.Get().(*[]*Operation)
 	d.worklist = *wl
 	defer func() {
-		clear(d.worklist[:cap(d.worklist)]) // the pool must not keep IR alive
+		// The pool must not keep IR alive; what this run wrote is all
+		// there is to clear (a worklist once grown by a large function
+		// stays large).
+		clear(d.worklist[:d.used])
 		*wl = d.worklist[:0]
 		worklists.Put(wl)
 	}()

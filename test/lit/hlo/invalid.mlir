@@ -986,6 +986,14 @@ func.func @dbid_known_both(%a: tensor<?x?xf32>, %s: tensor<2xindex>) {
 
 // -----
 
+func.func @dbid_known_twice(%a: tensor<?x?xf32>, %s: tensor<2xindex>) {
+  // expected-error @+1 {{'hlo.dynamic_broadcast_in_dim' op operand dim 1 is listed in both known_nonexpanding_dimensions and known_nonexpanding_dimensions}}
+  %0 = hlo.dynamic_broadcast_in_dim %a, %s, dims = [0, 1] {known_expanding_dimensions = array<i64: 0>, known_nonexpanding_dimensions = array<i64: 1, 1>} : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
 func.func @dbid_known_expanding_size(%a: tensor<4x?xf32>, %s: tensor<2xindex>) {
   // expected-error @+1 {{'hlo.dynamic_broadcast_in_dim' op operand dim 0 of size 4 cannot be expanding}}
   %0 = hlo.dynamic_broadcast_in_dim %a, %s, dims = [0, 1] {known_expanding_dimensions = array<i64: 0>} : (tensor<4x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
