@@ -85,7 +85,11 @@ type PassEntry struct {
 // PassManager runs a pipeline of passes on a module.
 type PassManager struct {
 	Entries []PassEntry
-	// VerifyEach verifies the IR after every pass (on by default in bcast-opt).
+	// VerifyEach verifies the IR after every pass (on by default in
+	// bcast-opt). As in MLIR, the symbol uses in a symbol table (func.call
+	// against its callee) are verified with the table: after a pass or a
+	// nested pipeline on a module, not when the pass manager runs on a
+	// function alone.
 	VerifyEach bool
 	// PrintAfterAll, if set, receives the IR after each pass.
 	PrintAfterAll io.Writer
@@ -163,7 +167,11 @@ func verifyChanged(op *Operation, last verifiedState, pass string) (verifiedStat
 // followed by verifying it again.
 func (pm *PassManager) MarkVerified(op *Operation) {
 	if pm.VerifyEach {
-		pm.recordVerified(op, verifiedState{fp: fingerprint(op), sizes: blockSizes(op), ok: true})
+		st := verifiedState{fp: fingerprint(op), sizes: blockSizes(op), ok: true}
+		if !op.HasTrait(SymbolTable) {
+			st.users = symbolUsers(op, nil) // for its symbol table to check
+		}
+		pm.recordVerified(op, st)
 	}
 }
 
@@ -220,8 +228,12 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 					return err
 				}
 			}
+			start := time.Now()
 			if err := pm.verifyAfterNested(op, nil, nil, nestedName(e.Anchor, e.Nested)); err != nil {
 				return err
+			}
+			if pm.Timing != nil && pm.VerifyEach {
+				pm.Timing.Add("(verifier)", time.Since(start))
 			}
 			continue
 		}
@@ -391,10 +403,21 @@ func (pm *PassManager) runOnAnchors(op *Operation, anchor string, passes []PassE
 		return first.err
 	}
 	users := make([][]*Operation, len(runs))
-	for i := range runs {
-		users[i] = runs[i].verified.users
+	for i, a := range anchors {
+		if len(passes) > 0 {
+			users[i] = runs[i].verified.users
+		} else {
+			// No pass verified it in this pipeline, and a module pass may
+			// have changed it since it last was.
+			users[i] = symbolUsers(a, nil)
+		}
 	}
-	return pm.verifyAfterNested(op, anchors, users, nestedName(anchor, passes))
+	start = time.Now()
+	err := pm.verifyAfterNested(op, anchors, users, nestedName(anchor, passes))
+	if pm.Timing != nil && pm.VerifyEach {
+		pm.Timing.Add("(verifier)", time.Since(start))
+	}
+	return err
 }
 
 // verifyAfterNested verifies op after a nested pipeline ran on its

@@ -12,8 +12,9 @@ import (
 // stops at the first invalid op, as MLIR's verifier does, and returns its
 // diagnostic. The symbol uses of the ops in a symbol table (func.call's
 // callee, OpDef.VerifySymbolUses) are checked when the table is, after
-// all its ops, as in MLIR: verifying a function on its own does not look
-// at other functions.
+// all its ops (MLIR checks them with the table too, though it reports
+// the last bad use of several first): verifying a function on its own
+// does not look at other functions, nor check its calls.
 //
 // The ops directly inside a symbol table (a module's functions) that are
 // isolated from above and have no operands are verified in parallel,
@@ -54,13 +55,14 @@ func verifyUses(op *Operation) ([]*Operation, error) {
 	parallelFor(len(children), !multithreading.Load(), func(i int) {
 		if independent(children[i]) {
 			w := newVerifier()
-			errs[i], users[i] = w.verify(children[i]), w.users
+			errs[i] = w.verify(children[i])
+			users[i] = w.users
 		}
 	})
 	for i, o := range children {
 		if !independent(o) {
-			errs[i], users[i] = v.verify(o), v.users
-			v.users = nil
+			errs[i] = v.verify(o)
+			users[i], v.users = v.users, nil
 		}
 		if errs[i] != nil {
 			return nil, errs[i]
