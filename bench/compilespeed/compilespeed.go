@@ -47,7 +47,7 @@ type Options struct {
 var DefaultOptions = Options{
 	Runs:       11,
 	ModuleSize: 20 << 20, ThroughputRuns: 5,
-	ScalingOps: []int{1000, 10000, 100000}, ScalingRuns: 3,
+	ScalingOps: []int{1000, 10000, 100000, 200000}, ScalingRuns: 3,
 	OpsPerFunc: 100, DynamicEvery: 4,
 }
 
@@ -326,7 +326,9 @@ func scaling(md *bytes.Buffer, bin, tmp string, o Options) error {
 	fmt.Fprintf(md, "`bcast-opt --pipeline=cpu` (text output) on internal/irgen.HLO modules: chains of CHLO broadcasting ops "+
 		"(add, multiply, maximum, subtract; every tenth a divide that the function also returns, so kernels are about ten ops), "+
 		"either in functions of %d ops, one in %d with dynamic dims (many functions), or all in one static function (one function). "+
-		"Median wall time and CPU time (user + system, all threads) of %d runs, and the peak RSS of the process; growth is the wall time ratio to the previous size (10x per 10x ops is linear).\n\n",
+		"Median wall time and CPU time (user + system, all threads) of %d runs, and the peak RSS of the process; growth is the wall time ratio to the previous size (Nx per Nx ops is linear). "+
+		"200k ops show how cost grows once the IR is far larger than the cache; the many-functions module's heap reaches bcast-opt's soft memory limit there "+
+		"(2 GiB on machines of 4 GiB or more, driver.TuneGC), so the collector runs.\n\n",
 		o.OpsPerFunc, o.DynamicEvery, o.ScalingRuns)
 	fmt.Fprintf(md, "| shape | ops | input (MB) | time (ms) | CPU (ms) | peak RSS (MB) | growth |\n|---|---:|---:|---:|---:|---:|---:|\n")
 	shapes := []struct {

@@ -10,11 +10,11 @@
 //     module of internal/irgen (in process, through package ir, as
 //     `go test ./ir -bench ParseVerifyPrint` measures it, with the garbage
 //     collector set as the binary sets it, driver.TuneGC);
-//  3. `bcast-opt --pipeline=cpu` on generated HLO modules of 1k, 10k and
-//     100k ops (internal/irgen.HLO) in two shapes, many small functions
-//     and one big function: median wall time and peak RSS of the child
-//     process (getrusage), and the growth from one size to the next
-//     (10x means linear).
+//  3. `bcast-opt --pipeline=cpu` on generated HLO modules of 1k, 10k,
+//     100k and 200k ops (internal/irgen.HLO) in two shapes, many small
+//     functions and one big function: median wall time and peak RSS of
+//     the child process (getrusage), and the growth from one size to the
+//     next (Nx for Nx more ops means linear).
 //
 // Peak RSS needs care: Linux charges a process with the peak RSS of the
 // process it was forked from, and this one holds the 20 MB module. So the
