@@ -88,6 +88,9 @@ type printer struct {
 	// pieces is the text printed before ap.buf, when a block was printed
 	// in parallel runs.
 	pieces [][]byte
+	// preds holds the predecessors of the blocks of the regions with many
+	// blocks printed so far (see predComment).
+	preds map[*Region]map[*Block][]*Block
 }
 
 // Blocks of at least parallelPrintMinOps ops, in a printing of at least
@@ -454,25 +457,36 @@ func (pr *printer) predComment(b *Block) {
 		return
 	}
 	var preds []*Block
-	for _, x := range b.parent.blocks {
-		if t := x.last; t != nil {
-			for _, s := range t.Successors() {
-				if s == b {
-					preds = append(preds, x)
+	if blocks := b.parent.blocks; len(blocks) <= 8 {
+		preds = predecessors(blocks, b)
+	} else {
+		// Scanning the region for each block's predecessors is quadratic:
+		// list them all once per region.
+		all, ok := pr.preds[b.parent]
+		if !ok {
+			all = map[*Block][]*Block{}
+			for _, x := range blocks {
+				if t := x.last; t != nil {
+					for _, s := range t.Successors() {
+						all[s] = append(all[s], x)
+					}
 				}
 			}
+			if pr.preds == nil {
+				pr.preds = map[*Region]map[*Block][]*Block{}
+			}
+			pr.preds[b.parent] = all
 		}
-	}
-	single := len(preds) > 0
-	for _, p := range preds {
-		single = single && p == preds[0]
+		preds = all[b]
 	}
 	switch {
 	case len(preds) == 0:
 		if b != b.parent.blocks[0] {
 			pr.ap.str("  // no predecessors")
 		}
-	case single:
+	case len(preds) == 1:
+		// Two branches from one block are two preds, as in MLIR
+		// (Block::getSinglePredecessor).
 		pr.ap.str("  // pred: ")
 		pr.ap.str(pr.names.blockName(preds[0]))
 	default:
@@ -484,6 +498,22 @@ func (pr *printer) predComment(b *Block) {
 			pr.ap.str(pr.names.blockName(p))
 		}
 	}
+}
+
+// predecessors lists the blocks of blocks whose terminator branches to
+// b, once per branch, in order.
+func predecessors(blocks []*Block, b *Block) []*Block {
+	var preds []*Block
+	for _, x := range blocks {
+		if t := x.last; t != nil {
+			for _, s := range t.Successors() {
+				if s == b {
+					preds = append(preds, x)
+				}
+			}
+		}
+	}
+	return preds
 }
 
 // prettyName drops the `builtin.` prefix, and the prefix of the default

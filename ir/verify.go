@@ -389,16 +389,32 @@ func (v *verifier) checkDominance(op *Operation, i int, val *Value) error {
 	return op.Emit("operand #%d does not dominate this use", i).AddNote(val.Location(), "operand defined here (op in a parent region or another block)")
 }
 
+// domInfo is the dominator tree of a region's CFG: its reachable blocks
+// numbered in reverse post-order (num), and the pre- and post-order
+// numbers of each in the tree (pre, post, by reverse post-order number),
+// so that a dominance query is two comparisons.
 type domInfo struct {
-	dom       map[*Block]map[*Block]bool
-	reachable map[*Block]bool
+	num       map[*Block]int32
+	pre, post []int32
 }
 
 // reachable reports whether b can be reached from its region's entry.
-func (v *verifier) reachable(b *Block) bool { return v.domInfo(b.parent).reachable[b] }
+func (v *verifier) reachable(b *Block) bool {
+	_, ok := v.domInfo(b.parent).num[b]
+	return ok
+}
 
-// dominates reports whether block a dominates block b in their region.
-func (v *verifier) dominates(a, b *Block) bool { return v.domInfo(a.parent).dom[b][a] }
+// dominates reports whether block a dominates block b in their region
+// (every block dominates itself; an unreachable block dominates no other).
+func (v *verifier) dominates(a, b *Block) bool {
+	if a == b {
+		return true
+	}
+	di := v.domInfo(a.parent)
+	x, okA := di.num[a]
+	y, okB := di.num[b]
+	return okA && okB && di.pre[x] <= di.pre[y] && di.post[y] <= di.post[x]
+}
 
 // domInfo returns the dominance info of region r, computed once per
 // verifier.
@@ -414,77 +430,121 @@ func (v *verifier) domInfo(r *Region) *domInfo {
 	return di
 }
 
-// computeDominators runs the iterative data-flow algorithm on a region's CFG.
+// computeDominators builds the dominator tree of a region's CFG with the
+// algorithm of Cooper, Harvey and Kennedy ("A Simple, Fast Dominance
+// Algorithm"): immediate dominators by iterating over the reachable
+// blocks in reverse post-order, each the intersection of its processed
+// predecessors' dominator-tree paths. Unreachable predecessors do not
+// count, as in MLIR's (LLVM's) dominance. The data-flow algorithm on sets
+// it replaces took O(blocks²) time and memory: 23 s and 2.7 GB to verify
+// a function of 8,000 blocks.
 func computeDominators(r *Region) *domInfo {
-	preds := map[*Block][]*Block{}
-	for _, b := range r.blocks {
+	di := &domInfo{num: map[*Block]int32{}}
+	if len(r.blocks) == 0 {
+		return di
+	}
+	succs := func(b *Block) []*Block {
 		if t := b.last; t != nil {
-			for _, s := range t.Successors() {
-				preds[s] = append(preds[s], b)
-			}
+			return t.Successors()
 		}
+		return nil
 	}
-	all := map[*Block]bool{}
-	for _, b := range r.blocks {
-		all[b] = true
+	// Post-order by an explicit-stack DFS from the entry.
+	var post []*Block
+	type frame struct {
+		b    *Block
+		next int
 	}
-	dom := map[*Block]map[*Block]bool{}
-	for i, b := range r.blocks {
-		if i == 0 {
-			dom[b] = map[*Block]bool{b: true}
+	visited := map[*Block]bool{r.blocks[0]: true}
+	stack := []frame{{b: r.blocks[0]}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if ss := succs(f.b); f.next < len(ss) {
+			s := ss[f.next]
+			f.next++
+			if !visited[s] {
+				visited[s] = true
+				stack = append(stack, frame{b: s})
+			}
 			continue
 		}
-		s := map[*Block]bool{}
-		for x := range all {
-			s[x] = true
+		post = append(post, f.b)
+		stack = stack[:len(stack)-1]
+	}
+	n := len(post)
+	rpo := make([]*Block, n)
+	for i, b := range post {
+		rpo[n-1-i] = b
+		di.num[b] = int32(n - 1 - i)
+	}
+	preds := make([][]int32, n)
+	for i, b := range rpo {
+		for _, s := range succs(b) {
+			j := di.num[s]
+			preds[j] = append(preds[j], int32(i))
 		}
-		dom[b] = s
+	}
+	idom := make([]int32, n)
+	for i := range idom {
+		idom[i] = -1
+	}
+	idom[0] = 0
+	intersect := func(a, b int32) int32 {
+		for a != b {
+			for a > b {
+				a = idom[a]
+			}
+			for b > a {
+				b = idom[b]
+			}
+		}
+		return a
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, b := range r.blocks[1:] {
-			var nd map[*Block]bool
-			for _, p := range preds[b] {
-				if nd == nil {
-					nd = map[*Block]bool{}
-					for x := range dom[p] {
-						nd[x] = true
-					}
-					continue
+		for i := 1; i < n; i++ {
+			nd := int32(-1)
+			for _, p := range preds[i] {
+				if idom[p] < 0 {
+					continue // not processed yet
 				}
-				for x := range nd {
-					if !dom[p][x] {
-						delete(nd, x)
-					}
+				if nd < 0 {
+					nd = p
+				} else {
+					nd = intersect(p, nd)
 				}
 			}
-			if nd == nil {
-				nd = map[*Block]bool{} // unreachable: dominated by nothing but itself
-			}
-			nd[b] = true
-			if len(nd) != len(dom[b]) {
-				dom[b] = nd
-				changed = true
+			if nd != idom[i] {
+				idom[i], changed = nd, true
 			}
 		}
 	}
-	reach := map[*Block]bool{}
-	var visit func(b *Block)
-	visit = func(b *Block) {
-		if reach[b] {
-			return
-		}
-		reach[b] = true
-		if t := b.last; t != nil {
-			for _, s := range t.Successors() {
-				visit(s)
-			}
-		}
+	// Pre- and post-order numbers in the tree, by an explicit-stack DFS.
+	children := make([][]int32, n)
+	for i := 1; i < n; i++ {
+		children[idom[i]] = append(children[idom[i]], int32(i))
 	}
-	if len(r.blocks) > 0 {
-		visit(r.blocks[0])
+	di.pre, di.post = make([]int32, n), make([]int32, n)
+	var clock int32
+	type tframe struct{ node, next int32 }
+	tstack := []tframe{{node: 0}}
+	di.pre[0] = clock
+	clock++
+	for len(tstack) > 0 {
+		f := &tstack[len(tstack)-1]
+		if cs := children[f.node]; int(f.next) < len(cs) {
+			c := cs[f.next]
+			f.next++
+			di.pre[c] = clock
+			clock++
+			tstack = append(tstack, tframe{node: c})
+			continue
+		}
+		di.post[f.node] = clock
+		clock++
+		tstack = tstack[:len(tstack)-1]
 	}
-	return &domInfo{dom: dom, reachable: reach}
+	return di
 }
 
 func (v *verifier) verifyTraits(op *Operation) error {
