@@ -25,7 +25,7 @@ func (table *Operation) LookupSymbol(name string) *Operation {
 			return o
 		}
 	}
-	idx := table.indexSymbols()
+	idx, _ := table.indexSymbols()
 	table.rare.symbols.Store(&idx)
 	return idx[name]
 }
@@ -40,19 +40,23 @@ func (table *Operation) holdsSymbol(o *Operation, name string) bool {
 }
 
 // indexSymbols maps the names of the symbols of table's regions to their
-// ops, the first of each name.
-func (table *Operation) indexSymbols() map[string]*Operation {
-	idx := map[string]*Operation{}
+// ops, the first of each name, and returns the first op whose name an
+// earlier op already has (nil if the names are unique: the verifier's
+// check, which then keeps the index).
+func (table *Operation) indexSymbols() (idx map[string]*Operation, dup *Operation) {
+	idx = map[string]*Operation{}
 	for _, r := range table.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; o = o.next {
 				if s, ok := o.Attr("sym_name").(*StringAttr); ok {
-					if _, dup := idx[s.Value]; !dup {
+					if _, taken := idx[s.Value]; !taken {
 						idx[s.Value] = o
+					} else if dup == nil {
+						dup = o
 					}
 				}
 			}
 		}
 	}
-	return idx
+	return idx, dup
 }

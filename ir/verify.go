@@ -318,22 +318,12 @@ func (v *verifier) verifyRegions(op *Operation, registered bool) error {
 		}
 	}
 	if op.HasTrait(SymbolTable) {
-		seen := map[string]*Operation{}
-		for _, r := range op.Regions() {
-			for _, b := range r.blocks {
-				for o := b.first; o != nil; o = o.next {
-					name, ok := o.Attr("sym_name").(*StringAttr)
-					if !ok {
-						continue
-					}
-					if prev, dup := seen[name.Value]; dup {
-						return Errorf(o.Loc, "redefinition of symbol named '%s'", name.Value).AddNote(prev.Loc, "see existing symbol definition here")
-					}
-					seen[name.Value] = o
-				}
-			}
+		idx, dup := op.indexSymbols()
+		if dup != nil {
+			name := dup.Attr("sym_name").(*StringAttr).Value
+			return Errorf(dup.Loc, "redefinition of symbol named '%s'", name).AddNote(idx[name].Loc, "see existing symbol definition here")
 		}
-		op.rare.symbols.Store(&seen) // the index LookupSymbol needs
+		op.rare.symbols.Store(&idx) // the index LookupSymbol needs
 	}
 	return nil
 }
