@@ -48,7 +48,7 @@ type parser struct {
 	typeAliases map[string]Type
 	scopes      []*scope
 	freeScopes  []*scope // popped scopes, kept for their maps
-	customCache map[string]*OpDef
+	customCache map[string]customOp
 	customSlots [64]customSlot
 	typeCache   map[string]Type
 	symCache    map[string]*SymbolRefAttr
@@ -635,27 +635,34 @@ func (p *parser) parseLocation() {
 // In front of the map sits a small direct-mapped table indexed by a cheap
 // hash of the spelling: a module uses a handful of op names, and this is
 // done for every op.
-func (p *parser) lookupCustom(raw string) *OpDef {
+func (p *parser) lookupCustom(raw string) customOp {
 	slot := &p.customSlots[(len(raw)*7+int(raw[len(raw)-1])+int(raw[len(raw)/2])*3)%len(p.customSlots)]
 	if slot.name == raw {
-		return slot.def
+		return slot.op
 	}
-	d, ok := p.customCache[raw]
+	c, ok := p.customCache[raw]
 	if !ok {
-		d = LookupOp(p.resolveOpName(token{}, raw))
+		c = customOp{def: LookupOp(p.resolveOpName(token{}, raw)), hook: spellingHooks[raw]}
 		if p.customCache == nil {
-			p.customCache = map[string]*OpDef{}
+			p.customCache = map[string]customOp{}
 		}
-		p.customCache[strings.Clone(raw)] = d
+		p.customCache[strings.Clone(raw)] = c
 	}
-	slot.name, slot.def = raw, d
-	return d
+	slot.name, slot.op = raw, c
+	return c
+}
+
+// customOp is what a custom op name as written resolves to: the op's
+// definition and the hook of that spelling (RegisterSpellingHook), if any.
+type customOp struct {
+	def  *OpDef
+	hook func(st *OpState)
 }
 
 // customSlot is an entry of the parser's op name table.
 type customSlot struct {
 	name string // a view of the source: the table dies with the parse
-	def  *OpDef
+	op   customOp
 }
 
 func (p *parser) resolveOpName(t token, raw string) string {
@@ -741,13 +748,17 @@ func (p *parser) parseGenericOp(start token) *Operation {
 		st.Operands = append(st.Operands, p.resolveValue(r, ft.Inputs[i]))
 	}
 	st.ResultTypes = ft.Results
+	if hook := spellingHooks[raw]; hook != nil {
+		hook(st)
+	}
 	return p.arena.newOp(st, LookupOp(name))
 }
 
 func (p *parser) parseCustomOp(start token) *Operation {
 	nt := p.tok
 	raw := p.view(nt)
-	def := p.lookupCustom(raw)
+	c := p.lookupCustom(raw)
+	def := c.def
 	if def == nil || def.Parse == nil {
 		if def == nil {
 			p.failAt(nt, "custom op '%s' is unknown", raw)
@@ -774,6 +785,9 @@ func (p *parser) parseCustomOp(start token) *Operation {
 		panic(bailout{AsDiagnostics(err, p.locOf(start))[0]})
 	}
 	p.depth--
+	if c.hook != nil {
+		c.hook(&cs.st)
+	}
 	// The arena copies the state, so the buffers can serve the next op.
 	// They are reused only through cs.operands, cs.types and cs.attrs: a
 	// custom parser may have replaced the state's slices with ones it

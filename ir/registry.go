@@ -129,6 +129,8 @@ var (
 	aliases  = map[string]string{}
 	// dialect namespace aliases, e.g. "stablehlo" -> "hlo"
 	dialectAliases = map[string]string{}
+	// spellingHooks adjust ops parsed under one spelling
+	spellingHooks = map[string]func(st *OpState){}
 	// materializers build constants for folding, per dialect
 	materializers = map[string]func(b *Builder, a Attribute, t Type, loc Location) *Operation{}
 )
@@ -150,6 +152,14 @@ func Register(defs ...*OpDef) {
 // RegisterAlias makes the op name from parse as the op to (e.g.
 // "chlo.broadcast_add" as "hlo.add").
 func RegisterAlias(from, to string) { aliases[from] = to }
+
+// RegisterSpellingHook sets a function that adjusts the state of every op
+// written spelled (e.g. "stablehlo.add") once it is parsed, in the custom
+// or the generic form, before the op is built: an alias that means its op
+// with some attribute set (StableHLO's elementwise ops are hlo's under the
+// "none" broadcast policy). The hook sees the op's canonical name in
+// st.Name and may only add attributes; it must not fail.
+func RegisterSpellingHook(spelled string, fn func(st *OpState)) { spellingHooks[spelled] = fn }
 
 // RegisterDialectAlias makes every `from.X` op parse as `to.X`.
 func RegisterDialectAlias(from, to string) { dialectAliases[from] = to }

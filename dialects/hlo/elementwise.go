@@ -427,4 +427,7 @@ func init() {
 	ir.RegisterAlias("chlo.broadcast_clamp", "hlo.clamp")
 	ir.RegisterDialectAlias("stablehlo", "hlo")
 	ir.RegisterDialectAlias("mhlo", "hlo")
+	for name := range broadcasting {
+		registerStableHLOSpellings(name)
+	}
 }

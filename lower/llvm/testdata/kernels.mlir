@@ -124,8 +124,8 @@ func.func @vecmix(%x: tensor<?x?xf32>, %b: tensor<?xf64>, %i: tensor<?x?xi8>) ->
   %m = stablehlo.maximum %q, %f : tensor<?x?xf64>
   %ii = stablehlo.convert %i : (tensor<?x?xi8>) -> tensor<?x?xi64>
   %fi = stablehlo.convert %f : (tensor<?x?xf64>) -> tensor<?x?xi64>
-  %sh = stablehlo.shift_left %fi, %ii : tensor<?x?xi64>
-  %x2 = stablehlo.xor %sh, %ii : tensor<?x?xi64>
+  %sh = chlo.broadcast_shift_left %fi, %ii : tensor<?x?xi64>
+  %x2 = chlo.broadcast_xor %sh, %ii : tensor<?x?xi64>
   %c = stablehlo.compare LT, %m, %s : (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xi1>
   %n = stablehlo.negate %m : tensor<?x?xf64>
   %r = stablehlo.select %c, %n, %m : tensor<?x?xi1>, tensor<?x?xf64>

@@ -69,28 +69,28 @@ func.func @examples(%a12: tensor<1x2xi32>, %d: tensor<?xi32>, %o: tensor<1xi32>,
                     %t: tensor<2x3x4xi32>, %i: tensor<2xi32>, %u: tensor<*xi32>) {
   // Exact match of static sizes.
   // CHECK-NEXT: hlo.add %[[A12]], %[[A12]] : tensor<1x2xi32>
-  %0 = stablehlo.add %a12, %a12 : (tensor<1x2xi32>, tensor<1x2xi32>) -> tensor<1x2xi32>
+  %0 = hlo.add %a12, %a12 : (tensor<1x2xi32>, tensor<1x2xi32>) -> tensor<1x2xi32>
   // Dynamic sizes match.
   // CHECK-NEXT: hlo.add %[[D]], %[[D]] : tensor<?xi32>
-  %1 = stablehlo.add %d, %d : (tensor<?xi32>, tensor<?xi32>) -> tensor<?xi32>
+  %1 = hlo.add %d, %d : (tensor<?xi32>, tensor<?xi32>) -> tensor<?xi32>
   // tensor<1xi32> broadcast to tensor<4xi32>.
   // CHECK-NEXT: hlo.add %[[O]], %[[F]] : (tensor<1xi32>, tensor<4xi32>) -> tensor<4xi32>
-  %2 = stablehlo.add %o, %f : (tensor<1xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %2 = hlo.add %o, %f : (tensor<1xi32>, tensor<4xi32>) -> tensor<4xi32>
   // Inferred tensor<4xi32>, declared tensor<?xi32>.
   // CHECK-NEXT: hlo.add %[[F]], %[[F]] : (tensor<4xi32>, tensor<4xi32>) -> tensor<?xi32>
-  %3 = stablehlo.add %f, %f : (tensor<4xi32>, tensor<4xi32>) -> tensor<?xi32>
+  %3 = hlo.add %f, %f : (tensor<4xi32>, tensor<4xi32>) -> tensor<?xi32>
   // Rank expansion to 1x1x4, then broadcast to 2x3x4.
   // CHECK-NEXT: hlo.add %[[F]], %[[T]] : (tensor<4xi32>, tensor<2x3x4xi32>) -> tensor<2x3x4xi32>
-  %4 = stablehlo.add %f, %t : (tensor<4xi32>, tensor<2x3x4xi32>) -> tensor<2x3x4xi32>
+  %4 = hlo.add %f, %t : (tensor<4xi32>, tensor<2x3x4xi32>) -> tensor<2x3x4xi32>
   // An unranked result is not checked.
   // CHECK-NEXT: hlo.add %[[I]], %[[I]] : (tensor<2xi32>, tensor<2xi32>) -> tensor<*xi32>
-  %5 = stablehlo.add %i, %i : (tensor<2xi32>, tensor<2xi32>) -> tensor<*xi32>
+  %5 = hlo.add %i, %i : (tensor<2xi32>, tensor<2xi32>) -> tensor<*xi32>
   // All operands unranked: the result is not checked.
   // CHECK-NEXT: hlo.add %[[U]], %[[U]] : (tensor<*xi32>, tensor<*xi32>) -> tensor<2xi32>
-  %6 = stablehlo.add %u, %u : (tensor<*xi32>, tensor<*xi32>) -> tensor<2xi32>
+  %6 = hlo.add %u, %u : (tensor<*xi32>, tensor<*xi32>) -> tensor<2xi32>
   // An unranked operand is discarded; the ranked one alone gives the shape.
   // CHECK-NEXT: hlo.add %[[U]], %[[T]] : (tensor<*xi32>, tensor<2x3x4xi32>) -> tensor<2x?x4xi32>
-  %7 = stablehlo.add %u, %t : (tensor<*xi32>, tensor<2x3x4xi32>) -> tensor<2x?x4xi32>
+  %7 = hlo.add %u, %t : (tensor<*xi32>, tensor<2x3x4xi32>) -> tensor<2x?x4xi32>
   // CHECK-NEXT: return
   return
 }

@@ -31,6 +31,34 @@ func.func @stablehlo_subtract_incompatible(%a: tensor<5x1xf32>, %b: tensor<2x7xf
 
 // -----
 
+// StableHLO's elementwise ops do not broadcast (SPEC §3): a size-1 dim
+// does not stretch under the stablehlo. and mhlo. spellings ...
+func.func @stablehlo_add_no_stretch(%a: tensor<1x4xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'hlo.add' op operands #0 and #1 are not broadcast compatible: dim 0 is 1 in operand #0 and 3 in operand #1 (broadcast_policy "none" does not stretch size-1 dims)}}
+  %0 = stablehlo.add %a, %b : (tensor<1x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
+// ... ranks are not aligned ...
+func.func @mhlo_multiply_no_rank_broadcast(%a: tensor<2x4xf32>, %b: tensor<4xf32>) {
+  // expected-error @+1 {{'hlo.multiply' op operand #1 has rank 1 but another operand has rank 2; broadcast_policy "none" needs identical shapes}}
+  %0 = mhlo.multiply %a, %b : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+// ... and select's predicate is rank 0 or of the values' shape.
+func.func @stablehlo_select_predicate(%p: tensor<1x4xi1>, %a: tensor<3x4xf32>) {
+  // expected-error @+1 {{'hlo.select' op operands #0 and #1 are not broadcast compatible: dim 0 is 1 in operand #0 and 3 in operand #1 (broadcast_policy "scalar" does not stretch size-1 dims)}}
+  %0 = stablehlo.select %p, %a, %a : (tensor<1x4xi1>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
 // The size that conflicts comes from whichever operand set it: here
 // operand #1 stretched operand #0's 1, and operand #2 disagrees.
 func.func @clamp_incompatible(%lo: tensor<1x4xf32>, %x: tensor<3x1xf32>, %hi: tensor<2x1xf32>) {

@@ -52,9 +52,9 @@ module @jit_main attributes {jax.uses_shape_polymorphism = false, mhlo.num_parti
   func.func public @main() -> (tensor<8x16xf32> {jax.result_info = "", mhlo.layout_mode = "default"}) {
     %0:2 = call @inputs() : () -> (tensor<8x16xf32>, tensor<16xf32>) loc(#loc)
     %1 = call @expected() : () -> tensor<8x16xf32> loc(#loc)
-    %2 = stablehlo.add %0#0, %0#1 : (tensor<8x16xf32>, tensor<16xf32>) -> tensor<8x16xf32> loc(#loc2)
+    %2 = chlo.broadcast_add %0#0, %0#1 : (tensor<8x16xf32>, tensor<16xf32>) -> tensor<8x16xf32> loc(#loc2)
     %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32> loc(#loc)
-    %3 = stablehlo.compare  GT, %2, %cst,  FLOAT : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x16xi1> loc(#loc2)
+    %3 = chlo.broadcast_compare %2, %cst {comparison_direction = #chlo<comparison_direction GT>, compare_type = #chlo<comparison_type FLOAT>} : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x16xi1> loc(#loc2)
     %4 = stablehlo.select %3, %2, %cst : (tensor<8x16xi1>, tensor<8x16xf32>, tensor<f32>) -> tensor<8x16xf32> loc(#loc2)
     stablehlo.custom_call @check.expect_close(%4, %1) {has_side_effect = true} : (tensor<8x16xf32>, tensor<8x16xf32>) -> () loc(#loc)
     return %4 : tensor<8x16xf32> loc(#loc)

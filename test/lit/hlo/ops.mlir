@@ -38,9 +38,9 @@ func.func @binary_float(%a: tensor<4xf32>, %b: tensor<4xf32>, %m: tensor<2x4xf32
   %9 = stablehlo.add %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   // Implicit numpy broadcasting: rank expansion of the lhs, then of the rhs.
   // CHECK-NEXT: hlo.add %[[A]], %[[M]] : (tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-  %10 = stablehlo.add %a, %m : (tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  %10 = chlo.broadcast_add %a, %m : (tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
   // CHECK-NEXT: hlo.subtract %[[M]], %[[A]] : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
-  %11 = mhlo.subtract %m, %a : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  %11 = hlo.subtract %m, %a : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
   // CHECK-NEXT: hlo.power %[[M]], %[[A]] : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x?xf32>
   %12 = hlo.power %m, %a : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x?xf32>
   // Discardable attributes survive, after the inherent ones.
@@ -69,7 +69,7 @@ func.func @binary_int(%i: tensor<3xi32>, %j: tensor<2x3xi32>, %p: tensor<3xi1>, 
   // CHECK-NEXT: hlo.add %[[P]], %[[P]] : tensor<3xi1>
   %6 = stablehlo.add %p, %p : tensor<3xi1>
   // CHECK-NEXT: hlo.multiply %[[J]], %[[I]] : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
-  %7 = stablehlo.multiply %j, %i : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  %7 = chlo.broadcast_multiply %j, %i : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
   // CHECK-NEXT: hlo.maximum %[[U]], %[[U]] : tensor<3xui8>
   %8 = stablehlo.maximum %u, %u : tensor<3xui8>
   // CHECK-NEXT: hlo.remainder %[[I]], %[[I]] : tensor<3xi32>
@@ -136,8 +136,10 @@ func.func @broadcast_attributes(%v: tensor<4xf32>, %m12: tensor<1x2xf32>, %m: te
 // CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?x?xf32>, %[[B:[a-z0-9]+]]: tensor<?xf32>, %[[F:[a-z0-9]+]]: tensor<4xf32>, %[[U:[a-z0-9]+]]: tensor<*xf32>)
 func.func @dynamic(%x: tensor<?x?xf32>, %b: tensor<?xf32>, %f: tensor<4xf32>, %u: tensor<*xf32>) {
   // CHECK-NEXT: hlo.add %[[X]], %[[B]] : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
-  %0 = stablehlo.add %x, %b : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
-  // CHECK-NEXT: hlo.add %[[B]], %[[F]] : (tensor<?xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %0 = chlo.broadcast_add %x, %b : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  // StableHLO's spelling does not broadcast (SPEC §3): a `?` against 4 is
+  // a run-time equality, recorded as the none policy.
+  // CHECK-NEXT: hlo.add %[[B]], %[[F]] {broadcast_policy = "none"} : (tensor<?xf32>, tensor<4xf32>) -> tensor<4xf32>
   %1 = stablehlo.add %b, %f : (tensor<?xf32>, tensor<4xf32>) -> tensor<4xf32>
   // CHECK-NEXT: hlo.add %[[B]], %[[F]] {broadcast_policy = "rank"} : (tensor<?xf32>, tensor<4xf32>) -> tensor<4xf32>
   %2 = stablehlo.add %b, %f {broadcast_policy = "rank"} : (tensor<?xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -147,11 +149,26 @@ func.func @dynamic(%x: tensor<?x?xf32>, %b: tensor<?xf32>, %f: tensor<4xf32>, %u
   %4 = stablehlo.add %b, %f {broadcast_policy = "none"} : (tensor<?xf32>, tensor<4xf32>) -> tensor<4xf32>
   // Unranked operands are left out of inference.
   // CHECK-NEXT: hlo.add %[[U]], %[[F]] : (tensor<*xf32>, tensor<4xf32>) -> tensor<4xf32>
-  %5 = stablehlo.add %u, %f : (tensor<*xf32>, tensor<4xf32>) -> tensor<4xf32>
-  // CHECK-NEXT: hlo.add %[[U]], %[[U]] : tensor<*xf32>
+  %5 = hlo.add %u, %f : (tensor<*xf32>, tensor<4xf32>) -> tensor<4xf32>
+  // CHECK-NEXT: hlo.add %[[U]], %[[U]] {broadcast_policy = "none"} : tensor<*xf32>
   %6 = stablehlo.add %u, %u : tensor<*xf32>
   // CHECK-NEXT: hlo.add %[[X]], %[[B]] : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<*xf32>
-  %7 = stablehlo.add %x, %b : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<*xf32>
+  %7 = chlo.broadcast_add %x, %b : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<*xf32>
+  // StableHLO's same-shape ops on dynamic dims: the dims are equal at run
+  // time, never stretched; select's predicate and clamp's bounds may be
+  // rank 0 in StableHLO (the scalar policy), which static shapes make moot.
+  // CHECK-NEXT: hlo.multiply %[[X]], %[[X]] {broadcast_policy = "none"} : tensor<?x?xf32>
+  %8 = stablehlo.multiply %x, %x : tensor<?x?xf32>
+  // CHECK-NEXT: hlo.compare LT, %[[X]], %[[X]] {broadcast_policy = "none"} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xi1>
+  %9 = mhlo.compare LT, %x, %x : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xi1>
+  %p = hlo.constant dense<true> : tensor<i1>
+  // CHECK: hlo.select %{{.*}}, %[[X]], %[[X]] {broadcast_policy = "scalar"} : tensor<i1>, tensor<?x?xf32>
+  %10 = stablehlo.select %p, %x, %x : (tensor<i1>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  // CHECK-NEXT: hlo.select %{{.*}}, %[[F]], %[[F]] : tensor<i1>, tensor<4xf32>
+  %11 = stablehlo.select %p, %f, %f : tensor<i1>, tensor<4xf32>
+  %lo = hlo.constant dense<0.0> : tensor<f32>
+  // CHECK: hlo.clamp %{{.*}}, %[[F]], %{{.*}} : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %12 = stablehlo.clamp %lo, %f, %lo : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   // CHECK-NEXT: return
   return
 }
@@ -178,7 +195,7 @@ func.func @compare(%a: tensor<4xf32>, %m: tensor<2x4xf32>, %i: tensor<4xi32>, %u
   %5 = mhlo.compare LT, %i, %i, NOTYPE : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
   // Broadcasting, with broadcast_dimensions and a policy.
   // CHECK-NEXT: hlo.compare GT, %[[A]], %[[M]] : (tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xi1>
-  %6 = stablehlo.compare GT, %a, %m : (tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xi1>
+  %6 = hlo.compare GT, %a, %m : (tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xi1>
   // CHECK-NEXT: hlo.compare LT, %[[M]], %[[A]], FLOAT {broadcast_dimensions = array<i64: 1>, broadcast_policy = "rank"} : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xi1>
   %7 = hlo.compare LT, %m, %a, FLOAT {broadcast_dimensions = array<i64: 1>, broadcast_policy = "rank"} : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xi1>
   // The attribute-dictionary form (CHLO's, and what the generic form gives).
@@ -206,7 +223,7 @@ func.func @select_clamp(%p: tensor<4xi1>, %ps: tensor<i1>, %a: tensor<4xf32>, %m
   %2 = hlo.select %p, %i, %i : (tensor<4xi1>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   // ... and kept when the operands broadcast.
   // CHECK-NEXT: hlo.select %[[P]], %[[A]], %[[M]] : (tensor<4xi1>, tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-  %3 = stablehlo.select %p, %a, %m : (tensor<4xi1>, tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  %3 = chlo.broadcast_select %p, %a, %m : (tensor<4xi1>, tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
   // CHECK-NEXT: hlo.select %[[P]], %[[S]], %[[A]] {broadcast_policy = "scalar"} : (tensor<4xi1>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
   %4 = hlo.select %p, %s, %a {broadcast_policy = "scalar"} : (tensor<4xi1>, tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
   // clamp(min, operand, max): compact and functional forms.
