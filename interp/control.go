@@ -1,6 +1,9 @@
 package interp
 
 import (
+	"strconv"
+
+	"github.com/bcast-opt/bcast-opt/dialects/cf"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -44,6 +47,15 @@ func cfAssert(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 		if msg != nil {
 			text = msg.Value
 		}
+		args := cf.MessageArgs(op)
+		text = cf.ExpandMessage(text, len(args), func(k int) string {
+			if v, ok := e.env[args[k]]; ok {
+				if v.t != nil && !v.t.IsFloat() && v.t.Len() == 1 {
+					return strconv.FormatInt(v.t.i[0], 10)
+				}
+			}
+			return "?"
+		})
 		return nil, op.Emit("assertion failed: %s", text)
 	}
 	return nil, nil

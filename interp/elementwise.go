@@ -42,7 +42,7 @@ func broadcastLayout(op *ir.Operation, ins []*Tensor) (*layout, error) {
 	}
 	shape, places, _, conflict := broadcast.Infer(ops, spec)
 	if conflict != nil {
-		return nil, op.Emit("run-time operand shapes %s do not broadcast: %s", shapesString(ins), conflict.Error())
+		return nil, op.Emit("%srun-time operand shapes %s do not broadcast: %s", inFunction(op), shapesString(ins), conflict.Error())
 	}
 	l := &layout{shape: shape, strides: make([][]int, len(ins))}
 	for k, t := range ins {
@@ -354,4 +354,13 @@ func init() {
 	register(hloCompare, "hlo.compare")
 	register(hloSelect, "hlo.select")
 	register(hloClamp, "hlo.clamp")
+}
+
+// inFunction is "in @f: " for an op in function f ("" outside functions),
+// for run-time errors.
+func inFunction(op *ir.Operation) string {
+	if f := ir.EnclosingSymbolName(op); f != "" {
+		return "in @" + f + ": "
+	}
+	return ""
 }

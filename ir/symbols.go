@@ -60,3 +60,15 @@ func (table *Operation) indexSymbols() (idx map[string]*Operation, dup *Operatio
 	}
 	return idx, dup
 }
+
+// EnclosingSymbolName returns the name of the closest op around op that
+// defines a symbol (the func.func it is in), or "" if there is none:
+// run-time errors name the function as well as the op.
+func EnclosingSymbolName(op *Operation) string {
+	for o := op.ParentOp(); o != nil; o = o.ParentOp() {
+		if s, ok := o.Attr("sym_name").(*StringAttr); ok {
+			return s.Value
+		}
+	}
+	return ""
+}

@@ -175,9 +175,10 @@ func (l *legalizer) classify(i int) bcastOperand {
 	identity := len(o.shape) == len(l.target)
 	for k, d := range place {
 		o.expanding[k], o.nonExpanding[k] = broadcast.IsExpanding(o.shape[k], l.inferred[d], l.spec.Policy)
-		if !o.expanding[k] && !o.nonExpanding[k] && l.onlySizeInDim(i, d) {
-			// Every other operand has size 1 here (or lacks the dim), so
-			// the result size is this operand's size.
+		if !o.expanding[k] && !o.nonExpanding[k] && l.onlySizeInDim(i, k, d) {
+			// Every other operand has size 1 here (or lacks the dim, or
+			// provably has this very size), so the result size is this
+			// operand's size.
 			o.nonExpanding[k] = true
 		}
 		identity = identity && d == int64(k)
@@ -202,15 +203,24 @@ func (l *legalizer) newClasses(n int) []bool {
 	return c
 }
 
-// onlySizeInDim reports whether operand i is the only operand that can
-// have a size other than 1 in result dim d.
-func (l *legalizer) onlySizeInDim(i int, d int64) bool {
+// onlySizeInDim reports whether operand i's dim k, which feeds result dim
+// d, sets the result's size there: every other operand has size 1 in d,
+// lacks it, or provably has the same size (hlo.DimExtent: JAX's shapes
+// built from one get_dimension_size).
+func (l *legalizer) onlySizeInDim(i, k int, d int64) bool {
+	var own hlo.Extent
 	for j := 0; j < l.op.NumOperands(); j++ {
 		if j == i {
 			continue
 		}
-		for k, to := range l.places[j] {
-			if to == d && l.operandShape(j)[k] != 1 {
+		for kj, to := range l.places[j] {
+			if to != d || l.operandShape(j)[kj] == 1 {
+				continue
+			}
+			if !own.Known() {
+				own = hlo.DimExtent(l.op.Operand(i), k)
+			}
+			if !own.Same(hlo.DimExtent(l.op.Operand(j), kj)) {
 				return false
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/shape"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
@@ -79,10 +80,18 @@ func (l *legalizer) checkEqualSizes() *ir.Value {
 				continue
 			}
 			r := feeds[ref]
-			eq := l.b.CreateOp("arith.cmpi", []*ir.Value{l.extent(f.operand, f.dim), l.extent(r.operand, r.dim)},
+			if hlo.DimExtent(l.operands[f.operand].value, f.dim).Same(hlo.DimExtent(l.operands[r.operand].value, r.dim)) {
+				continue // the same size (JAX's shapes built from one get_dimension_size)
+			}
+			a, b := f, r
+			if a.operand > b.operand {
+				a, b = b, a
+			}
+			eq := l.b.CreateOp("arith.cmpi", []*ir.Value{l.extent(a.operand, a.dim), l.extent(b.operand, b.dim)},
 				[]ir.Type{ir.I1}, ir.NamedAttr{Name: "predicate", Value: ir.I64Attr(0)}).Result(0) // eq
-			msg := fmt.Sprintf("%s: operand #%d must have the size of operand #%d in dim %d (broadcast_policy '%s' does not stretch size-1 dims)",
-				l.where(), f.operand, r.operand, d, l.spec.Policy)
+			// {0} and {1} are the compared sizes at run time (dialects/cf).
+			msg := fmt.Sprintf(`%s: operands #%d and #%d are not broadcast compatible: dim %d is {0} in operand #%d and {1} in operand #%d (broadcast_policy "%s" does not stretch size-1 dims)`,
+				l.where(), a.operand, b.operand, d, a.operand, b.operand, l.spec.Policy)
 			witnesses = append(witnesses, shape.NewCstrRequire(l.b, eq, msg))
 		}
 	}
@@ -92,12 +101,17 @@ func (l *legalizer) checkEqualSizes() *ir.Value {
 	return shape.NewAssumingAll(l.b, witnesses)
 }
 
-// where names the op in a run-time error: `file:line:col: hlo.add`.
+// where names the op in a run-time error: `file:line:col: 'hlo.add' op
+// in @f`.
 func (l *legalizer) where() string {
-	if loc := l.op.Loc; loc.Known() {
-		return fmt.Sprintf("%s:%d:%d: %s", filepath.Base(loc.File), loc.Line, loc.Col, l.op.Name())
+	w := fmt.Sprintf("'%s' op", l.op.Name())
+	if f := ir.EnclosingSymbolName(l.op); f != "" {
+		w += " in @" + f
 	}
-	return l.op.Name()
+	if loc := l.op.Loc; loc.Known() {
+		return fmt.Sprintf("%s:%d:%d: %s", filepath.Base(loc.File), loc.Line, loc.Col, w)
+	}
+	return w
 }
 
 // resultShape builds the run-time result shape at b: a constant if the

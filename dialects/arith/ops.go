@@ -284,6 +284,12 @@ func cmpDef(name string, preds []string, k Kind) *ir.OpDef {
 			return nil
 		},
 		Fold: func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+			if k == IntOp && op.Operand(0) == op.Operand(1) && op.Result(0).Type() == ir.I1 {
+				// x == x, x <= x, ... hold and x != x, x < x, ... do not.
+				p := IntPredicates[op.Attr("predicate").(*ir.IntegerAttr).Value]
+				holds := p == "eq" || p == "sle" || p == "sge" || p == "ule" || p == "uge"
+				return []ir.FoldResult{{Attr: &ir.BoolAttr{Value: holds}}}
+			}
 			if c[0] == nil || c[1] == nil {
 				return nil
 			}
@@ -434,6 +440,14 @@ func castDef(name string, ok func(from, to ir.Type) bool) *ir.OpDef {
 	}
 }
 
+// intCastDef is castDef for a cast between integers (or index), with
+// castFolder's folds.
+func intCastDef(name string, ok func(from, to ir.Type) bool) *ir.OpDef {
+	d := castDef(name, ok)
+	d.Fold = castFolder(name)
+	return d
+}
+
 func intWidth(t ir.Type) int {
 	if it, ok := t.(*ir.IntegerType); ok && it.Sign == ir.Signless {
 		return it.Width
@@ -462,13 +476,13 @@ func init() {
 		castDef("uitofp", func(f, t ir.Type) bool { return intWidth(f) > 0 && floatWidth(t) > 0 }),
 		castDef("fptosi", func(f, t ir.Type) bool { return floatWidth(f) > 0 && intWidth(t) > 0 }),
 		castDef("fptoui", func(f, t ir.Type) bool { return floatWidth(f) > 0 && intWidth(t) > 0 }),
-		castDef("extsi", func(f, t ir.Type) bool { return intWidth(f) > 0 && intWidth(f) < intWidth(t) }),
-		castDef("extui", func(f, t ir.Type) bool { return intWidth(f) > 0 && intWidth(f) < intWidth(t) }),
-		castDef("trunci", func(f, t ir.Type) bool { return intWidth(t) > 0 && intWidth(t) < intWidth(f) }),
-		castDef("index_cast", func(f, t ir.Type) bool {
+		intCastDef("extsi", func(f, t ir.Type) bool { return intWidth(f) > 0 && intWidth(f) < intWidth(t) }),
+		intCastDef("extui", func(f, t ir.Type) bool { return intWidth(f) > 0 && intWidth(f) < intWidth(t) }),
+		intCastDef("trunci", func(f, t ir.Type) bool { return intWidth(t) > 0 && intWidth(t) < intWidth(f) }),
+		intCastDef("index_cast", func(f, t ir.Type) bool {
 			return (f == ir.Index && intWidth(t) > 0) || (t == ir.Index && intWidth(f) > 0)
 		}),
-		castDef("index_castui", func(f, t ir.Type) bool {
+		intCastDef("index_castui", func(f, t ir.Type) bool {
 			return (f == ir.Index && intWidth(t) > 0) || (t == ir.Index && intWidth(f) > 0)
 		}),
 		castDef("bitcast", func(f, t ir.Type) bool {

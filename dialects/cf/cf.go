@@ -2,9 +2,20 @@
 // cf.assert, the run-time check that shape constraints become (a failing
 // assert is a run-time error carrying its message). Importing the package
 // registers the op.
+//
+// A message may name the sizes that failed the check: when the condition
+// is an arith.cmpi, `{0}` and `{1}` in the message stand for the run-time
+// values of its left and right operands (MessageArgs, ExpandMessage; the
+// convention of JAX's @shape_assertion custom call, whose message
+// formats its operands the same way). The interpreter and lower/llvm fill
+// them in; to MLIR they are plain text.
 package cf
 
-import "github.com/bcast-opt/bcast-opt/ir"
+import (
+	"strings"
+
+	"github.com/bcast-opt/bcast-opt/ir"
+)
 
 // Assert is `cf.assert`:
 //
@@ -50,4 +61,61 @@ func NewAssert(b *ir.Builder, cond *ir.Value, msg string) *ir.Operation {
 	return b.Create(st)
 }
 
-func init() { ir.Register(Assert) }
+// MessageArgs returns the values that the placeholders `{0}` and `{1}` of
+// a cf.assert's message stand for: the operands of the arith.cmpi that
+// computes its condition, or nil when the condition is something else.
+func MessageArgs(op *ir.Operation) []*ir.Value {
+	def := op.Operand(0).DefiningOp()
+	if def == nil || def.Name() != "arith.cmpi" || def.NumOperands() != 2 {
+		return nil
+	}
+	return def.Operands()
+}
+
+// ExpandMessage returns msg with each placeholder `{k}`, k < n, replaced
+// by arg(k), called in the order the placeholders appear; other text,
+// other braces included, is kept as it is.
+func ExpandMessage(msg string, n int, arg func(k int) string) string {
+	if n == 0 || !strings.Contains(msg, "{") {
+		return msg
+	}
+	var sb strings.Builder
+	for {
+		i := strings.IndexByte(msg, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(msg[i:], '}')
+		k := -1
+		if j == 2 && msg[i+1] >= '0' && msg[i+1] <= '9' {
+			k = int(msg[i+1] - '0')
+		}
+		if k < 0 || k >= n {
+			sb.WriteString(msg[:i+1])
+			msg = msg[i+1:]
+			continue
+		}
+		sb.WriteString(msg[:i])
+		sb.WriteString(arg(k))
+		msg = msg[i+3:]
+	}
+	sb.WriteString(msg)
+	return sb.String()
+}
+
+// EraseAssertTrue erases a cf.assert whose condition is the constant true
+// (MLIR's cf.assert canonicalization): a check proven to pass.
+var EraseAssertTrue = &ir.PatternFunc{Name: "EraseAssertTrue", RootOp: "cf.assert", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
+	if c, ok := ir.ConstantValue(op.Operand(0)).(*ir.BoolAttr); !ok || !c.Value {
+		if c, ok := ir.ConstantValue(op.Operand(0)).(*ir.IntegerAttr); !ok || c.Value == 0 {
+			return false
+		}
+	}
+	rw.EraseOp(op)
+	return true
+}}
+
+func init() {
+	Assert.Canonicalize = []ir.Pattern{EraseAssertTrue}
+	ir.Register(Assert)
+}

@@ -1,6 +1,8 @@
 package hlo
 
 import (
+	"slices"
+
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -13,6 +15,7 @@ import (
 //	broadcast_in_dim (constant)                          -> constant (a splat, or <= MaxFoldElements elements)
 //	dynamic_broadcast_in_dim (static operand and result) -> broadcast_in_dim
 //	dynamic_broadcast_in_dim %x, (shape_of %x) (identity dims, same type) -> %x
+//	dynamic_broadcast_in_dim whose shape proves dims (non-)expanding    -> known_(non)expanding_dimensions set
 //	reshape %x (same type)                               -> %x
 //	reshape (reshape %x)                                 -> reshape %x
 //	transpose %x (identity permutation, same type)       -> %x
@@ -25,7 +28,8 @@ func init() {
 		pattern("BroadcastInDimOfConstant", "hlo.broadcast_in_dim", broadcastOfConstant))
 	DynamicBroadcastInDim.Canonicalize = append(DynamicBroadcastInDim.Canonicalize,
 		pattern("DynamicBroadcastInDimNotActuallyDynamic", "hlo.dynamic_broadcast_in_dim", dynamicBroadcastStatic),
-		pattern("DynamicBroadcastInDimToOwnShape", "hlo.dynamic_broadcast_in_dim", dynamicBroadcastToOwnShape))
+		pattern("DynamicBroadcastInDimToOwnShape", "hlo.dynamic_broadcast_in_dim", dynamicBroadcastToOwnShape),
+		pattern("DynamicBroadcastInDimKnownDims", "hlo.dynamic_broadcast_in_dim", dynamicBroadcastKnownDims))
 	Reshape.Canonicalize = append(Reshape.Canonicalize,
 		pattern("ReshapeToSameType", "hlo.reshape", reshapeIdentity),
 		pattern("ReshapeOfReshape", "hlo.reshape", reshapeOfReshape))
@@ -198,4 +202,57 @@ func transposeOfTranspose(op *ir.Operation, rw *ir.Rewriter) bool {
 		ir.NamedAttr{Name: "permutation", Value: ir.I64Array(perm...)})
 	rw.ReplaceOp(op, nt.Results())
 	return true
+}
+
+// dynamicBroadcastKnownDims records what the shape operand proves of the
+// operand's dynamic dims (extents.go): a dim whose size is the very size
+// the shape gives its result dim (the same dim of the same value, or the
+// same constant), or whose result size is the constant 1, does not
+// expand; a dim whose own size is provably 1 does. Only a dim that is
+// neither stays could-be-1, for linalg-version-broadcasts.
+func dynamicBroadcastKnownDims(op *ir.Operation, rw *ir.Rewriter) bool {
+	in, out := rankedTensor(op.Operand(0).Type()), rankedTensor(op.Result(0).Type())
+	dims := I64sView(op.Attr("broadcast_dimensions"))
+	if in == nil || out == nil || len(dims) != in.Rank() {
+		return false
+	}
+	expanding := I64sView(op.Attr("known_expanding_dimensions"))
+	nonExpanding := I64sView(op.Attr("known_nonexpanding_dimensions"))
+	var addExp, addNon []int64
+	for i, d := range dims {
+		if in.Shape()[i] != ir.Dynamic || slices.Contains(expanding, int64(i)) || slices.Contains(nonExpanding, int64(i)) || d < 0 || int(d) >= out.Rank() {
+			continue
+		}
+		src := DimExtent(op.Operand(0), i)
+		dst := ShapeElementExtent(op.Operand(1), int(d))
+		if s := out.Shape()[d]; s != ir.Dynamic {
+			dst = constExtent(s)
+		}
+		switch {
+		case src.Same(dst) || dst.IsConstant(1):
+			addNon = append(addNon, int64(i))
+		case src.IsConstant(1):
+			addExp = append(addExp, int64(i))
+		}
+	}
+	if addExp == nil && addNon == nil {
+		return false
+	}
+	rw.Modify(op, func() {
+		if addExp != nil {
+			op.SetAttr("known_expanding_dimensions", ir.I64Array(sortedUnion(expanding, addExp)...))
+		}
+		if addNon != nil {
+			op.SetAttr("known_nonexpanding_dimensions", ir.I64Array(sortedUnion(nonExpanding, addNon)...))
+		}
+	})
+	return true
+}
+
+// sortedUnion returns the dims of a and b in increasing order (they are
+// disjoint).
+func sortedUnion(a, b []int64) []int64 {
+	out := append(append([]int64{}, a...), b...)
+	slices.Sort(out)
+	return out
 }

@@ -376,3 +376,26 @@ var ToExtentTensor = &ir.OpDef{
 		return []ir.FoldResult{{Attr: extentsAttr(extents)}}
 	},
 }
+
+// GetExtentOfShapeOf rewrites `shape.get_extent (shape.shape_of %x), %c`
+// to `tensor.dim %x, %c` (MLIR's shape-to-std lowering, done as a
+// canonicalization): the size of one dim of a ranked tensor, which the
+// tensor and linalg canonicalizations then trace to where it was made.
+var GetExtentOfShapeOf = &ir.PatternFunc{Name: "GetExtentOfShapeOf", RootOp: "shape.get_extent", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
+	src := op.Operand(0).DefiningOp()
+	if src == nil || src.Name() != "shape.shape_of" || op.Result(0).Type() != ir.Index {
+		return false
+	}
+	x := src.Operand(0)
+	rt, ok := x.Type().(*ir.RankedTensorType)
+	idx, isInt := ir.ConstantValue(op.Operand(1)).(*ir.IntegerAttr)
+	if !ok || !isInt || idx.Value < 0 || idx.Value >= int64(rt.Rank()) {
+		return false
+	}
+	rw.SetInsertionPoint(op)
+	dim := rw.Create(&ir.OpState{Name: "tensor.dim", Loc: op.Loc, Operands: []*ir.Value{x, op.Operand(1)}, ResultTypes: []ir.Type{ir.Index}})
+	rw.ReplaceOp(op, dim.Results())
+	return true
+}}
+
+func init() { GetExtent.Canonicalize = append(GetExtent.Canonicalize, GetExtentOfShapeOf) }

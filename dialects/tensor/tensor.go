@@ -236,6 +236,32 @@ var Extract = &ir.OpDef{
 		return nil
 	},
 	ResultNames: func(*ir.Operation) string { return "extracted" },
+	Fold:        foldExtract,
+}
+
+// foldExtract reads an element of tensor.from_elements at constant
+// indices (MLIR's ExtractFromTensorFromElements): the scalar itself.
+func foldExtract(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+	src := op.Operand(0).DefiningOp()
+	if src == nil || src.Name() != "tensor.from_elements" {
+		return nil
+	}
+	rt, ok := src.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || !rt.HasStaticShape() {
+		return nil
+	}
+	shape, flat := rt.Shape(), int64(0)
+	for i, s := range shape {
+		idx, ok := c[1+i].(*ir.IntegerAttr)
+		if !ok || idx.Value < 0 || idx.Value >= s {
+			return nil
+		}
+		flat = flat*s + idx.Value
+	}
+	if flat >= int64(src.NumOperands()) {
+		return nil
+	}
+	return []ir.FoldResult{{Value: src.Operand(int(flat))}}
 }
 
 // FromElements is `tensor.from_elements`:

@@ -11,6 +11,7 @@ import (
 	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/bcast-opt/bcast-opt/dialects/cf"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -404,8 +405,26 @@ func (l *fnLowering) lowerAssert(op *ir.Operation) error {
 	if msg != nil && msg.Value != "" {
 		text = msg.Value
 	}
-	suffix, args := l.argShapesSuffix()
-	l.check(c, codeShape, escapeFormat(text)+suffix, args...)
+	// The placeholders {0} and {1} are the compared sizes (dialects/cf).
+	var args []value.Value
+	cmp := cf.MessageArgs(op)
+	text = cf.ExpandMessage(escapeFormat(text), len(cmp), func(k int) string {
+		x, ok := l.scalarOf(cmp[k])
+		if !ok {
+			return "?"
+		}
+		it, isInt := x.Type().(*lltypes.IntType)
+		if !isInt {
+			return "?"
+		}
+		if it.BitSize < 64 {
+			x = l.cur.NewSExt(x, i64)
+		}
+		args = append(args, x)
+		return "%lld"
+	})
+	suffix, shapeArgs := l.argShapesSuffix()
+	l.check(c, codeShape, text+suffix, append(args, shapeArgs...)...)
 	return nil
 }
 

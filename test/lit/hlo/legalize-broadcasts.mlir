@@ -341,13 +341,13 @@ func.func @rank_policy(%a: tensor<?x4xf32>, %b: tensor<3x?xf32>) -> tensor<3x4xf
   // CHECK-NEXT: %[[EA:.*]] = shape.get_extent %[[SA]], %[[C0]] : tensor<2xindex>, index -> index
   // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
   // CHECK-NEXT: %[[EQ0:.*]] = arith.cmpi eq, %[[EA]], %[[C3]] : index
-  // CHECK-NEXT: %[[W0:.*]] = shape.cstr_require %[[EQ0]], "legalize-broadcasts.mlir:{{[0-9]+}}:{{[0-9]+}}: hlo.add: operand #0 must have the size of operand #1 in dim 0 (broadcast_policy 'rank' does not stretch size-1 dims)"
+  // CHECK-NEXT: %[[W0:.*]] = shape.cstr_require %[[EQ0]], "legalize-broadcasts.mlir:{{[0-9]+}}:{{[0-9]+}}: 'hlo.add' op in @rank_policy: operands #0 and #1 are not broadcast compatible: dim 0 is {0} in operand #0 and {1} in operand #1 (broadcast_policy \22rank\22 does not stretch size-1 dims)"
+  // CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : index
   // CHECK-NEXT: %[[SB:.*]] = shape.shape_of %[[B]]
   // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
   // CHECK-NEXT: %[[EB:.*]] = shape.get_extent %[[SB]], %[[C1]]
-  // CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : index
-  // CHECK-NEXT: %[[EQ1:.*]] = arith.cmpi eq, %[[EB]], %[[C4]] : index
-  // CHECK-NEXT: %[[W1:.*]] = shape.cstr_require %[[EQ1]], "{{.*}}: hlo.add: operand #1 must have the size of operand #0 in dim 1 (broadcast_policy 'rank' does not stretch size-1 dims)"
+  // CHECK-NEXT: %[[EQ1:.*]] = arith.cmpi eq, %[[C4]], %[[EB]] : index
+  // CHECK-NEXT: %[[W1:.*]] = shape.cstr_require %[[EQ1]], "{{.*}}: 'hlo.add' op in @rank_policy: operands #0 and #1 are not broadcast compatible: dim 1 is {0} in operand #0 and {1} in operand #1 (broadcast_policy \22rank\22 does not stretch size-1 dims)"
   // CHECK-NEXT: %[[W:.*]] = shape.assuming_all %[[W0]], %[[W1]]
   // CHECK-NEXT: shape.assuming %[[W]] -> (tensor<3x4xf32>) {
   // CHECK-NEXT: %[[S:.*]] = shape.const_shape [3, 4] : tensor<2xindex>
@@ -366,12 +366,12 @@ func.func @rank_policy(%a: tensor<?x4xf32>, %b: tensor<3x?xf32>) -> tensor<3x4xf
 // CHECK-LABEL: func.func @rank_policy_dynamic
 // CHECK-SAME: (%[[V:.*]]: tensor<?xf32>, %[[M:.*]]: tensor<?x?xf32>)
 func.func @rank_policy_dynamic(%v: tensor<?xf32>, %m: tensor<?x?xf32>) -> tensor<?x?xf32> {
-  // CHECK: %[[EV:.*]] = shape.get_extent %{{.*}}, %{{.*}} : tensor<1xindex>, index -> index
   // CHECK-NEXT: %[[SM:.*]] = shape.shape_of %[[M]]
   // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
   // CHECK-NEXT: %[[EM:.*]] = shape.get_extent %[[SM]], %[[C1]] : tensor<2xindex>, index -> index
-  // CHECK-NEXT: %[[EQ:.*]] = arith.cmpi eq, %[[EV]], %[[EM]] : index
-  // CHECK-NEXT: %[[W:.*]] = shape.cstr_require %[[EQ]], "{{.*}}: hlo.add: operand #1 must have the size of operand #0 in dim 1 (broadcast_policy 'rank' does not stretch size-1 dims)"
+  // CHECK: %[[EV:.*]] = shape.get_extent %{{.*}}, %{{.*}} : tensor<1xindex>, index -> index
+  // CHECK-NEXT: %[[EQ:.*]] = arith.cmpi eq, %[[EM]], %[[EV]] : index
+  // CHECK-NEXT: %[[W:.*]] = shape.cstr_require %[[EQ]], "{{.*}}: 'hlo.add' op in @rank_policy_dynamic: operands #0 and #1 are not broadcast compatible: dim 1 is {0} in operand #0 and {1} in operand #1 (broadcast_policy \22rank\22 does not stretch size-1 dims)"
   // CHECK-NEXT: shape.assuming %[[W]] -> (tensor<?x?xf32>) {
   // CHECK-NEXT: %[[BV:.*]] = hlo.dynamic_broadcast_in_dim %[[V]], %[[SM]], dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
   // CHECK-NEXT: hlo.add %[[M]], %[[BV]] : tensor<?x?xf32>
@@ -391,7 +391,7 @@ func.func @scalar_policy(%s: tensor<f32>, %x: tensor<?x4xf32>, %y: tensor<?x4xf3
   // CHECK-NEXT: %[[R0:.*]] = hlo.add %[[BS]], %[[X]] : tensor<?x4xf32>
   %0 = hlo.add %s, %x {broadcast_policy = "scalar"} : (tensor<f32>, tensor<?x4xf32>) -> tensor<?x4xf32>
   // CHECK: arith.cmpi eq
-  // CHECK-NEXT: %[[W:.*]] = shape.cstr_require %{{.*}}, "{{.*}}: hlo.add: operand #1 must have the size of operand #0 in dim 0 (broadcast_policy 'scalar' does not stretch size-1 dims)"
+  // CHECK-NEXT: %[[W:.*]] = shape.cstr_require %{{.*}}, "{{.*}}: 'hlo.add' op in @scalar_policy: operands #0 and #1 are not broadcast compatible: dim 0 is {0} in operand #0 and {1} in operand #1 (broadcast_policy \22scalar\22 does not stretch size-1 dims)"
   // CHECK-NEXT: shape.assuming %[[W]] -> (tensor<?x4xf32>) {
   // CHECK-NEXT: hlo.add %[[R0]], %[[Y]] : tensor<?x4xf32>
   // CHECK-NEXT: shape.assuming_yield
@@ -406,8 +406,8 @@ func.func @scalar_policy(%s: tensor<f32>, %x: tensor<?x4xf32>, %y: tensor<?x4xf3
 // CHECK-LABEL: func.func @none_policy
 // CHECK-SAME: (%[[X:.*]]: tensor<?x?xi32>, %[[Y:.*]]: tensor<?x?xi32>)
 func.func @none_policy(%x: tensor<?x?xi32>, %y: tensor<?x?xi32>) -> tensor<?x?xi32> {
-  // CHECK: shape.cstr_require %{{.*}}, "{{.*}}: hlo.xor: operand #1 must have the size of operand #0 in dim 0 (broadcast_policy 'none' does not stretch size-1 dims)"
-  // CHECK: shape.cstr_require %{{.*}}, "{{.*}}: hlo.xor: operand #1 must have the size of operand #0 in dim 1 (broadcast_policy 'none' does not stretch size-1 dims)"
+  // CHECK: shape.cstr_require %{{.*}}, "{{.*}}: 'hlo.xor' op in @none_policy: operands #0 and #1 are not broadcast compatible: dim 0 is {0} in operand #0 and {1} in operand #1 (broadcast_policy \22none\22 does not stretch size-1 dims)"
+  // CHECK: shape.cstr_require %{{.*}}, "{{.*}}: 'hlo.xor' op in @none_policy: operands #0 and #1 are not broadcast compatible: dim 1 is {0} in operand #0 and {1} in operand #1 (broadcast_policy \22none\22 does not stretch size-1 dims)"
   // CHECK-NOT: dynamic_broadcast_in_dim
   // CHECK: shape.assuming %
   // CHECK-NEXT: hlo.xor %[[X]], %[[Y]] : tensor<?x?xi32>

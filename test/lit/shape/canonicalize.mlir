@@ -54,7 +54,8 @@ func.func @broadcast_incompatible() -> tensor<1xindex> {
 
 // -----
 
-// get_extent of a known extent is a constant; of a `?` it stays.
+// get_extent of a known extent is a constant; of a `?` of a shape_of it is
+// tensor.dim of the tensor.
 // to_extent_tensor of constant extents is a const_shape.
 // CHECK-LABEL: func.func @extents
 func.func @extents(%x: tensor<?x4xf32>, %n: index) {
@@ -63,7 +64,7 @@ func.func @extents(%x: tensor<?x4xf32>, %n: index) {
   %s = shape.shape_of %x : tensor<?x4xf32> -> tensor<2xindex>
   // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
   %0 = shape.get_extent %s, %c1 : tensor<2xindex>, index -> index
-  // CHECK-DAG: %[[E0:.*]] = shape.get_extent %{{.*}}, %{{.*}} : tensor<2xindex>, index -> index
+  // CHECK-DAG: %[[E0:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x4xf32>
   %1 = shape.get_extent %s, %c0 : tensor<2xindex>, index -> index
   %f = shape.from_extents %c1, %0 : index, index
   // CHECK-DAG: %[[T:.*]] = shape.const_shape [1, 4] : tensor<2xindex>
