@@ -225,28 +225,67 @@ func convertReshape(op *ir.Operation) error {
 // The operand may be dynamic: the loops' bounds come from the static result
 // and the generic checks at run time that every index read is inside the
 // operand (lower/llvm).
+//
+// A dim that starts at 0 with stride 1 has the map result `d` (affine
+// expressions fold `d * 1 + 0`), and a loop dim read as a bare `d` takes
+// its bound from the first operand that reads it so: the operand, whose
+// dim must then be exactly the result's (linalg's verifier, MLIR's loop
+// bounds and lower/llvm all rely on that). When such a dim is shorter
+// than the operand's, or the operand's is dynamic, the map cannot say the
+// slice: the generic reads the slice as a tensor.extract_slice view (with
+// the slice's offsets, sizes and strides; lower/llvm makes it a strided
+// view, no copy) through the identity map, as MLIR's own
+// stablehlo-legalize-to-linalg does. That generic still fuses with its
+// consumers; its producer is not fused into it (it is read through the
+// view).
 func convertSlice(op *ir.Operation) error {
 	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
 	if out == nil || !out.HasStaticShape() {
 		return op.Emit("needs a static result to be lowered to linalg")
 	}
 	starts, strides := hlo.I64s(op.Attr("start_indices")), hlo.I64s(op.Attr("strides"))
-	res := make([]affine.Expr, out.Rank())
-	for i := range res {
-		res[i] = affine.Add(affine.Mul(affine.Dim(i), affine.Const(strides[i])), affine.Const(starts[i]))
-	}
-	m := affine.NewMap(out.Rank(), 0, res...)
+	src := op.Operand(0)
 	b := ir.Before(op)
+	var m affine.Map
+	if in, _ := src.Type().(*ir.RankedTensorType); in != nil && slicesPrefix(in, out, starts, strides) {
+		p := sliceParams{offsets: make([]slicePart, out.Rank()), sizes: make([]slicePart, out.Rank()), strides: strides}
+		for d, s := range out.Shape() {
+			p.offsets[d] = slicePart{static: starts[d]}
+			p.sizes[d] = slicePart{static: s}
+		}
+		src = createSlice(b, "tensor.extract_slice", []*ir.Value{src}, p, ir.RankedTensor(out.Shape(), in.ElementType()))
+		m = affine.Identity(out.Rank())
+	} else {
+		res := make([]affine.Expr, out.Rank())
+		for i := range res {
+			res[i] = affine.Add(affine.Mul(affine.Dim(i), affine.Const(strides[i])), affine.Const(starts[i]))
+		}
+		m = affine.NewMap(out.Rank(), 0, res...)
+	}
 	empty := b.Create(&ir.OpState{Name: "tensor.empty", ResultTypes: []ir.Type{out}}).Result(0)
-	gen, body := newGeneric(b, op, []*ir.Value{op.Operand(0), empty}, parallelGenericAttrs([]affine.Map{m, affine.Identity(out.Rank())}, 1))
+	gen, body := newGeneric(b, op, []*ir.Value{src, empty}, parallelGenericAttrs([]affine.Map{m, affine.Identity(out.Rank())}, 1))
 	yield(op, body, body.Arg(0))
 	return replace(op, gen.Result(0))
 }
 
+// slicesPrefix reports whether a slice of in to out has a dim that starts
+// at 0 with stride 1 (its map result is a bare loop dim) and whose size
+// is not the operand's: shorter, or the operand's is dynamic.
+func slicesPrefix(in, out *ir.RankedTensorType, starts, strides []int64) bool {
+	for d, s := range out.Shape() {
+		if starts[d] == 0 && strides[d] == 1 && in.Shape()[d] != s {
+			return true
+		}
+	}
+	return false
+}
+
 // sliceParams are the offsets, sizes and strides of a tensor slice op,
-// each static or a value (when the value is non-nil).
+// offsets and sizes each static or a value (when the value is non-nil);
+// nil strides are all 1.
 type sliceParams struct {
 	offsets, sizes []slicePart
+	strides        []int64
 }
 
 type slicePart struct {
@@ -255,10 +294,10 @@ type slicePart struct {
 }
 
 // createSlice builds tensor.extract_slice (lead = [source]) or
-// tensor.insert_slice (lead = [source, dest]) with unit strides.
+// tensor.insert_slice (lead = [source, dest]).
 func createSlice(b *ir.Builder, name string, lead []*ir.Value, p sliceParams, rt ir.Type) *ir.Value {
 	st := &ir.OpState{Name: name, Operands: append([]*ir.Value{}, lead...), ResultTypes: []ir.Type{rt}}
-	var offs, sizes, strides []int64
+	var offs, sizes []int64
 	nDyn := [2]int64{}
 	for k, parts := range [][]slicePart{p.offsets, p.sizes} {
 		for _, x := range parts {
@@ -275,12 +314,16 @@ func createSlice(b *ir.Builder, name string, lead []*ir.Value, p sliceParams, rt
 			}
 		}
 	}
-	for range p.sizes {
-		strides = append(strides, 1)
+	strides := p.strides
+	if strides == nil {
+		strides = make([]int64, len(p.sizes))
+		for d := range strides {
+			strides[d] = 1
+		}
 	}
 	st.AddAttr("static_offsets", &ir.DenseArrayAttr{Elem: ir.I64, Ints: offs})
 	st.AddAttr("static_sizes", &ir.DenseArrayAttr{Elem: ir.I64, Ints: sizes})
-	st.AddAttr("static_strides", &ir.DenseArrayAttr{Elem: ir.I64, Ints: strides})
+	st.AddAttr("static_strides", &ir.DenseArrayAttr{Elem: ir.I64, Ints: append([]int64{}, strides...)})
 	segs := append(make([]int64, len(lead)), nDyn[0], nDyn[1], 0)
 	for i := range lead {
 		segs[i] = 1
