@@ -3,7 +3,9 @@ package interp
 import (
 	"fmt"
 	"math"
+	"strconv"
 
+	"github.com/bcast-opt/bcast-opt/dialects/cf"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -387,6 +389,9 @@ func hloCustomCall(e *evaluator, op *ir.Operation, in []value) ([]value, error) 
 	if err != nil {
 		return nil, err
 	}
+	if name == hlo.ShapeAssertion {
+		return nil, shapeAssertion(op, ts)
+	}
 	var check func(a, b *Tensor) string
 	switch name {
 	case "check.expect_eq":
@@ -473,4 +478,27 @@ func init() {
 	register(hloSlice, "hlo.slice")
 	register(hloGetDimensionSize, "hlo.get_dimension_size")
 	register(hloCustomCall, "hlo.custom_call")
+}
+
+// shapeAssertion runs JAX's @shape_assertion: an error with its message,
+// `{k}` replaced by the value of operand k+1, when the condition is false.
+func shapeAssertion(op *ir.Operation, ts []*Tensor) error {
+	if len(ts) == 0 || ts[0].Len() != 1 {
+		return op.Emit("@%s needs a one-element condition", hlo.ShapeAssertion)
+	}
+	if ts[0].i[0] != 0 {
+		return nil
+	}
+	msg, _ := op.Attr("error_message").(*ir.StringAttr)
+	text := ""
+	if msg != nil {
+		text = msg.Value
+	}
+	text = cf.ExpandMessage(text, len(ts)-1, func(k int) string {
+		if t := ts[k+1]; t.Len() == 1 && !t.IsFloat() {
+			return strconv.FormatInt(t.i[0], 10)
+		}
+		return "?"
+	})
+	return op.Emit("%s%s", inFunction(op), text)
 }

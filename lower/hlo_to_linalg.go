@@ -101,6 +101,8 @@ func (l *lowering) convertOp(op *ir.Operation) error {
 	switch {
 	case isElementwise(op):
 		return l.convertElementwise(op)
+	case isShapeAssertion(op):
+		return lowerShapeAssertion(op)
 	case op.Name() == "hlo.constant":
 		b := ir.Before(op)
 		c := arith.NewConstant(b, op.Attr("value"))

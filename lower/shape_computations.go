@@ -1,7 +1,12 @@
 package lower
 
 import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	"github.com/bcast-opt/bcast-opt/dialects/cf"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -37,11 +42,13 @@ var shapeComputationOps = map[string]string{
 	"hlo.maximum": "arith.maxsi", "hlo.minimum": "arith.minsi",
 	"hlo.constant": "", "hlo.convert": "", "hlo.get_dimension_size": "",
 	"hlo.reshape": "", "hlo.concatenate": "", "hlo.slice": "",
+	"hlo.compare": "",
 }
 
 // isSmallIntTensor reports whether t is a static integer or index tensor
-// of rank 0 or 1 with at most maxShapeElems elements.
-func isSmallIntTensor(t ir.Type) bool {
+// of rank 0 or 1 with at most maxShapeElems elements (i1 only if bools:
+// the result of a compare of sizes).
+func isSmallIntTensor(t ir.Type, bools bool) bool {
 	rt, ok := t.(*ir.RankedTensorType)
 	if !ok || rt.Rank() > 1 || !rt.HasStaticShape() || ir.NumElements(rt.Shape()) > maxShapeElems {
 		return false
@@ -50,9 +57,15 @@ func isSmallIntTensor(t ir.Type) bool {
 	case *ir.IndexType:
 		return true
 	case *ir.IntegerType:
-		return et.Sign == ir.Signless && et.Width > 1
+		return et.Sign == ir.Signless && (et.Width > 1 || bools)
 	}
 	return false
+}
+
+// isShapeAssertion reports whether op is JAX's @shape_assertion.
+func isShapeAssertion(op *ir.Operation) bool {
+	name, ok := op.Attr("call_target_name").(*ir.StringAttr)
+	return op.Name() == "hlo.custom_call" && ok && name.Value == hlo.ShapeAssertion
 }
 
 // shapeComputations returns the ops of work (in order) that compute a
@@ -66,11 +79,12 @@ func shapeComputations(work []*ir.Operation) []*ir.Operation {
 		if op == nil || marked[op] {
 			return
 		}
-		if _, ok := shapeComputationOps[op.Name()]; !ok || !isSmallIntTensor(op.Result(0).Type()) {
+		isCompare := op.Name() == "hlo.compare"
+		if _, ok := shapeComputationOps[op.Name()]; !ok || !isSmallIntTensor(op.Result(0).Type(), isCompare) {
 			return
 		}
 		for _, x := range op.Operands() {
-			if op.Name() != "hlo.get_dimension_size" && !isSmallIntTensor(x.Type()) {
+			if op.Name() != "hlo.get_dimension_size" && !isSmallIntTensor(x.Type(), false) {
 				return
 			}
 		}
@@ -82,9 +96,13 @@ func shapeComputations(work []*ir.Operation) []*ir.Operation {
 		}
 	}
 	for _, op := range work {
-		switch op.Name() {
-		case "hlo.dynamic_broadcast_in_dim", "hlo.dynamic_reshape":
+		switch {
+		case op.Name() == "hlo.dynamic_broadcast_in_dim", op.Name() == "hlo.dynamic_reshape":
 			visit(op.Operand(1))
+		case isShapeAssertion(op):
+			for _, x := range op.Operands() {
+				visit(x)
+			}
 		}
 	}
 	var out []*ir.Operation
@@ -139,6 +157,11 @@ func scalarizeShapeComputations(ops []*ir.Operation) {
 			for k := start; k < limit; k += stride {
 				out = append(out, xs[k])
 			}
+		case "hlo.compare":
+			xs, ys := operand(0), operand(1)
+			for k := range xs {
+				out = append(out, scalarBuilder{b: b}.compare(op, xs[k], ys[k]))
+			}
 		default:
 			xs, ys := operand(0), operand(1)
 			for k := range xs {
@@ -150,6 +173,16 @@ func scalarizeShapeComputations(ops []*ir.Operation) {
 		op.Result(0).ReplaceAllUsesWith(fe)
 		op.Erase()
 	}
+}
+
+// scalarElements returns the elements of a small static tensor v: the
+// scalars it was built from (a scalarized shape computation), or
+// tensor.extract of each.
+func scalarElements(b *ir.Builder, v *ir.Value) []*ir.Value {
+	if def := v.DefiningOp(); def != nil && def.Name() == "tensor.from_elements" {
+		return def.Operands()
+	}
+	return extractElements(b, v)
 }
 
 // extractElements reads each element of a small static tensor v with
@@ -184,4 +217,48 @@ func castInt(b *ir.Builder, x *ir.Value, t ir.Type) *ir.Value {
 		}
 	}
 	return b.Create(&ir.OpState{Name: name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{t}}).Result(0)
+}
+
+// lowerShapeAssertion turns JAX's @shape_assertion into cf.assert on its
+// condition's one element. The message's `{k}` (operand k+1) becomes the
+// `{0}` or `{1}` of cf.assert (dialects/cf: the operands of the
+// comparison that computes the condition) when operand k+1 is one of
+// them, as in JAX's own assertions (`b >= 1` formatting b; `d == b`
+// formatting d and b), and "?" otherwise.
+func lowerShapeAssertion(op *ir.Operation) error {
+	b := ir.Before(op)
+	b.Loc = op.Loc
+	cond := scalarElements(b, op.Operand(0))
+	if len(cond) != 1 {
+		return op.Emit("@%s needs a one-element condition", hlo.ShapeAssertion)
+	}
+	args := make([]*ir.Value, op.NumOperands()-1)
+	for k := range args {
+		if xs := scalarElements(b, op.Operand(k+1)); len(xs) == 1 {
+			args[k] = xs[0]
+		}
+	}
+	var cmp []*ir.Value
+	if def := cond[0].DefiningOp(); def != nil && def.Name() == "arith.cmpi" {
+		cmp = def.Operands()
+	}
+	msg, _ := op.Attr("error_message").(*ir.StringAttr)
+	text := ""
+	if msg != nil {
+		text = msg.Value
+	}
+	text = cf.ExpandMessage(text, len(args), func(k int) string {
+		for j, c := range cmp {
+			if hlo.ScalarExtent(args[k]).Same(hlo.ScalarExtent(c)) || args[k] == c {
+				return "{" + strconv.Itoa(j) + "}"
+			}
+		}
+		return "?"
+	})
+	if loc := op.Loc; loc.Known() {
+		text = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(loc.File), loc.Line, loc.Col, text)
+	}
+	cf.NewAssert(b, cond[0], text)
+	op.Erase()
+	return nil
 }

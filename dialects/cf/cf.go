@@ -12,6 +12,7 @@
 package cf
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -85,19 +86,19 @@ func ExpandMessage(msg string, n int, arg func(k int) string) string {
 		if i < 0 {
 			break
 		}
-		j := strings.IndexByte(msg[i:], '}')
-		k := -1
-		if j == 2 && msg[i+1] >= '0' && msg[i+1] <= '9' {
-			k = int(msg[i+1] - '0')
+		j := i + 1
+		for j < len(msg) && j-i <= 3 && msg[j] >= '0' && msg[j] <= '9' {
+			j++
 		}
-		if k < 0 || k >= n {
+		k, err := strconv.Atoi(msg[i+1 : j])
+		if j == i+1 || j >= len(msg) || msg[j] != '}' || err != nil || k >= n {
 			sb.WriteString(msg[:i+1])
 			msg = msg[i+1:]
 			continue
 		}
 		sb.WriteString(msg[:i])
 		sb.WriteString(arg(k))
-		msg = msg[i+3:]
+		msg = msg[j+1:]
 	}
 	sb.WriteString(msg)
 	return sb.String()

@@ -656,11 +656,43 @@ var CustomCall = &ir.OpDef{
 		p.FunctionType(op.OperandTypes(), op.ResultTypes())
 	},
 	Verify: func(op *ir.Operation) error {
-		if _, ok := op.Attr("call_target_name").(*ir.StringAttr); !ok {
+		name, ok := op.Attr("call_target_name").(*ir.StringAttr)
+		if !ok {
 			return op.Emit("requires a 'call_target_name' string attribute")
+		}
+		if name.Value == ShapeAssertion {
+			return verifyShapeAssertion(op)
 		}
 		return nil
 	},
+}
+
+// ShapeAssertion is the custom call target JAX's shape-polymorphic
+// exports check their shape constraints with:
+//
+//	hlo.custom_call @shape_assertion(%ok, %b) {api_version = 2 : i32, error_message = "Expected value >= 1 for dimension variable 'b', found {0}", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+//
+// It fails with error_message when %ok (a tensor<i1>) is false; `{k}` in
+// the message is the value of operand k+1 (rank-0 integer tensors).
+const ShapeAssertion = "shape_assertion"
+
+func verifyShapeAssertion(op *ir.Operation) error {
+	if op.NumResults() != 0 {
+		return op.Emit("@%s has no results, but has %d", ShapeAssertion, op.NumResults())
+	}
+	if op.NumOperands() == 0 || op.Operand(0).Type() != ir.RankedTensor(nil, ir.I1) {
+		return op.Emit("@%s needs a tensor<i1> condition as operand #0", ShapeAssertion)
+	}
+	for i := 1; i < op.NumOperands(); i++ {
+		t := rankedTensor(op.Operand(i).Type())
+		if t == nil || t.Rank() != 0 || !ir.IsIntOrIndex(t.ElementType()) {
+			return op.Emit("@%s operand #%d must be a rank-0 integer tensor, but is '%s'", ShapeAssertion, i, op.Operand(i).Type())
+		}
+	}
+	if _, ok := op.Attr("error_message").(*ir.StringAttr); !ok {
+		return op.Emit("@%s requires an 'error_message' string attribute", ShapeAssertion)
+	}
+	return nil
 }
 
 func init() {

@@ -1399,3 +1399,39 @@ func.func @custom_call_syntax(%a: tensor<4xf32>) {
   hlo.custom_call @foo %a : (tensor<4xf32>) -> ()
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// JAX's @shape_assertion custom call
+//===----------------------------------------------------------------------===//
+
+func.func @shape_assertion_result(%p: tensor<i1>) {
+  // expected-error @+1 {{'hlo.custom_call' op @shape_assertion has no results, but has 1}}
+  %0 = stablehlo.custom_call @shape_assertion(%p) {error_message = "m", has_side_effect = true} : (tensor<i1>) -> tensor<i1>
+  return
+}
+
+// -----
+
+func.func @shape_assertion_condition(%p: tensor<2xi1>) {
+  // expected-error @+1 {{'hlo.custom_call' op @shape_assertion needs a tensor<i1> condition as operand #0}}
+  stablehlo.custom_call @shape_assertion(%p) {error_message = "m", has_side_effect = true} : (tensor<2xi1>) -> ()
+  return
+}
+
+// -----
+
+func.func @shape_assertion_argument(%p: tensor<i1>, %x: tensor<2xi32>) {
+  // expected-error @+1 {{'hlo.custom_call' op @shape_assertion operand #1 must be a rank-0 integer tensor, but is 'tensor<2xi32>'}}
+  stablehlo.custom_call @shape_assertion(%p, %x) {error_message = "{0}", has_side_effect = true} : (tensor<i1>, tensor<2xi32>) -> ()
+  return
+}
+
+// -----
+
+func.func @shape_assertion_message(%p: tensor<i1>) {
+  // expected-error @+1 {{'hlo.custom_call' op @shape_assertion requires an 'error_message' string attribute}}
+  stablehlo.custom_call @shape_assertion(%p) {has_side_effect = true} : (tensor<i1>) -> ()
+  return
+}
