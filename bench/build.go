@@ -13,10 +13,16 @@ import (
 )
 
 // kernels are the workload files; W5u reuses W5's kernel.
-var kernels = []string{"W1", "W2", "W3", "W4", "W5"}
+var kernels = []string{"W1", "W2", "W3", "W4", "W5", "W1j", "W3j"}
 
 // allWorkloads is every workload the harness knows, in table order.
-var allWorkloads = []string{"W1", "W2", "W3", "W4", "W5", "W5u"}
+var allWorkloads = []string{"W1", "W2", "W3", "W4", "W5", "W5u", "W1j", "W3j"}
+
+// twinOf maps each workload written as jax.export writes it (a symbolic
+// batch dim, SPEC.md section 9) to its static twin: the same computation
+// on the same data, whose kernel the harness times beside it and whose
+// output it must reproduce bit for bit.
+var twinOf = map[string]string{"W1j": "W1", "W3j": "W3"}
 
 // kernelOf is the kernel a workload calls.
 func kernelOf(workload string) string {
@@ -24,6 +30,23 @@ func kernelOf(workload string) string {
 		return "W5"
 	}
 	return workload
+}
+
+// entryOf is the function of a kernel's workload file that the harness
+// calls: @main for the JAX exports, @<kernel> for the others.
+func entryOf(kernel string) string {
+	if _, ok := twinOf[kernel]; ok {
+		return "main"
+	}
+	return kernel
+}
+
+// hasMLIR19 says whether bench/mlir19 has the kernel. It has the static
+// workloads in TOSA only: mlir-opt-19 has no StableHLO front end that
+// could take the JAX exports.
+func hasMLIR19(kernel string) bool {
+	_, jax := twinOf[kernel]
+	return !jax
 }
 
 // cFlags compile the C loops, the adapters and the harness. No FP
@@ -81,36 +104,68 @@ func run(dir, name string, args ...string) error {
 	return nil
 }
 
-// renameKernel renames the one func.func @kernel of a workload file to
+// renameKernel renames the one func.func @entry of a workload file to
 // @bcastopt_<kernel>.
-func renameKernel(src, kernel string) (string, error) {
-	re := regexp.MustCompile(`(func\.func\s+(?:public\s+)?@)` + regexp.QuoteMeta(kernel) + `\(`)
+func renameKernel(src, entry, kernel string) (string, error) {
+	re := regexp.MustCompile(`(func\.func\s+(?:public\s+)?@)` + regexp.QuoteMeta(entry) + `\(`)
 	if n := len(re.FindAllStringIndex(src, -1)); n != 1 {
-		return "", fmt.Errorf("expected one func.func @%s, found %d", kernel, n)
+		return "", fmt.Errorf("expected one func.func @%s, found %d", entry, n)
 	}
 	return re.ReplaceAllString(src, "${1}bcastopt_"+kernel+"("), nil
 }
 
+// bcastOpt runs bcast-opt in-process with args. Its error names the files
+// by their base names and starts with bcast-opt's first diagnostic, so
+// that the first line, which the table notes keep, says what failed.
+func bcastOpt(args ...string) error {
+	var stdout, stderr bytes.Buffer
+	if status := driver.Main(args, strings.NewReader(""), &stdout, &stderr); status != 0 {
+		short := make([]string, len(args))
+		for i, a := range args {
+			short[i] = a
+			if filepath.IsAbs(a) {
+				short[i] = filepath.Base(a)
+			}
+		}
+		return fmt.Errorf("bcast-opt %s: status %d: %s", strings.Join(short, " "), status, strings.TrimSpace(stderr.String()+stdout.String()))
+	}
+	return nil
+}
+
 // buildOurs compiles bench/workloads/<kernel>.mlir through bcast-opt's
-// CPU pipeline (in-process) to LLVM IR, with the function renamed to
-// bcastopt_<kernel>, and that to an object file in work.
-func buildOurs(root, work, kernel string, tc toolchain) (string, error) {
+// CPU pipeline (in-process) to LLVM IR, with the entry function renamed to
+// bcastopt_<kernel>, and that to an object file in work. It first keeps
+// the pipeline's linalg output (<base>.cpu.mlir) and counts its generics;
+// the counts come back even when the LLVM IR or the object does not build.
+func buildOurs(root, work, kernel string, tc toolchain) (string, *KernelStats, error) {
 	src, err := os.ReadFile(filepath.Join(root, "bench", "workloads", kernel+".mlir"))
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	renamed, err := renameKernel(string(src), kernel)
+	renamed, err := renameKernel(string(src), entryOf(kernel), kernel)
 	if err != nil {
-		return "", fmt.Errorf("bench/workloads/%s.mlir: %v", kernel, err)
+		return "", nil, fmt.Errorf("bench/workloads/%s.mlir: %v", kernel, err)
 	}
 	base := filepath.Join(work, "bcastopt_"+kernel)
 	if err := os.WriteFile(base+".mlir", []byte(renamed), 0o644); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	var stdout, stderr bytes.Buffer
-	args := []string{base + ".mlir", "--pipeline=cpu", "--emit=llvm", "-o", base + ".ll"}
-	if status := driver.Main(args, strings.NewReader(""), &stdout, &stderr); status != 0 {
-		return "", fmt.Errorf("bcast-opt %s: status %d\n%s%s", strings.Join(args, " "), status, stdout.String(), stderr.String())
+	if err := bcastOpt(base+".mlir", "--pipeline=cpu", "-o", base+".cpu.mlir"); err != nil {
+		return "", nil, err
+	}
+	linalg, err := os.ReadFile(base + ".cpu.mlir")
+	if err != nil {
+		return "", nil, err
+	}
+	stats := countGenerics(string(linalg))
+	obj, err := buildObject(work, base, tc)
+	return obj, &stats, err
+}
+
+// buildObject lowers <base>.mlir to LLVM IR and compiles it to <base>.o.
+func buildObject(work, base string, tc toolchain) (string, error) {
+	if err := bcastOpt(base+".mlir", "--pipeline=cpu", "--emit=llvm", "-o", base+".ll"); err != nil {
+		return "", err
 	}
 	obj := base + ".o"
 	if tc.clang != "" {
@@ -145,6 +200,9 @@ type build struct {
 	harness string
 	// ours holds the kernels of bcast-opt that built (and must run).
 	ours map[string]bool
+	// stats counts the generics of each kernel's --pipeline=cpu output,
+	// for the kernels whose pipeline ran (built or not).
+	stats map[string]KernelStats
 	// notes say which implementations could not be built, and why.
 	notes []string
 }
@@ -154,10 +212,13 @@ type build struct {
 // kernel that does not build is left out (the harness prints n/a) and
 // noted; the harness itself must build.
 func buildAll(root, work string, tc toolchain, workloads []string, mlir mlirKernels, log func(string, ...any)) (build, error) {
-	b := build{ours: map[string]bool{}}
+	b := build{ours: map[string]bool{}, stats: map[string]KernelStats{}}
 	need := map[string]bool{}
 	for _, w := range workloads {
 		need[kernelOf(w)] = true
+		if twin, ok := twinOf[w]; ok {
+			need[twin] = true
+		}
 	}
 	var ours, mlirObjs []string
 	for _, k := range kernels {
@@ -165,7 +226,10 @@ func buildAll(root, work string, tc toolchain, workloads []string, mlir mlirKern
 			continue
 		}
 		log("building bcast-opt kernel %s", k)
-		obj, err := buildOurs(root, work, k, tc)
+		obj, stats, err := buildOurs(root, work, k, tc)
+		if stats != nil {
+			b.stats[k] = *stats
+		}
 		if err != nil {
 			log("bcast-opt kernel %s does not build: %v", k, err)
 			b.notes = append(b.notes, fmt.Sprintf("ours %s did not build: %s", k, firstLine(err)))
@@ -179,7 +243,7 @@ func buildAll(root, work string, tc toolchain, workloads []string, mlir mlirKern
 			b.notes = append(b.notes, "MLIR 19: "+firstLine(err))
 		} else {
 			for _, k := range kernels {
-				if !need[k] {
+				if !need[k] || !hasMLIR19(k) {
 					continue
 				}
 				log("building MLIR 19 kernel %s", k)

@@ -9,6 +9,11 @@
 //
 //   - workloads/W1.mlir .. W5.mlir: the workloads in StableHLO/CHLO, the
 //     input of bcast-opt (W5u is the W5 kernel called with X 4096x1).
+//   - workloads/W1j.mlir, W3j.mlir: W1 and W3 as jax.export writes them
+//     with a symbolic batch dim (@main with shape assertions calling
+//     @_wrapped_jax_export_main). The harness runs them on W1's and W3's
+//     inputs beside their static twin's kernel ("twin"), and compares the
+//     two outputs bit for bit.
 //   - c/bench.h: the one calling convention of every implementation.
 //   - c/loops.c: the hand-written fused C loops (gcc -O3 -march=native
 //     -ffp-contract=off), the reference the others are checked against.
@@ -23,9 +28,12 @@
 //   - compilespeed/: the compile-speed section appended to RESULTS.md
 //     (package compilespeed; --compile=false leaves it out).
 //   - this command: builds bcast-opt's kernels in-process (each @Wn as
-//     @bcastopt_Wn, since the MLIR 19 objects define Wn), compiles and links
-//     the harness, runs it per workload, runs numpy, and renders the
-//     Markdown table and the SVG chart (report.go, chart.go).
+//     @bcastopt_Wn, since the MLIR 19 objects define Wn; a JAX export's
+//     @main as @bcastopt_W1j, ...), counts the linalg.generic ops of each
+//     kernel's --pipeline=cpu output (kernels.go), compiles and links the
+//     harness, runs it per workload, runs numpy, and renders the Markdown
+//     tables (the JAX exports against their twins in a table of their own)
+//     and the SVG chart (report.go, chart.go).
 //
 // The harness and this command own bench/c, bench/numpy_bench.py and the
 // files they write; they must not touch the workloads, bench/mlir19 or

@@ -136,7 +136,7 @@ func benchMain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep := &Report{Machine: machine, Rounds: o.rounds, Warmup: o.warmup, LLVMCompile: tc.llvmDescription(), Notes: b.notes}
+	rep := &Report{Machine: machine, Rounds: o.rounds, Warmup: o.warmup, LLVMCompile: tc.llvmDescription(), Kernels: b.stats, Notes: b.notes}
 	results := map[string]*Result{}
 	for _, w := range o.workloads {
 		log("running %s (%d rounds)", w, o.rounds)
@@ -188,6 +188,13 @@ func benchMain(args []string, stdout, stderr io.Writer) error {
 	if err := os.WriteFile(resultsPath, md.Bytes(), 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Machine: %s\n\n%s\nwrote %s and %s\n", rep.MachineLine(), rep.Table(), resultsPath, filepath.Join(o.outDir, chartName))
+	fmt.Fprintf(stdout, "Machine: %s\n\n%s\n", rep.MachineLine(), rep.Table())
+	if jax := rep.JAXTable(); jax != "" {
+		fmt.Fprintf(stdout, "%s\n", jax)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(stdout, "note: %s\n", n)
+	}
+	fmt.Fprintf(stdout, "wrote %s and %s\n", resultsPath, filepath.Join(o.outDir, chartName))
 	return nil
 }

@@ -29,7 +29,8 @@ def relu_bias(x, b):
 
 
 # name -> (input shapes, expression). W5 is W1 (numpy has no static
-# shapes); W5u calls it with X of shape 4096x1.
+# shapes); W5u calls it with X of shape 4096x1. The JAX exports W1j and W3j
+# are W1 and W3 (numpy has no symbolic dims either).
 WORKLOADS = {
     "W1": ([(4096, 4096), (4096,)], relu_bias),
     "W2": ([(4096, 1), (1, 4096)], lambda a, b: a + b),
@@ -41,6 +42,8 @@ WORKLOADS = {
     "W5": ([(4096, 4096), (4096,)], relu_bias),
     "W5u": ([(4096, 1), (4096,)], relu_bias),
 }
+WORKLOADS["W1j"] = WORKLOADS["W1"]
+WORKLOADS["W3j"] = WORKLOADS["W3"]
 
 
 def main():

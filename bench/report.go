@@ -73,6 +73,9 @@ type Report struct {
 	Rounds, Warmup int
 	LLVMCompile    string // how bcast-opt's LLVM IR was compiled
 	Results        []Result
+	// Kernels counts the generics of each bcast-opt kernel's
+	// --pipeline=cpu output, by kernel name (W1, W1j, ...).
+	Kernels map[string]KernelStats
 	// Notes list what could not be built or run.
 	Notes []string
 }
@@ -165,6 +168,15 @@ func (r *Report) Markdown(chart string) string {
 		"ours: `bcast-opt --pipeline=cpu --emit=llvm`, compiled with " + orNA(r.LLVMCompile) + ". C: the hand-written fused loops of bench/c/loops.c, `gcc -O3 -march=native -ffp-contract=off` (no FMA contraction, so C rounds exactly like ours). MLIR 19: bench/mlir19's mlir_Wn (TOSA through mlir-opt-19's pipeline, writing into the caller's buffer). numpy: the idiomatic expression (bench/numpy_bench.py), temporaries included.",
 		"roofline = (input bytes, each read once, + output bytes) / copy bandwidth, where copy bandwidth = 2 x output bytes / median time of a memcpy of an output-sized buffer. ours/roofline near 1 means memory-bound at what the machine can copy.",
 	}
+	var jax []string
+	for _, res := range r.Results {
+		if _, ok := twinOf[res.Workload]; ok {
+			jax = append(jax, res.Workload)
+		}
+	}
+	if len(jax) > 0 {
+		notes = append(notes, strings.Join(jax, ", ")+": the JAX exports of the section below, on their twins' inputs; C and numpy are their twins' loop and expression. No MLIR 19 kernel: mlir-opt-19 has no StableHLO front end, and bench/mlir19 writes only the static workloads (in TOSA).")
+	}
 	if c := r.checkLine(); c != "" {
 		notes = append(notes, "Largest |output - C output|: "+c+".")
 	}
@@ -174,6 +186,100 @@ func (r *Report) Markdown(chart string) string {
 	}
 	if chart != "" {
 		fmt.Fprintf(&sb, "\n![time relative to C per workload](%s)\n", chart)
+	}
+	if jax := r.JAXTable(); jax != "" {
+		sb.WriteString("\n## JAX exports against their static twins\n\n")
+		sb.WriteString("W1j and W3j are W1 and W3 as `jax.export` writes them with a symbolic batch dim " +
+			"(bench/workloads/W1j.mlir, W3j.mlir: a public @main that reads the batch dim with get_dimension_size, " +
+			"asserts it with @shape_assertion custom calls and calls @_wrapped_jax_export_main, which builds each " +
+			"broadcast's shape with convert, reshape and concatenate for a dynamic_broadcast_in_dim before same-shape " +
+			"stablehlo ops), called with the inputs of W1 and W3.\n\n")
+		sb.WriteString(jax)
+		sb.WriteString("\n")
+		for _, n := range []string{
+			"twin: bcast-opt's kernel of the static twin (W1 for W1j, W3 for W3j) on the same inputs, timed in the same process as ours, C and the copy probe, in the same interleaved rounds; ours/twin is the ratio of the two medians.",
+			"generics: the linalg.generic ops of `bcast-opt --pipeline=cpu` output (bench/kernels.go counts them in the printed IR); rank 0: those without loops, computations on shape values rather than passes over the data. copies: generics with loops that only yield one of their inputs (a materialized broadcast or copy), and linalg.copy or linalg.broadcast ops.",
+			"output vs twin: ours's output compared with twin's bit for bit (memcmp of each element; not the tolerance of the check against C).",
+			fmt.Sprintf("SPEC §9: as many generics as the twin, no copy, ours/twin at most %.2f, and identical outputs; otherwise what is missing. The two kernels share every round, but on a busy shared machine single runs are bimodal and one run's ratio can be off by far more than 5%% (a 9-round run at load average 8 read 1.54 for W3j, whose loop is W3's): rerun with more --rounds before reading a miss as a regression.", jaxMaxRatio),
+		} {
+			sb.WriteString("- " + n + "\n")
+		}
+	}
+	return sb.String()
+}
+
+// jaxMaxRatio is the slowest a JAX export may run relative to its static
+// twin (SPEC.md section 9: "must run as fast as W1 and W3").
+const jaxMaxRatio = 1.05
+
+// fmtGenerics renders a kernel's generic count with its rank-0 share.
+func fmtGenerics(s KernelStats, ok bool) string {
+	if !ok {
+		return na
+	}
+	if s.Scalar == 0 {
+		return fmt.Sprint(s.Generics)
+	}
+	return fmt.Sprintf("%d (%d rank 0)", s.Generics, s.Scalar)
+}
+
+// JAXTable renders the JAX exports against their static twins as a
+// Markdown table, or "" when no JAX export ran.
+func (r *Report) JAXTable() string {
+	var sb strings.Builder
+	for _, res := range r.Results {
+		twin, ok := twinOf[res.Workload]
+		if !ok {
+			continue
+		}
+		if sb.Len() == 0 {
+			sb.WriteString("| workload | twin | ours ms | twin ms | ours/twin | generics | twin generics | copies | output vs twin | SPEC §9 |\n")
+			sb.WriteString("|---|---|--:|--:|--:|--:|--:|--:|---|---|\n")
+		}
+		ours, oursOK := res.time(implOurs)
+		tw, twOK := res.time(implTwin)
+		js, jsOK := r.Kernels[res.Workload]
+		ts, tsOK := r.Kernels[twin]
+		var missing []string
+		switch {
+		case !oursOK:
+			missing = append(missing, "ours did not run")
+		case !twOK:
+			missing = append(missing, "twin did not run")
+		case ours/tw > jaxMaxRatio:
+			missing = append(missing, fmt.Sprintf("%.2fx twin's time", ours/tw))
+		}
+		if !jsOK || !tsOK {
+			missing = append(missing, "no generic counts")
+		} else if js.Generics != ts.Generics {
+			missing = append(missing, fmt.Sprintf("%d generics, twin %d", js.Generics, ts.Generics))
+		}
+		copies := na
+		if jsOK {
+			copies = fmt.Sprint(js.Copies)
+			if js.Copies > 0 {
+				missing = append(missing, fmt.Sprintf("%d copies", js.Copies))
+			}
+		}
+		same := na
+		switch res.Identical {
+		case "ok":
+			same = "identical"
+		case "differ":
+			same = fmt.Sprintf("differs in %d elements", res.Differing)
+			missing = append(missing, "output differs")
+		default:
+			if oursOK && twOK {
+				missing = append(missing, "outputs not compared")
+			}
+		}
+		verdict := "met"
+		if len(missing) > 0 {
+			verdict = "not met: " + strings.Join(missing, "; ")
+		}
+		fmt.Fprintf(&sb, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			res.Workload, twin, fmtMs(ours, oursOK), fmtMs(tw, twOK), fmtRatio(ours, oursOK, tw, twOK),
+			fmtGenerics(js, jsOK), fmtGenerics(ts, tsOK), copies, same, verdict)
 	}
 	return sb.String()
 }

@@ -162,6 +162,10 @@ result workload=W2 impl=mlir19 status=n/a
 	if r == nil || r.OutBytes != 64 || r.MovedBytes != 96 || r.Times[implOurs] != (Stat{2, 1, 3}) || len(r.Times) != 1 {
 		t.Errorf("merged %+v", r)
 	}
+	same := "identical workload=W1j impl=ours twin=W1 status=differ differing=7\n"
+	if err := mergeRecords(results, parseRecords([]byte(same))); err != nil || results["W1j"].Identical != "differ" || results["W1j"].Differing != 7 {
+		t.Errorf("identical record: %v, %+v", err, results["W1j"])
+	}
 	bad := "check workload=W2 impl=ours status=FAIL max_abs_diff=0.5 first_bad=3\n"
 	if err := mergeRecords(results, parseRecords([]byte(bad))); err == nil || !strings.Contains(err.Error(), "differs") {
 		t.Errorf("a failed check gave %v, want an error", err)
@@ -170,17 +174,98 @@ result workload=W2 impl=mlir19 status=n/a
 
 func TestRenameKernel(t *testing.T) {
 	src := "// W1\nfunc.func @W1(%x: tensor<f32>) -> tensor<f32> {\n  return %x : tensor<f32>\n}\n"
-	got, err := renameKernel(src, "W1")
+	got, err := renameKernel(src, "W1", "W1")
 	if err != nil || !strings.Contains(got, "func.func @bcastopt_W1(%x") {
 		t.Errorf("renameKernel: %v\n%s", err, got)
 	}
-	if _, err := renameKernel(src, "W2"); err == nil {
+	if _, err := renameKernel(src, "W2", "W2"); err == nil {
 		t.Error("renaming a missing function succeeded")
+	}
+	// A JAX export: @main is the entry, the wrapped function keeps its name.
+	jax := "func.func public @main(%x: tensor<f32>) -> tensor<f32> {\n  %0 = call @_wrapped_jax_export_main(%x) : (tensor<f32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}\n" +
+		"func.func private @_wrapped_jax_export_main(%x: tensor<f32>) -> tensor<f32> {\n  return %x : tensor<f32>\n}\n"
+	got, err = renameKernel(jax, entryOf("W1j"), "W1j")
+	if err != nil || !strings.Contains(got, "func.func public @bcastopt_W1j(%x") || !strings.Contains(got, "func.func private @_wrapped_jax_export_main(") {
+		t.Errorf("renameKernel of a JAX export: %v\n%s", err, got)
+	}
+}
+
+func TestJAXTable(t *testing.T) {
+	rep := fixedReport()
+	rep.Kernels = map[string]KernelStats{"W1": {Generics: 1}, "W1j": {Generics: 2, Scalar: 1}, "W3": {Generics: 1}, "W3j": {Generics: 1}}
+	rep.Results = append(rep.Results,
+		Result{Workload: "W1j", Times: map[string]Stat{implOurs: {MedianMs: 11}, implTwin: {MedianMs: 10}}, Identical: "differ", Differing: 3},
+		Result{Workload: "W3j", Times: map[string]Stat{implOurs: {MedianMs: 10.2}, implTwin: {MedianMs: 10}}, Identical: "ok"},
+	)
+	want := `| workload | twin | ours ms | twin ms | ours/twin | generics | twin generics | copies | output vs twin | SPEC §9 |
+|---|---|--:|--:|--:|--:|--:|--:|---|---|
+| W1j | W1 | 11.00 | 10.00 | 1.10 | 2 (1 rank 0) | 1 | 0 | differs in 3 elements | not met: 1.10x twin's time; 2 generics, twin 1; output differs |
+| W3j | W3 | 10.20 | 10.00 | 1.02 | 1 | 1 | 0 | identical | met |
+`
+	if got := rep.JAXTable(); got != want {
+		t.Errorf("JAX table:\n%s\nwant:\n%s", got, want)
+	}
+	md := rep.Markdown("")
+	for _, w := range []string{"## JAX exports against their static twins", "- W1j, W3j: the JAX exports", want} {
+		if !strings.Contains(md, w) {
+			t.Errorf("RESULTS.md lacks %q:\n%s", w, md)
+		}
+	}
+	// A kernel that did not build: nothing timed, nothing compared.
+	rep.Results = []Result{{Workload: "W1j", Times: map[string]Stat{implTwin: {MedianMs: 10}}}}
+	delete(rep.Kernels, "W1j")
+	if got := rep.JAXTable(); !strings.Contains(got, "| W1j | W1 | n/a | 10.00 | n/a | n/a | 1 | n/a | n/a | not met: ours did not run; no generic counts |") {
+		t.Errorf("JAX table without ours:\n%s", got)
+	}
+	if got := fixedReport().JAXTable(); got != "" {
+		t.Errorf("JAX table without JAX exports: %q", got)
+	}
+}
+
+func TestCountGenerics(t *testing.T) {
+	ir := `#map = affine_map<() -> ()>
+module {
+  func.func @f(%arg0: tensor<?x4096xf32>, %arg1: tensor<4096xf32>) -> tensor<?x4096xf32> {
+    %3 = linalg.generic {indexing_maps = [#map, #map], iterator_types = []} ins(%from_elements : tensor<i64>) outs(%2 : tensor<i1>) {
+    ^bb0(%in: i64, %out: i1):
+      %6 = arith.cmpi sge, %in, %c1_i64 : i64
+      linalg.yield %6 : i1
+    } -> tensor<i1>
+    %4 = linalg.generic {indexing_maps = [#map2, #map1], iterator_types = ["parallel", "parallel"]} ins(%arg1 : tensor<4096xf32>) outs(%e : tensor<?x4096xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    } -> tensor<?x4096xf32>
+    %5 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<?x4096xf32>) outs(%e : tensor<?x4096xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %out : f32
+    } -> tensor<?x4096xf32>
+    %6 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel"]} ins(%arg0, %4 : tensor<?x4096xf32>, tensor<?x4096xf32>) outs(%e : tensor<?x4096xf32>) {
+    ^bb0(%in: f32, %in_0: f32, %out: f32):
+      %7 = arith.addf %in, %in_0 : f32
+      linalg.yield %7 : f32
+    } -> tensor<?x4096xf32>
+    %7 = linalg.copy ins(%6 : tensor<?x4096xf32>) outs(%e : tensor<?x4096xf32>) -> tensor<?x4096xf32>
+    return %7 : tensor<?x4096xf32>
+  }
+}
+`
+	// %4 yields its input (a materialized broadcast), %5 its output (not a
+	// copy of anything), and there is one linalg.copy.
+	if got, want := countGenerics(ir), (KernelStats{Generics: 4, Scalar: 1, Copies: 2}); got != want {
+		t.Errorf("countGenerics = %+v, want %+v", got, want)
 	}
 }
 
 func TestParseFlags(t *testing.T) {
 	o, err := parseFlags([]string{"--quick", "--workloads", "W5u,W1,W1"}, io.Discard)
+	if err != nil || o.rounds != 3 || o.warmup != 1 || strings.Join(o.workloads, ",") != "W5u,W1" {
+		t.Errorf("parseFlags: %+v, %v", o, err)
+	}
+	o, err = parseFlags([]string{"--workloads", "W1j,W3j"}, io.Discard)
+	if err != nil || strings.Join(o.workloads, ",") != "W1j,W3j" {
+		t.Errorf("parseFlags: %+v, %v", o, err)
+	}
+	o, err = parseFlags([]string{"--quick", "--workloads", "W5u,W1,W1"}, io.Discard)
 	if err != nil || o.rounds != 3 || o.warmup != 1 || strings.Join(o.workloads, ",") != "W5u,W1" {
 		t.Errorf("parseFlags: %+v, %v", o, err)
 	}

@@ -18,6 +18,9 @@ const (
 	implMLIR  = "mlir19"
 	implNumpy = "numpy"
 	implCopy  = "copy"
+	// implTwin is bcast-opt's kernel of a JAX export's static twin, timed
+	// in the export's harness run (W1's kernel in W1j's).
+	implTwin = "twin"
 )
 
 // Stat is one implementation's timing of one workload.
@@ -37,6 +40,11 @@ type Result struct {
 	// MaxDiff is the largest |output - C output| of each checked
 	// implementation.
 	MaxDiff map[string]float64
+	// Identical is, for a JAX export, whether ours's output equals its
+	// static twin's bit for bit: "ok", "differ" (in Differing elements),
+	// or "" when it was not compared (a kernel missing).
+	Identical string
+	Differing int64
 }
 
 // time returns an implementation's median, and whether it ran.
@@ -112,6 +120,20 @@ func mergeRecords(results map[string]*Result, recs []record) error {
 				get(f["workload"]).MaxDiff[f["impl"]] = d
 			} else if f["status"] != "n/a" {
 				return fmt.Errorf("%s: %s's output differs from the C loop's (max abs diff %s)", f["workload"], f["impl"], f["max_abs_diff"])
+			}
+		case "identical":
+			r := get(f["workload"])
+			switch f["status"] {
+			case "ok", "differ":
+				n, err := strconv.ParseInt(f["differing"], 10, 64)
+				if err != nil {
+					return fmt.Errorf("identical %s: bad differing: %v", f["workload"], err)
+				}
+				r.Identical, r.Differing = f["status"], n
+			case "n/a":
+				r.Identical = ""
+			default:
+				return fmt.Errorf("identical %s: unknown status %q", f["workload"], f["status"])
 			}
 		case "result":
 			if f["status"] != "ok" {

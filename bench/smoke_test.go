@@ -9,10 +9,11 @@ import (
 	"testing"
 )
 
-// TestSmoke builds bcast-opt's kernels and the harness and runs two
-// workloads for one round, checking the outputs against the C loops. It
-// times nothing worth reading and takes a few seconds, so it only runs
-// when asked: BCAST_BENCH_SMOKE=1, with gcc installed.
+// TestSmoke builds bcast-opt's kernels and the harness and runs three
+// workloads for one round, checking the outputs against the C loops, and
+// W1j's (the JAX export of W1) against W1's kernel's bit for bit. It times
+// nothing worth reading and takes a few seconds, so it only runs when
+// asked: BCAST_BENCH_SMOKE=1, with gcc installed.
 func TestSmoke(t *testing.T) {
 	if os.Getenv("BCAST_BENCH_SMOKE") != "1" {
 		t.Skip("set BCAST_BENCH_SMOKE=1 to build and run the benchmark harness once")
@@ -21,7 +22,7 @@ func TestSmoke(t *testing.T) {
 		t.Skip("the benchmark harness needs gcc")
 	}
 	out := t.TempDir()
-	args := []string{"--rounds", "1", "--warmup", "0", "--workloads", "W2,W5u", "--out-dir", out,
+	args := []string{"--rounds", "1", "--warmup", "0", "--workloads", "W2,W5u,W1j", "--out-dir", out,
 		"--work-dir", filepath.Join(out, "work"), "--compile=false", "--numpy=false"}
 	var stdout, stderr bytes.Buffer
 	if err := benchMain(args, &stdout, &stderr); err != nil {
@@ -31,17 +32,40 @@ func TestSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"W2", "W5u"} {
-		line := ""
+	// rows returns the cells of the table rows of a workload: its row of
+	// the main table, then (for a JAX export) of the JAX table.
+	rows := func(w string) [][]string {
+		var rs [][]string
 		for _, l := range strings.Split(string(md), "\n") {
-			if strings.HasPrefix(l, "| "+w+" |") {
-				line = l
+			if !strings.HasPrefix(l, "| "+w+" |") {
+				continue
 			}
+			cells := strings.Split(strings.Trim(l, "|"), "|")
+			for i := range cells {
+				cells[i] = strings.TrimSpace(cells[i])
+			}
+			rs = append(rs, cells)
 		}
-		cells := strings.Split(line, "|")
-		if len(cells) < 4 || strings.TrimSpace(cells[2]) == na || strings.TrimSpace(cells[3]) == na {
+		return rs
+	}
+	for _, w := range []string{"W2", "W5u"} {
+		if rs := rows(w); len(rs) != 1 || rs[0][1] == na || rs[0][2] == na {
 			t.Errorf("%s: no time for ours and C in RESULTS.md:\n%s", w, md)
 		}
+	}
+	// W1j (W1 as jax.export writes it): ours, C and the twin (W1's
+	// kernel) must run, the generics be counted, and ours's output be the
+	// twin's bit for bit. Its time is not checked: one round says nothing.
+	rs := rows("W1j")
+	if len(rs) != 2 || len(rs[1]) != 10 {
+		t.Fatalf("W1j: want a row in the main table and one in the JAX table of RESULTS.md:\n%s", md)
+	}
+	main, jax := rs[0], rs[1]
+	if main[1] == na || main[2] == na || jax[1] != "W1" || jax[2] == na || jax[3] == na || jax[5] == na || jax[6] == na {
+		t.Errorf("W1j: no time for ours, C or the twin, or no generic counts, in RESULTS.md:\n%s", md)
+	}
+	if jax[8] != "identical" {
+		t.Errorf("W1j: output vs W1's kernel: %s, want identical:\n%s", jax[8], md)
 	}
 	if _, err := os.Stat(filepath.Join(out, "chart.svg")); err != nil {
 		t.Error(err)

@@ -2,16 +2,20 @@
  * one process (SPEC.md section 9): bcast-opt's kernel (ours.c), the
  * hand-written C loop (loops.c), the MLIR 19 pipeline's kernel when it is
  * linked in, and a copy-bandwidth probe (memcpy of an output-sized
- * buffer).
+ * buffer). For the JAX exports W1j and W3j it also times bcast-opt's
+ * kernel of the static twin (W1, W3) as impl "twin", on the same inputs,
+ * and checks that the two kernels' outputs are identical bit for bit.
  *
  *   harness WORKLOAD [--rounds N] [--warmup N]
  *
- * WORKLOAD is W1..W5 or W5u. The harness allocates the inputs (64-byte
- * aligned, deterministic pseudo-random floats in [-1, 1)), computes the
- * reference output with the C loop, then runs every other implementation
- * once into a NaN-poisoned buffer and compares it with the reference; a
- * difference beyond a tiny tolerance is reported and the harness exits
- * with status 2 before timing anything. Then come the warm-up runs and
+ * WORKLOAD is W1..W5, W5u, W1j or W3j. The harness allocates the inputs
+ * (64-byte aligned, deterministic pseudo-random floats in [-1, 1)),
+ * computes the reference output with the C loop, then runs every other
+ * implementation once into a NaN-poisoned buffer and compares it with the
+ * reference; a difference beyond a tiny tolerance is reported and the
+ * harness exits with status 2 before timing anything. A JAX export's
+ * output is also compared with its twin's, bit for bit, and the count of
+ * differing elements reported (not an exit). Then come the warm-up runs and
  * the timed rounds: each round runs every implementation once, the
  * starting one rotating from round to round (ABCD, BCDA, ...), so slow
  * drift of the machine hits all of them alike. Every implementation
@@ -21,6 +25,7 @@
  *
  *   workload name=W1 kernel=W1 out_bytes=... moved_bytes=... rounds=9
  *   check workload=W1 impl=ours status=ok max_abs_diff=0
+ *   identical workload=W1j impl=ours twin=W1 status=ok differing=0
  *   runs workload=W1 impl=ours ms=12.1,12.0,...
  *   result workload=W1 impl=ours status=ok median_ms=12.05 min_ms=11.9 runs=9
  *   result workload=W1 impl=mlir19 status=n/a
@@ -56,7 +61,7 @@ WEAK int mlir_W3(float *, const int64_t *, int, const bench_tensor *, int);
 WEAK int mlir_W4(float *, const int64_t *, int, const bench_tensor *, int);
 WEAK int mlir_W5(float *, const int64_t *, int, const bench_tensor *, int);
 
-enum { MAX_IN = 5, MAX_IMPL = 4 };
+enum { MAX_IN = 5, MAX_IMPL = 5 };
 
 typedef struct {
   int rank;
@@ -65,9 +70,10 @@ typedef struct {
 
 /* A workload: its operand and result shapes (SPEC.md section 9) and the
  * kernel each implementation provides for it. W5u is the W5 kernel called
- * with X of shape 4096x1. */
+ * with X of shape 4096x1. twin is the static twin's kernel of a JAX export
+ * (bcast-opt's, timed as impl "twin"), or NULL. */
 typedef struct {
-  const char *name, *kernel;
+  const char *name, *kernel, *twin;
   int nin;
   shape_t in[MAX_IN];
   shape_t out;
@@ -79,18 +85,24 @@ typedef struct {
 #define S3(a, b, c) {3, {a, b, c}}
 #define S0 {0, {0}}
 
-static workload_t workloads[6];
+static workload_t workloads[8];
 
+/* The JAX exports (W1j, W3j) run on W1's and W3's shapes (their batch dim
+ * b is 4096 and 64), so on the same data; their C reference is the same
+ * loop, and MLIR 19 has no kernel for them. */
 static void init_workloads(void) {
   const workload_t w[] = {
-      {"W1", "W1", 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W1, mlir_W1},
-      {"W2", "W2", 2, {S2(4096, 1), S2(1, 4096)}, S2(4096, 4096), c_W2, mlir_W2},
-      {"W3", "W3", 3, {S3(64, 1, 1024), S3(64, 256, 1024), S1(1024)},
+      {"W1", "W1", NULL, 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W1, mlir_W1},
+      {"W2", "W2", NULL, 2, {S2(4096, 1), S2(1, 4096)}, S2(4096, 4096), c_W2, mlir_W2},
+      {"W3", "W3", NULL, 3, {S3(64, 1, 1024), S3(64, 256, 1024), S1(1024)},
        S3(64, 256, 1024), c_W3, mlir_W3},
-      {"W4", "W4", 5, {S2(4096, 4096), S0, S0, S1(4096), S1(4096)},
+      {"W4", "W4", NULL, 5, {S2(4096, 4096), S0, S0, S1(4096), S1(4096)},
        S2(4096, 4096), c_W4, mlir_W4},
-      {"W5", "W5", 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W5, mlir_W5},
-      {"W5u", "W5", 2, {S2(4096, 1), S1(4096)}, S2(4096, 4096), c_W5, mlir_W5},
+      {"W5", "W5", NULL, 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W5, mlir_W5},
+      {"W5u", "W5", NULL, 2, {S2(4096, 1), S1(4096)}, S2(4096, 4096), c_W5, mlir_W5},
+      {"W1j", "W1j", "W1", 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W1, NULL},
+      {"W3j", "W3j", "W3", 3, {S3(64, 1, 1024), S3(64, 256, 1024), S1(1024)},
+       S3(64, 256, 1024), c_W3, NULL},
   };
   memcpy(workloads, w, sizeof w);
 }
@@ -162,7 +174,7 @@ static double median(double *v, int n) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u [--rounds N] [--warmup N]\n");
+  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j [--rounds N] [--warmup N]\n");
   exit(1);
 }
 
@@ -216,16 +228,23 @@ int main(int argc, char **argv) {
   }
   copy_src = ref;
 
+  /* ours comes first and twin last, so ours's output can be kept for the
+   * bit-for-bit comparison with twin's. */
   impl_t impls[MAX_IMPL] = {
       {"ours", ours_kernel(w->kernel), NULL, 0},
       {"c", w->c, NULL, 0},
       {"mlir19", w->mlir, NULL, 0},
       {"copy", copy_probe, NULL, 0},
+      {"twin", w->twin ? ours_kernel(w->twin) : NULL, NULL, 0},
   };
+  const int nimpl = w->twin ? MAX_IMPL : MAX_IMPL - 1;
+  float *ours_out = NULL; /* ours's checked output, for twin */
+  if (w->twin && impls[0].fn)
+    ours_out = xalloc(out_bytes);
 
   /* Check each implementation against the C reference. */
   int failed = 0;
-  for (int k = 0; k < MAX_IMPL; k++) {
+  for (int k = 0; k < nimpl; k++) {
     impl_t *im = &impls[k];
     if (!im->fn) {
       printf("check workload=%s impl=%s status=n/a\n", w->name, im->name);
@@ -262,6 +281,20 @@ int main(int argc, char **argv) {
     }
     printf("check workload=%s impl=%s status=ok max_abs_diff=%g\n", w->name, im->name,
            maxdiff);
+    if (k == 0 && ours_out)
+      memcpy(ours_out, out, out_bytes);
+  }
+  if (w->twin) {
+    /* Bit for bit: NaNs and signed zeros count, no tolerance. */
+    if (!ours_out || !impls[nimpl - 1].fn || failed) {
+      printf("identical workload=%s impl=ours twin=%s status=n/a\n", w->name, w->twin);
+    } else {
+      int64_t differing = 0;
+      for (int64_t i = 0; i < nout; i++)
+        differing += memcmp(&ours_out[i], &out[i], sizeof(float)) != 0;
+      printf("identical workload=%s impl=ours twin=%s status=%s differing=%lld\n", w->name,
+             w->twin, differing ? "differ" : "ok", (long long)differing);
+    }
   }
   if (failed) {
     fprintf(stderr, "harness: %s: OUTPUT CHECK FAILED, not timing\n", w->name);
@@ -270,7 +303,7 @@ int main(int argc, char **argv) {
 
   /* Warm-up, then interleaved rounds with a rotating starting point. */
   int avail[MAX_IMPL], navail = 0;
-  for (int k = 0; k < MAX_IMPL; k++)
+  for (int k = 0; k < nimpl; k++)
     if (impls[k].fn) {
       avail[navail++] = k;
       impls[k].ms = calloc((size_t)rounds, sizeof(double));
@@ -291,7 +324,7 @@ int main(int argc, char **argv) {
       im->ms[im->nms++] = t1 - t0;
     }
 
-  for (int k = 0; k < MAX_IMPL; k++) {
+  for (int k = 0; k < nimpl; k++) {
     impl_t *im = &impls[k];
     if (!im->fn) {
       printf("result workload=%s impl=%s status=n/a\n", w->name, im->name);

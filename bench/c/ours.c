@@ -19,7 +19,9 @@
 #define WEAK __attribute__((weak))
 
 /* In the header's words: args (pointer, shape) in order, then the result
- * and its shape, then the error buffer. */
+ * and its shape, then the error buffer. The JAX exports W1j and W3j take
+ * the arguments of W1 and W3 (their @main, compiled as bcastopt_W1j and
+ * bcastopt_W3j). */
 #define ARG(i) const float *arg##i, const int64_t *arg##i##_shape
 #define RES float *res0, const int64_t *res0_shape, char *err, int64_t err_len
 WEAK int32_t bcastopt_W1(ARG(0), ARG(1), RES);
@@ -27,6 +29,8 @@ WEAK int32_t bcastopt_W2(ARG(0), ARG(1), RES);
 WEAK int32_t bcastopt_W3(ARG(0), ARG(1), ARG(2), RES);
 WEAK int32_t bcastopt_W4(ARG(0), ARG(1), ARG(2), ARG(3), ARG(4), RES);
 WEAK int32_t bcastopt_W5(ARG(0), ARG(1), RES);
+WEAK int32_t bcastopt_W1j(ARG(0), ARG(1), RES);
+WEAK int32_t bcastopt_W3j(ARG(0), ARG(1), ARG(2), RES);
 
 /* report prints a kernel's error and passes its code on. */
 static int report(const char *name, int32_t code, const char *err) {
@@ -35,39 +39,39 @@ static int report(const char *name, int32_t code, const char *err) {
   return code;
 }
 
-static int ours_W1(float *out, const int64_t *out_shape, int out_rank,
-                   const bench_tensor *in, int nin) {
-  char err[256] = "";
-  (void)out_rank;
-  if (nin != 2)
-    return 1;
-  return report("W1", bcastopt_W1(in[0].data, in[0].shape, in[1].data,
-                                  in[1].shape, out, out_shape, err, sizeof err),
-                err);
-}
+/* ADAPTER2 and ADAPTER3 define ours_K for a kernel K of two or three
+ * operands. */
+#define ADAPTER2(K)                                                            \
+  static int ours_##K(float *out, const int64_t *out_shape, int out_rank,     \
+                      const bench_tensor *in, int nin) {                      \
+    char err[256] = "";                                                        \
+    (void)out_rank;                                                            \
+    if (nin != 2)                                                              \
+      return 1;                                                                \
+    return report(#K, bcastopt_##K(in[0].data, in[0].shape, in[1].data,       \
+                                   in[1].shape, out, out_shape, err,          \
+                                   sizeof err),                               \
+                  err);                                                        \
+  }
+#define ADAPTER3(K)                                                            \
+  static int ours_##K(float *out, const int64_t *out_shape, int out_rank,     \
+                      const bench_tensor *in, int nin) {                      \
+    char err[256] = "";                                                        \
+    (void)out_rank;                                                            \
+    if (nin != 3)                                                              \
+      return 1;                                                                \
+    return report(#K, bcastopt_##K(in[0].data, in[0].shape, in[1].data,       \
+                                   in[1].shape, in[2].data, in[2].shape, out, \
+                                   out_shape, err, sizeof err),               \
+                  err);                                                        \
+  }
 
-static int ours_W2(float *out, const int64_t *out_shape, int out_rank,
-                   const bench_tensor *in, int nin) {
-  char err[256] = "";
-  (void)out_rank;
-  if (nin != 2)
-    return 1;
-  return report("W2", bcastopt_W2(in[0].data, in[0].shape, in[1].data,
-                                  in[1].shape, out, out_shape, err, sizeof err),
-                err);
-}
-
-static int ours_W3(float *out, const int64_t *out_shape, int out_rank,
-                   const bench_tensor *in, int nin) {
-  char err[256] = "";
-  (void)out_rank;
-  if (nin != 3)
-    return 1;
-  return report("W3", bcastopt_W3(in[0].data, in[0].shape, in[1].data,
-                                  in[1].shape, in[2].data, in[2].shape, out,
-                                  out_shape, err, sizeof err),
-                err);
-}
+ADAPTER2(W1)
+ADAPTER2(W2)
+ADAPTER3(W3)
+ADAPTER2(W5)
+ADAPTER2(W1j)
+ADAPTER3(W3j)
 
 static int ours_W4(float *out, const int64_t *out_shape, int out_rank,
                    const bench_tensor *in, int nin) {
@@ -82,19 +86,8 @@ static int ours_W4(float *out, const int64_t *out_shape, int out_rank,
                 err);
 }
 
-static int ours_W5(float *out, const int64_t *out_shape, int out_rank,
-                   const bench_tensor *in, int nin) {
-  char err[256] = "";
-  (void)out_rank;
-  if (nin != 2)
-    return 1;
-  return report("W5", bcastopt_W5(in[0].data, in[0].shape, in[1].data,
-                                  in[1].shape, out, out_shape, err, sizeof err),
-                err);
-}
-
-/* ours_kernel returns the adapter for kernel "W1".."W5", or NULL when that
- * kernel is not linked in. */
+/* ours_kernel returns the adapter for kernel "W1".."W5", "W1j" or "W3j", or
+ * NULL when that kernel is not linked in. */
 bench_kernel ours_kernel(const char *kernel) {
   const struct {
     const char *name;
@@ -103,7 +96,8 @@ bench_kernel ours_kernel(const char *kernel) {
   } table[] = {
       {"W1", bcastopt_W1 != 0, ours_W1}, {"W2", bcastopt_W2 != 0, ours_W2},
       {"W3", bcastopt_W3 != 0, ours_W3}, {"W4", bcastopt_W4 != 0, ours_W4},
-      {"W5", bcastopt_W5 != 0, ours_W5},
+      {"W5", bcastopt_W5 != 0, ours_W5}, {"W1j", bcastopt_W1j != 0, ours_W1j},
+      {"W3j", bcastopt_W3j != 0, ours_W3j},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(table[i].name, kernel) == 0)
