@@ -8,6 +8,7 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
@@ -286,7 +287,7 @@ func loopSizes(b *ir.Builder, rt *ir.RankedTensorType, accesses []operandAccess,
 		for _, a := range accesses {
 			for j, r := range a.reads {
 				if r == d && a.sizeDims[j] {
-					size = tensorDim(b, a.value, j)
+					size = sizeOfDim(b, a.value, j)
 					break
 				}
 			}
@@ -304,6 +305,34 @@ func loopSizes(b *ir.Builder, rt *ir.RankedTensorType, accesses []operandAccess,
 		sizes = append(sizes, size)
 	}
 	return sizes
+}
+
+// sizeOfDim returns the size of dim d of v, read where it was made: a
+// generic's result has the size of the output it was computed into, and
+// a tensor.empty's dynamic size is its operand. Reading it from the
+// producer's result instead (tensor.dim) would count as a use of the
+// producer, which keeps an expensive producer from fusing into its one
+// consumer.
+func sizeOfDim(b *ir.Builder, v *ir.Value, d int) *ir.Value {
+	for {
+		def := v.DefiningOp()
+		if def == nil {
+			break
+		}
+		if def.Name() == "linalg.generic" {
+			if init := linalg.TiedInit(def, v.Index()); init != nil {
+				v = init
+				continue
+			}
+		}
+		if def.Name() == "tensor.empty" {
+			if s := tensor.EmptySize(def, d); s != nil {
+				return s
+			}
+		}
+		break
+	}
+	return tensorDim(b, v, d)
 }
 
 func indexConst(b *ir.Builder, v int64) *ir.Value {

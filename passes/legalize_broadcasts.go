@@ -74,12 +74,21 @@ func LegalizeBroadcastsIn(root *ir.Operation) error {
 		}
 		return true
 	})
-	l := &legalizer{dimsAttrs: map[string]*ir.DenseArrayAttr{}}
+	l := &legalizer{dimsAttrs: map[string]*ir.DenseArrayAttr{}, facts: hlo.CollectExtentFacts(root)}
 	for _, op := range ops {
 		if err := l.legalize(op); err != nil {
 			return err
 		}
 	}
+	// Every dynamic broadcast, the program's own (JAX's exports) and
+	// those made above, records what the shapes and the checked facts
+	// prove of its dims.
+	root.Walk(func(op *ir.Operation) bool {
+		if op.Name() == "hlo.dynamic_broadcast_in_dim" {
+			hlo.SetKnownBroadcastDims(op, l.facts, func(fn func()) { fn() })
+		}
+		return true
+	})
 	return nil
 }
 
@@ -127,6 +136,9 @@ type legalizer struct {
 	// so ops with the same list share one.
 	dimsAttrs map[string]*ir.DenseArrayAttr
 	key       []byte
+	// facts are the size equalities the function's checks establish
+	// (JAX's shape assertions), nil if none.
+	facts *hlo.ExtentFacts
 }
 
 // legalize rewrites one op.
@@ -206,7 +218,8 @@ func (l *legalizer) newClasses(n int) []bool {
 // onlySizeInDim reports whether operand i's dim k, which feeds result dim
 // d, sets the result's size there: every other operand has size 1 in d,
 // lacks it, or provably has the same size (hlo.DimExtent: JAX's shapes
-// built from one get_dimension_size).
+// built from one get_dimension_size, or sizes its shape assertions
+// equate).
 func (l *legalizer) onlySizeInDim(i, k int, d int64) bool {
 	var own hlo.Extent
 	for j := 0; j < l.op.NumOperands(); j++ {
@@ -220,7 +233,7 @@ func (l *legalizer) onlySizeInDim(i, k int, d int64) bool {
 			if !own.Known() {
 				own = hlo.DimExtent(l.op.Operand(i), k)
 			}
-			if !own.Same(hlo.DimExtent(l.op.Operand(j), kj)) {
+			if !l.facts.Same(own, hlo.DimExtent(l.op.Operand(j), kj)) {
 				return false
 			}
 		}

@@ -80,8 +80,8 @@ func (l *legalizer) checkEqualSizes() *ir.Value {
 				continue
 			}
 			r := feeds[ref]
-			if hlo.DimExtent(l.operands[f.operand].value, f.dim).Same(hlo.DimExtent(l.operands[r.operand].value, r.dim)) {
-				continue // the same size (JAX's shapes built from one get_dimension_size)
+			if l.facts.Same(hlo.DimExtent(l.operands[f.operand].value, f.dim), hlo.DimExtent(l.operands[r.operand].value, r.dim)) {
+				continue // the same size (JAX's shapes built from one get_dimension_size, or checked equal)
 			}
 			a, b := f, r
 			if a.operand > b.operand {

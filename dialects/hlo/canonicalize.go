@@ -205,48 +205,11 @@ func transposeOfTranspose(op *ir.Operation, rw *ir.Rewriter) bool {
 }
 
 // dynamicBroadcastKnownDims records what the shape operand proves of the
-// operand's dynamic dims (extents.go): a dim whose size is the very size
-// the shape gives its result dim (the same dim of the same value, or the
-// same constant), or whose result size is the constant 1, does not
-// expand; a dim whose own size is provably 1 does. Only a dim that is
-// neither stays could-be-1, for linalg-version-broadcasts.
+// operand's dynamic dims (hlo.KnownBroadcastDims, extents.go). Only a dim
+// that is proven neither way stays could-be-1, for
+// linalg-version-broadcasts.
 func dynamicBroadcastKnownDims(op *ir.Operation, rw *ir.Rewriter) bool {
-	in, out := rankedTensor(op.Operand(0).Type()), rankedTensor(op.Result(0).Type())
-	dims := I64sView(op.Attr("broadcast_dimensions"))
-	if in == nil || out == nil || len(dims) != in.Rank() {
-		return false
-	}
-	expanding := I64sView(op.Attr("known_expanding_dimensions"))
-	nonExpanding := I64sView(op.Attr("known_nonexpanding_dimensions"))
-	var addExp, addNon []int64
-	for i, d := range dims {
-		if in.Shape()[i] != ir.Dynamic || slices.Contains(expanding, int64(i)) || slices.Contains(nonExpanding, int64(i)) || d < 0 || int(d) >= out.Rank() {
-			continue
-		}
-		src := DimExtent(op.Operand(0), i)
-		dst := ShapeElementExtent(op.Operand(1), int(d))
-		if s := out.Shape()[d]; s != ir.Dynamic {
-			dst = constExtent(s)
-		}
-		switch {
-		case src.Same(dst) || dst.IsConstant(1):
-			addNon = append(addNon, int64(i))
-		case src.IsConstant(1):
-			addExp = append(addExp, int64(i))
-		}
-	}
-	if addExp == nil && addNon == nil {
-		return false
-	}
-	rw.Modify(op, func() {
-		if addExp != nil {
-			op.SetAttr("known_expanding_dimensions", ir.I64Array(sortedUnion(expanding, addExp)...))
-		}
-		if addNon != nil {
-			op.SetAttr("known_nonexpanding_dimensions", ir.I64Array(sortedUnion(nonExpanding, addNon)...))
-		}
-	})
-	return true
+	return SetKnownBroadcastDims(op, nil, func(fn func()) { rw.Modify(op, fn) })
 }
 
 // sortedUnion returns the dims of a and b in increasing order (they are

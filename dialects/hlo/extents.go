@@ -1,6 +1,8 @@
 package hlo
 
 import (
+	"slices"
+
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
@@ -219,4 +221,211 @@ func constExtent(v int64) Extent {
 func isIntOrIndexTensor(t ir.Type) bool {
 	rt, ok := t.(*ir.RankedTensorType)
 	return ok && ir.IsIntOrIndex(rt.ElementType())
+}
+
+// ExtentFacts are the equalities between sizes that a function's checks
+// establish: JAX's @shape_assertion on `stablehlo.compare EQ` (two
+// arguments that share a dimension variable, or a dimension variable and
+// a constant) and cf.assert on `arith.cmpi eq`. Past such a check, both
+// sizes are one at run time (when they differ the function fails), so a
+// broadcast between them is known not to expand. Only checks in a
+// function's entry block count: they run on every call.
+type ExtentFacts struct {
+	parent map[extentKey]extentKey
+	consts map[extentKey]int64 // a class's constant, at its root
+}
+
+// extentKey is an Extent without IsConst: constants are the class data.
+type extentKey struct {
+	value *ir.Value
+	dim   int
+}
+
+// CollectExtentFacts gathers the equalities checked in the entry blocks
+// of the functions in root (root itself, if it is one). It returns nil if
+// there are none.
+func CollectExtentFacts(root *ir.Operation) *ExtentFacts {
+	var f *ExtentFacts
+	root.Walk(func(op *ir.Operation) bool {
+		if op.Name() != "func.func" {
+			return op.Name() == "builtin.module" || op == root
+		}
+		entry := op.Region(0).Front()
+		if entry == nil {
+			return false
+		}
+		for _, o := range entry.Ops() {
+			a, b, ok := checkedEquality(o)
+			if !ok {
+				continue
+			}
+			if f == nil {
+				f = &ExtentFacts{parent: map[extentKey]extentKey{}, consts: map[extentKey]int64{}}
+			}
+			f.union(a, b)
+		}
+		return false
+	})
+	return f
+}
+
+// checkedEquality returns the two sizes a check op requires equal.
+func checkedEquality(op *ir.Operation) (a, b Extent, ok bool) {
+	switch {
+	case op.Name() == "hlo.custom_call" && op.NumOperands() > 0:
+		if name, _ := op.Attr("call_target_name").(*ir.StringAttr); name == nil || name.Value != ShapeAssertion {
+			return a, b, false
+		}
+		cmp := op.Operand(0).DefiningOp()
+		if cmp == nil || cmp.Name() != "hlo.compare" || Direction(cmp) != "EQ" {
+			return a, b, false
+		}
+		a, b = ShapeElementExtent(cmp.Operand(0), 0), ShapeElementExtent(cmp.Operand(1), 0)
+	case op.Name() == "cf.assert":
+		cmp := op.Operand(0).DefiningOp()
+		if cmp == nil || cmp.Name() != "arith.cmpi" {
+			return a, b, false
+		}
+		if p, _ := cmp.Attr("predicate").(*ir.IntegerAttr); p == nil || p.Value != 0 { // eq
+			return a, b, false
+		}
+		a, b = ScalarExtent(cmp.Operand(0)), ScalarExtent(cmp.Operand(1))
+	default:
+		return a, b, false
+	}
+	return a, b, a.Known() && b.Known()
+}
+
+func (f *ExtentFacts) find(k extentKey) extentKey {
+	for {
+		p, ok := f.parent[k]
+		if !ok || p == k {
+			return k
+		}
+		if gp, ok := f.parent[p]; ok && gp != p {
+			f.parent[k] = gp // path halving
+		}
+		k = p
+	}
+}
+
+// key returns e's class key and constant (isConst).
+func (f *ExtentFacts) key(e Extent) (k extentKey, c int64, isConst bool) {
+	if e.IsConst {
+		return extentKey{}, e.Const, true
+	}
+	r := f.find(extentKey{e.Value, e.Dim})
+	c, isConst = f.consts[r]
+	return r, c, isConst
+}
+
+func (f *ExtentFacts) union(a, b Extent) {
+	ka, ca, constA := f.key(a)
+	kb, cb, constB := f.key(b)
+	switch {
+	case a.IsConst && b.IsConst:
+		// Two constants: nothing to learn (a check that always fails
+		// must not make unequal sizes equal).
+	case a.IsConst:
+		if !constB {
+			f.consts[kb] = ca
+		}
+	case b.IsConst:
+		if !constA {
+			f.consts[ka] = cb
+		}
+	case ka != kb:
+		if constA && constB && ca != cb {
+			return
+		}
+		f.parent[ka] = kb
+		if constA {
+			f.consts[kb] = ca
+		}
+	}
+}
+
+// Same reports whether a and b are provably equal: Extent.Same, or equal
+// by the checked facts (f may be nil).
+func (f *ExtentFacts) Same(a, b Extent) bool {
+	if a.Same(b) {
+		return true
+	}
+	if f == nil || !a.Known() || !b.Known() {
+		return false
+	}
+	ka, ca, constA := f.key(a)
+	kb, cb, constB := f.key(b)
+	if constA || constB {
+		return constA && constB && ca == cb
+	}
+	return ka == kb
+}
+
+// Constant returns the constant a is known to be, by itself or by the
+// facts (f may be nil).
+func (f *ExtentFacts) Constant(a Extent) (int64, bool) {
+	if a.IsConst {
+		return a.Const, true
+	}
+	if f == nil || !a.Known() {
+		return 0, false
+	}
+	_, c, ok := f.key(a)
+	return c, ok
+}
+
+// KnownBroadcastDims returns the dims of a dynamic_broadcast_in_dim's
+// operand that its shape operand (and the facts, which may be nil) prove
+// expanding or non-expanding and that its known_expanding_dimensions and
+// known_nonexpanding_dimensions do not list yet: a dynamic dim whose size
+// is provably the size the shape gives its result dim, or whose result
+// size is 1, does not expand; one whose own size is provably 1 does.
+func KnownBroadcastDims(op *ir.Operation, f *ExtentFacts) (expanding, nonExpanding []int64) {
+	in, out := rankedTensor(op.Operand(0).Type()), rankedTensor(op.Result(0).Type())
+	dims := I64sView(op.Attr("broadcast_dimensions"))
+	if in == nil || out == nil || len(dims) != in.Rank() {
+		return nil, nil
+	}
+	knownExp := I64sView(op.Attr("known_expanding_dimensions"))
+	knownNon := I64sView(op.Attr("known_nonexpanding_dimensions"))
+	for i, d := range dims {
+		if in.Shape()[i] != ir.Dynamic || slices.Contains(knownExp, int64(i)) || slices.Contains(knownNon, int64(i)) || d < 0 || int(d) >= out.Rank() {
+			continue
+		}
+		src := DimExtent(op.Operand(0), i)
+		dst := ShapeElementExtent(op.Operand(1), int(d))
+		if s := out.Shape()[d]; s != ir.Dynamic {
+			dst = constExtent(s)
+		}
+		dstConst, dstIsConst := f.Constant(dst)
+		srcConst, srcIsConst := f.Constant(src)
+		switch {
+		case f.Same(src, dst) || dstIsConst && dstConst == 1:
+			nonExpanding = append(nonExpanding, int64(i))
+		case srcIsConst && srcConst == 1:
+			expanding = append(expanding, int64(i))
+		}
+	}
+	return expanding, nonExpanding
+}
+
+// SetKnownBroadcastDims adds the dims KnownBroadcastDims finds to op's
+// known_expanding_dimensions and known_nonexpanding_dimensions and
+// reports whether there were any (set wraps the change: a rewriter's
+// Modify, or a plain call).
+func SetKnownBroadcastDims(op *ir.Operation, f *ExtentFacts, set func(func())) bool {
+	exp, non := KnownBroadcastDims(op, f)
+	if exp == nil && non == nil {
+		return false
+	}
+	set(func() {
+		if exp != nil {
+			op.SetAttr("known_expanding_dimensions", ir.I64Array(sortedUnion(I64sView(op.Attr("known_expanding_dimensions")), exp)...))
+		}
+		if non != nil {
+			op.SetAttr("known_nonexpanding_dimensions", ir.I64Array(sortedUnion(I64sView(op.Attr("known_nonexpanding_dimensions")), non)...))
+		}
+	})
+	return true
 }

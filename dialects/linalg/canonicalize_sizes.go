@@ -111,7 +111,11 @@ func genericResultSize(v *ir.Value, d int) *ir.Value {
 
 // tiedInit returns the output operand of generic g that its k-th result
 // is computed into (the k-th tensor output); nil if there is none.
-func tiedInit(g *ir.Operation, k int) *ir.Value {
+func tiedInit(g *ir.Operation, k int) *ir.Value { return TiedInit(g, k) }
+
+// TiedInit returns the output operand (init) that result k of the generic
+// g is computed into, nil if there is none: the result has its shape.
+func TiedInit(g *ir.Operation, k int) *ir.Value {
 	for _, o := range Outputs(g) {
 		if !ir.IsTensor(o.Type()) {
 			continue
