@@ -41,6 +41,25 @@ func runLegalizeToLinalg(root *ir.Operation, _ ir.PassOptions) error {
 			return err
 		}
 	}
+	// Sizes read from converted results (tensor.dim, as the run-time
+	// checks of hlo-legalize-broadcasts read them) are read where they
+	// were made, so they keep neither a producer from fusing nor a
+	// broadcast from being folded into its readers' maps.
+	root.Walk(func(o *ir.Operation) bool {
+		if o.Name() != "tensor.dim" {
+			return true
+		}
+		c, ok := ir.ConstantValue(o.Operand(1)).(*ir.IntegerAttr)
+		if !ok || !producesSize(o.Operand(0)) {
+			return true
+		}
+		b := ir.Before(o)
+		if size := sizeOfDim(b, o.Operand(0), int(c.Value)); size != o.Result(0) {
+			o.Result(0).ReplaceAllUsesWith(size)
+			o.Erase()
+		}
+		return true
+	})
 	// Broadcasts whose consumers all read through indexing maps are dead;
 	// those still used are materialized (something other than an
 	// elementwise op consumes them).
@@ -319,20 +338,37 @@ func sizeOfDim(b *ir.Builder, v *ir.Value, d int) *ir.Value {
 		if def == nil {
 			break
 		}
-		if def.Name() == "linalg.generic" {
+		switch def.Name() {
+		case "linalg.generic":
 			if init := linalg.TiedInit(def, v.Index()); init != nil {
 				v = init
 				continue
 			}
-		}
-		if def.Name() == "tensor.empty" {
+		case "tensor.empty":
 			if s := tensor.EmptySize(def, d); s != nil {
+				return s
+			}
+		case "hlo.dynamic_broadcast_in_dim":
+			if s := shapeElement(b, v, d); s != nil {
 				return s
 			}
 		}
 		break
 	}
 	return tensorDim(b, v, d)
+}
+
+// producesSize reports whether sizeOfDim reads a size of v elsewhere.
+func producesSize(v *ir.Value) bool {
+	def := v.DefiningOp()
+	if def == nil {
+		return false
+	}
+	switch def.Name() {
+	case "linalg.generic", "tensor.empty", "hlo.dynamic_broadcast_in_dim":
+		return true
+	}
+	return false
 }
 
 func indexConst(b *ir.Builder, v int64) *ir.Value {

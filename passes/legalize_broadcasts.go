@@ -75,21 +75,70 @@ func LegalizeBroadcastsIn(root *ir.Operation) error {
 		return true
 	})
 	l := &legalizer{dimsAttrs: map[string]*ir.DenseArrayAttr{}, facts: hlo.CollectExtentFacts(root)}
+	// What is known of the sizes is read before anything is rewritten: a
+	// legalized op no longer says that its operands have one shape (its
+	// broadcast_policy is gone), which is what lets a size be traced
+	// through it. The dynamic broadcasts of the program (JAX's exports)
+	// learn their known dims now too, for the same reason.
+	l.sizes = map[*ir.Operation][][]hlo.Extent{}
+	for _, op := range ops {
+		l.sizes[op] = operandExtents(op)
+	}
+	type known struct {
+		op       *ir.Operation
+		exp, non []int64
+	}
+	var knowns []known
+	root.Walk(func(op *ir.Operation) bool {
+		if op.Name() == "hlo.dynamic_broadcast_in_dim" {
+			if exp, non := hlo.KnownBroadcastDims(op, l.facts); exp != nil || non != nil {
+				knowns = append(knowns, known{op, exp, non})
+			}
+		}
+		return true
+	})
 	for _, op := range ops {
 		if err := l.legalize(op); err != nil {
 			return err
 		}
 	}
-	// Every dynamic broadcast, the program's own (JAX's exports) and
-	// those made above, records what the shapes and the checked facts
-	// prove of its dims.
-	root.Walk(func(op *ir.Operation) bool {
-		if op.Name() == "hlo.dynamic_broadcast_in_dim" {
-			hlo.SetKnownBroadcastDims(op, l.facts, func(fn func()) { fn() })
-		}
-		return true
-	})
+	for _, k := range knowns {
+		hlo.AddKnownBroadcastDims(k.op, k.exp, k.non)
+	}
 	return nil
+}
+
+// operandExtents returns hlo.DimExtent of every dynamic dim of op's
+// operands (the zero Extent for static dims and unranked operands).
+func operandExtents(op *ir.Operation) [][]hlo.Extent {
+	out := make([][]hlo.Extent, op.NumOperands())
+	for i, v := range op.Operands() {
+		rt, ok := v.Type().(*ir.RankedTensorType)
+		if !ok {
+			continue
+		}
+		for k, s := range rt.Shape() {
+			if s == ir.Dynamic {
+				if out[i] == nil {
+					out[i] = make([]hlo.Extent, rt.Rank())
+				}
+				out[i][k] = hlo.DimExtent(v, k)
+			}
+		}
+	}
+	return out
+}
+
+// operandExtent returns what is known of the size of dim k of operand i
+// of the op being legalized, as it was before the pass rewrote anything.
+func (l *legalizer) operandExtent(i, k int) hlo.Extent {
+	if n := l.operandShape(i)[k]; n != ir.Dynamic {
+		return hlo.Extent{IsConst: true, Const: n}
+	}
+	if e := l.sizes[l.op]; i < len(e) && k < len(e[i]) {
+		return e[i][k]
+	}
+	return hlo.DimExtent(l.op.Operand(i), k)
 }
 
 // bcastOperand is what the pass knows about one operand of the op.
@@ -137,8 +186,10 @@ type legalizer struct {
 	dimsAttrs map[string]*ir.DenseArrayAttr
 	key       []byte
 	// facts are the size equalities the function's checks establish
-	// (JAX's shape assertions), nil if none.
+	// (JAX's shape assertions), nil if none; sizes what is known of each
+	// op's operand sizes before the pass (operandExtents).
 	facts *hlo.ExtentFacts
+	sizes map[*ir.Operation][][]hlo.Extent
 }
 
 // legalize rewrites one op.
@@ -231,9 +282,9 @@ func (l *legalizer) onlySizeInDim(i, k int, d int64) bool {
 				continue
 			}
 			if !own.Known() {
-				own = hlo.DimExtent(l.op.Operand(i), k)
+				own = l.operandExtent(i, k)
 			}
-			if !l.facts.Same(own, hlo.DimExtent(l.op.Operand(j), kj)) {
+			if !l.facts.Same(own, l.operandExtent(j, kj)) {
 				return false
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
-	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/shape"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
@@ -80,7 +79,7 @@ func (l *legalizer) checkEqualSizes() *ir.Value {
 				continue
 			}
 			r := feeds[ref]
-			if l.facts.Same(hlo.DimExtent(l.operands[f.operand].value, f.dim), hlo.DimExtent(l.operands[r.operand].value, r.dim)) {
+			if l.facts.Same(l.operandExtent(f.operand, f.dim), l.operandExtent(r.operand, r.dim)) {
 				continue // the same size (JAX's shapes built from one get_dimension_size, or checked equal)
 			}
 			a, b := f, r

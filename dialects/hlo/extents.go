@@ -94,9 +94,13 @@ func dimExtent(v *ir.Value, d, depth int) Extent {
 	case def.Name() == "hlo.dynamic_broadcast_in_dim":
 		e = shapeElementExtent(def.Operand(1), d, depth+1)
 	case sameShapeAsOperands(def):
-		// An elementwise op whose operands have its shape: its size is
-		// each operand's (the first one that says more than itself).
+		// An elementwise op whose operands of its rank have its shape:
+		// its size is each such operand's (the first one that says more
+		// than itself).
 		for _, x := range def.Operands() {
+			if xt, ok := x.Type().(*ir.RankedTensorType); !ok || xt.Rank() != rt.Rank() {
+				continue
+			}
 			if e = dimExtent(x, d, depth+1); e.Known() && e.Value != x {
 				break
 			}
@@ -108,10 +112,11 @@ func dimExtent(v *ir.Value, d, depth int) Extent {
 	return self
 }
 
-// sameShapeAsOperands reports whether every operand of op has op's result
-// shape at run time: a unary elementwise op, hlo.convert, or a
-// broadcasting op under a policy that never stretches or adds dims
-// ("none"), whose run-time check makes the sizes equal.
+// sameShapeAsOperands reports whether every operand of op that has the
+// result's rank has the result's shape at run time: a unary elementwise
+// op, hlo.convert, or a broadcasting op under a policy that never
+// stretches a dim (none, scalar, rank), whose run-time check makes the
+// sizes equal.
 func sameShapeAsOperands(op *ir.Operation) bool {
 	if op.NumResults() != 1 || op.NumOperands() == 0 {
 		return false
@@ -121,7 +126,7 @@ func sameShapeAsOperands(op *ir.Operation) bool {
 		return true
 	case IsBroadcasting(op):
 		spec, err := BroadcastSpec(op)
-		return err == nil && spec.Policy == broadcast.None && spec.Dims == nil
+		return err == nil && spec.Policy != broadcast.Numpy && spec.Dims == nil
 	}
 	return false
 }
@@ -419,13 +424,17 @@ func SetKnownBroadcastDims(op *ir.Operation, f *ExtentFacts, set func(func())) b
 	if exp == nil && non == nil {
 		return false
 	}
-	set(func() {
-		if exp != nil {
-			op.SetAttr("known_expanding_dimensions", ir.I64Array(sortedUnion(I64sView(op.Attr("known_expanding_dimensions")), exp)...))
-		}
-		if non != nil {
-			op.SetAttr("known_nonexpanding_dimensions", ir.I64Array(sortedUnion(I64sView(op.Attr("known_nonexpanding_dimensions")), non)...))
-		}
-	})
+	set(func() { AddKnownBroadcastDims(op, exp, non) })
 	return true
+}
+
+// AddKnownBroadcastDims adds dims to op's known_expanding_dimensions and
+// known_nonexpanding_dimensions, dims that are in neither yet.
+func AddKnownBroadcastDims(op *ir.Operation, expanding, nonExpanding []int64) {
+	if expanding != nil {
+		op.SetAttr("known_expanding_dimensions", ir.I64Array(sortedUnion(I64sView(op.Attr("known_expanding_dimensions")), expanding)...))
+	}
+	if nonExpanding != nil {
+		op.SetAttr("known_nonexpanding_dimensions", ir.I64Array(sortedUnion(I64sView(op.Attr("known_nonexpanding_dimensions")), nonExpanding)...))
+	}
 }
