@@ -77,10 +77,52 @@
 // interpreter's: exact results bit for bit, inexact ones with the
 // tolerance above.
 //
+// # Export form
+//
+// export.go writes every program that runs as jax.export writes a
+// shape-polymorphic function, as StableHLO text that the test parses:
+// every dynamic dim is a symbolic dimension variable, read in @main with
+// stablehlo.get_dimension_size from the first argument dim that has it;
+// every broadcast is explicit (stablehlo.broadcast_in_dim to a static
+// shape, else stablehlo.dynamic_broadcast_in_dim to a shape built with
+// convert, reshape, concatenate and `constant dense<N> : tensor<1xi32>`,
+// sometimes after a rank promotion as jnp's does it first), and the ops
+// are same-shape stablehlo ops, which SPEC §3 parses as hlo ops under the
+// "none" policy ("scalar" for select and clamp, whose rank-0 predicate or
+// bounds are sometimes kept). Dims that meet unstretched in an op are one
+// variable (union-find); a class is static if an argument dim in it is
+// static in the program's type, or if it is 1 and stretches somewhere
+// (JAX makes a size-1 broadcast dim static). The form is one function
+// (JAX's wrapped function inlined) or @main calling
+// @_wrapped_jax_export_main with the variables as tensor<i64> (x64) or
+// tensor<i32> arguments, and may carry JAX's @shape_assertion custom calls
+// checking each argument dim against the variable it names.
+//
+// Each form is run on the program's inputs, on inputs with one variable
+// given another size (0 and 1 included), and, when a variable names
+// several argument dims, on inputs where one of them conflicts with the
+// variable: a run-time model of the form (ExportForm.check) names the op
+// that must fail (the assertion, a dynamic_broadcast_in_dim, or a
+// same-shape op), and the interpreter must fail there. export_test.go
+// compares the interpreter with numpy op by op, the interpreter after
+// `--pipeline=cpu` with the one before, and native code with the
+// interpreter (the native driver's buffers end at guard pages, so a read
+// or write past an end crashes the run instead of passing unseen).
+// TestExportFormKernels requires as many linalg.generic ops after
+// `--pipeline=cpu` as the program's static version (StaticProgram: every
+// variable replaced by its size, at least 2), except where a broadcast
+// operand's dim is proven equal to its variable only by a shape assertion
+// the form leaves out (ExportForm.NeedsAssertions: versioning it is
+// right). TestExportFormIsConsistent checks the generator without tools.
+//
 // Environment: BCAST_RANDPROG_N (default 300 programs) and
 // BCAST_RANDPROG_SEED (default 1; program i uses seed SEED+i, so a failure
-// report names the one seed to rerun). Without python3 and numpy the test
-// skips, unless BCAST_REQUIRE_TOOLS=1.
+// report names the one seed to rerun). BCAST_RANDPROG_EXPORT_N sets the
+// export-form tests' count alone (default: BCAST_RANDPROG_N);
+// BCAST_RANDPROG_SHAPE_ASSERTIONS=1 gives every export form shape
+// assertions, =0 none, and by default every other program has them when
+// the compiler supports @shape_assertion. Without python3 and numpy the
+// test skips, unless BCAST_REQUIRE_TOOLS=1.
 //
 // The package owns only this test and its generator; it changes nothing in
 // the compiler.

@@ -40,12 +40,24 @@ import (
 
 const nativeBatch = 300
 
-// nativeProg is one program prepared for the native stage.
+// nativeProg is one program prepared for the native stage: its function
+// after --pipeline=cpu (renamed) and the runs to make of it.
 type nativeProg struct {
-	prog *Program
-	fn   *ir.Operation // the func.func after --pipeline=cpu, renamed
-	out  []*interp.Tensor
-	err  error
+	prog *Program // whose Results say which results are inexact values
+	fn   *ir.Operation
+	runs []nativeRun
+	// label names the program in failure reports ("seed 12"), repro
+	// prints how to rerun it, its text and its inputs.
+	label string
+	repro func() string
+}
+
+// nativeRun is one call of a native program and the interpreter's answer.
+type nativeRun struct {
+	label string // "" for the program's own inputs, else what differs
+	args  []*interp.Tensor
+	out   []*interp.Tensor
+	err   error
 }
 
 // nativeStats counts what the native stage did.
@@ -69,75 +81,114 @@ func TestRandomProgramsNative(t *testing.T) {
 		t.Fatalf("--pipeline=cpu: %v", err)
 	}
 	st := &nativeStats{notCompiled: map[string]int{}}
-	var (
-		mu       sync.Mutex
-		failures int
-		wg       sync.WaitGroup
-	)
-	fail := func(msg string) {
-		mu.Lock()
-		defer mu.Unlock()
-		failures++
-		if failures <= 5 {
-			t.Error(msg)
-		}
-	}
-	workers := max(1, runtime.NumCPU())
-	sem := make(chan struct{}, workers)
-	// Up to nativeBatch programs a batch, but at least one batch per CPU
-	// when there are fewer programs.
-	size := int(min(nativeBatch, max(1, (n+int64(workers)-1)/int64(workers))))
-	var batch []*nativeProg
-	flush := func() {
-		if len(batch) == 0 {
-			return
-		}
-		b := batch
-		batch = nil
-		dir := t.TempDir()
-		if d := os.Getenv("BCAST_RANDPROG_NATIVE_DIR"); d != "" {
-			dir = filepath.Join(d, fmt.Sprintf("batch%d", b[0].prog.Seed))
-			os.MkdirAll(dir, 0o755)
-		}
-		sem <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			runNativeBatch(b, dir, compile, st, &mu, fail)
-		}()
-	}
+	nr := newNativeRunner(t, compile, n, st)
 	for i := int64(0); i < n; i++ {
 		np, reason, err := prepareNative(Generate(seed+i, DefaultConfig))
 		if err != nil {
-			fail(fmt.Sprintf("seed %d: %v\nreproduce: BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_N=1 go test ./test/randprog/ -run TestRandomProgramsNative", seed+i, err, seed+i))
+			nr.fail(fmt.Sprintf("seed %d: %v\nreproduce: BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_N=1 go test ./test/randprog/ -run TestRandomProgramsNative", seed+i, err, seed+i))
 			continue
 		}
 		if reason != "" {
-			mu.Lock()
+			nr.mu.Lock()
 			st.notCompiled[reason]++
-			mu.Unlock()
+			nr.mu.Unlock()
 			continue
 		}
-		batch = append(batch, np)
-		if len(batch) == size {
-			flush()
-		}
+		nr.add(np)
 	}
-	flush()
-	wg.Wait()
-	if failures > 5 {
-		t.Errorf("... %d mismatching programs in all", failures)
-	}
+	failures := nr.wait()
 	reasons, total := counts(st.notCompiled)
 	t.Logf("native: %d programs (seeds %d..%d): %d compared natively (%d of them fail at run time and fail natively too), %d mismatches; "+
 		"%d results compared bit for bit, %d inexact ones with a tolerance (largest difference %d ulps); %d not compiled (%s)",
 		n, seed, seed+n-1, st.compared, st.failing, failures, st.exactResults, st.inexactResults, st.maxULPs, total, reasons)
 }
 
+// nativeRunner compiles and runs native programs in batches, one batch per
+// CPU at a time, and reports the first mismatches as test errors.
+type nativeRunner struct {
+	t        *testing.T
+	compile  func(dir, ll, c, exe string) error
+	st       *nativeStats
+	size     int
+	batch    []*nativeProg
+	mu       sync.Mutex
+	wg       sync.WaitGroup
+	sem      chan struct{}
+	failures int
+}
+
+// newNativeRunner makes batches of up to nativeBatch programs, but at
+// least one batch per CPU when there are fewer than that many (n).
+func newNativeRunner(t *testing.T, compile func(dir, ll, c, exe string) error, n int64, st *nativeStats) *nativeRunner {
+	workers := max(1, runtime.NumCPU())
+	return &nativeRunner{t: t, compile: compile, st: st, sem: make(chan struct{}, workers),
+		size: int(min(nativeBatch, max(1, (n+int64(workers)-1)/int64(workers))))}
+}
+
+func (nr *nativeRunner) fail(msg string) {
+	nr.mu.Lock()
+	defer nr.mu.Unlock()
+	nr.failures++
+	if nr.failures <= 5 {
+		nr.t.Error(msg)
+	}
+}
+
+func (nr *nativeRunner) add(np *nativeProg) {
+	nr.batch = append(nr.batch, np)
+	if len(nr.batch) == nr.size {
+		nr.flush()
+	}
+}
+
+func (nr *nativeRunner) flush() {
+	if len(nr.batch) == 0 {
+		return
+	}
+	b := nr.batch
+	nr.batch = nil
+	dir := nr.t.TempDir()
+	if d := os.Getenv("BCAST_RANDPROG_NATIVE_DIR"); d != "" {
+		dir = filepath.Join(d, fmt.Sprintf("batch-%s", strings.ReplaceAll(b[0].label, " ", "")))
+		os.MkdirAll(dir, 0o755)
+	}
+	nr.sem <- struct{}{}
+	nr.wg.Add(1)
+	go func() {
+		defer nr.wg.Done()
+		defer func() { <-nr.sem }()
+		runNativeBatch(b, dir, nr.compile, nr.st, &nr.mu, nr.fail)
+	}()
+}
+
+// wait runs the last batch, waits for all and returns the number of
+// failures.
+func (nr *nativeRunner) wait() int {
+	nr.flush()
+	nr.wg.Wait()
+	if nr.failures > 5 {
+		nr.t.Errorf("... %d mismatching programs in all", nr.failures)
+	}
+	return nr.failures
+}
+
 // nativeCompiler returns a function that builds an executable from LLVM IR
 // and C source in dir, or skips the test when no compiler is found.
 func nativeCompiler(t *testing.T) func(dir, ll, c, exe string) error {
+	compile, msg := findNativeCompiler()
+	if compile != nil {
+		return compile
+	}
+	if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
+		t.Fatal(msg + " (BCAST_REQUIRE_TOOLS=1)")
+	}
+	t.Skip(msg + "; set BCAST_REQUIRE_TOOLS=1 to make this a failure")
+	return nil
+}
+
+// findNativeCompiler returns a function that builds an executable from
+// LLVM IR and C source in dir (clang-19, else llc and cc), or nil and why.
+func findNativeCompiler() (func(dir, ll, c, exe string) error, string) {
 	run := func(dir, name string, args ...string) error {
 		cmd := exec.Command(name, args...)
 		cmd.Dir = dir
@@ -149,7 +200,7 @@ func nativeCompiler(t *testing.T) func(dir, ll, c, exe string) error {
 	if clang, err := exec.LookPath("clang-19"); err == nil {
 		return func(dir, ll, c, exe string) error {
 			return run(dir, clang, "-O2", "-w", "-Wno-override-module", ll, c, "-o", exe, "-lm")
-		}
+		}, ""
 	}
 	llc, errLLC := exec.LookPath("llc")
 	cc, errCC := exec.LookPath("cc")
@@ -160,14 +211,9 @@ func nativeCompiler(t *testing.T) func(dir, ll, c, exe string) error {
 				return err
 			}
 			return run(dir, cc, "-O2", "-w", c, obj, "-o", exe, "-lm")
-		}
+		}, ""
 	}
-	msg := "compiling LLVM IR to native code needs clang-19, or llc and cc, on PATH"
-	if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
-		t.Fatal(msg + " (BCAST_REQUIRE_TOOLS=1)")
-	}
-	t.Skip(msg + "; set BCAST_REQUIRE_TOOLS=1 to make this a failure")
-	return nil
+	return nil, "compiling LLVM IR to native code needs clang-19, or llc and cc, on PATH"
 }
 
 // prepareNative interprets the program, runs --pipeline=cpu on a fresh
@@ -179,26 +225,49 @@ func prepareNative(p *Program) (*nativeProg, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	np := &nativeProg{prog: p}
-	np.out, np.err = interp.Run(orig, "main", p.Args())
+	out, runErr := interp.Run(orig, "main", p.Args())
 	m, _, err := p.Build()
 	if err != nil {
 		return nil, "", err
 	}
+	if reason, err := runCPUPipeline(m); reason != "" || err != nil {
+		return nil, reason, err
+	}
+	fn, reason, err := nativeFunc(m, fmt.Sprintf("p%d", p.Seed))
+	if reason != "" || err != nil {
+		return nil, reason, err
+	}
+	np := &nativeProg{prog: p, fn: fn, label: fmt.Sprintf("seed %d", p.Seed),
+		runs: []nativeRun{{args: p.Args(), out: out, err: runErr}}}
+	np.repro = func() string { return nativeRepro(np) }
+	return np, "", nil
+}
+
+// runCPUPipeline runs --pipeline=cpu on m one pass at a time. It returns
+// the reason when the pipeline rejects the program with a diagnostic (the
+// lowering, or versioning over its bound: documented limits), and an error
+// for any other failure.
+func runCPUPipeline(m *ir.Operation) (string, error) {
 	entries, err := passes.PipelineEntries("cpu")
 	if err != nil {
-		return nil, "", err
+		return "", err
 	}
 	for _, e := range entries {
 		pm := &ir.PassManager{Entries: []ir.PassEntry{e}, VerifyEach: true}
 		if err := pm.Run(m); err != nil {
 			rejected := e.Pass.Name == lowering || (e.Pass.Name == "linalg-version-broadcasts" && strings.Contains(err.Error(), "more than max-versions"))
 			if rejected && !strings.Contains(err.Error(), "the IR failed to verify after pass") {
-				return nil, "pipeline: " + notLoweredReason(err), nil
+				return "pipeline: " + notLoweredReason(err), nil
 			}
-			return nil, "", fmt.Errorf("--pipeline=cpu: --%s: %v", e.Pass.Name, err)
+			return "", fmt.Errorf("--pipeline=cpu: --%s: %v", e.Pass.Name, err)
 		}
 	}
+	return "", nil
+}
+
+// nativeFunc checks that lower/llvm accepts m (after --pipeline=cpu) and
+// takes its one function out of it, renamed.
+func nativeFunc(m *ir.Operation, name string) (*ir.Operation, string, error) {
 	if _, err := llvm.Emit(m, llvm.Options{}); err != nil {
 		return nil, "lower/llvm: " + notLoweredReason(err), nil
 	}
@@ -212,15 +281,14 @@ func prepareNative(p *Program) (*nativeProg, string, error) {
 		}
 		fn = op
 	}
-	fn.SetAttr("sym_name", ir.Str(fmt.Sprintf("p%d", p.Seed)))
+	fn.SetAttr("sym_name", ir.Str(name))
 	fn.Remove()
-	np.fn = fn
-	return np, "", nil
+	return fn, "", nil
 }
 
 // runNativeBatch compiles and runs one batch and compares its results.
 func runNativeBatch(batch []*nativeProg, dir string, compile func(dir, ll, c, exe string) error, st *nativeStats, mu *sync.Mutex, fail func(string)) {
-	seeds := fmt.Sprintf("seeds %d..%d", batch[0].prog.Seed, batch[len(batch)-1].prog.Seed)
+	seeds := fmt.Sprintf("%s..%s", batch[0].label, batch[len(batch)-1].label)
 	m := newModule()
 	for _, np := range batch {
 		m.Region(0).Front().Append(np.fn)
@@ -247,18 +315,23 @@ func runNativeBatch(batch []*nativeProg, dir string, compile func(dir, ll, c, ex
 		}
 		return p
 	}
-	ll := write("kernels.ll", []byte(irText))
-	write("kernels.h", []byte(header))
-	c := write("driver.c", []byte(nativeDriver(fns, "kernels.h")))
+	// One call per run: a function with several runs is called once for each.
+	var calls []*llvm.FuncABI
 	var in bytes.Buffer
-	for _, np := range batch {
-		for _, a := range np.prog.Args() {
-			for _, d := range a.Shape() {
-				binary.Write(&in, binary.LittleEndian, d)
+	for k, np := range batch {
+		for _, run := range np.runs {
+			calls = append(calls, fns[k])
+			for _, a := range run.args {
+				for _, d := range a.Shape() {
+					binary.Write(&in, binary.LittleEndian, d)
+				}
+				in.Write(a.Bytes())
 			}
-			in.Write(a.Bytes())
 		}
 	}
+	ll := write("kernels.ll", []byte(irText))
+	write("kernels.h", []byte(header))
+	c := write("driver.c", []byte(nativeDriver(calls, "kernels.h")))
 	inPath, outPath, exe := write("in.bin", in.Bytes()), filepath.Join(dir, "out.bin"), filepath.Join(dir, "run")
 	if err := compile(dir, ll, c, exe); err != nil {
 		fail(fmt.Sprintf("%s: compiling: %v", seeds, err))
@@ -273,13 +346,21 @@ func runNativeBatch(batch []*nativeProg, dir string, compile func(dir, ll, c, ex
 	}
 	r := bytes.NewReader(raw)
 	for k, np := range batch {
-		rc, msg, got, err := readNativeResult(r, fns[k])
-		if err != nil {
-			fail(fmt.Sprintf("seed %d: reading the driver's output: %v (driver exit: %v %s)%s", np.prog.Seed, err, runErr, runOut, nativeRepro(np)))
-			return
-		}
-		if d := compareNative(np, rc, msg, got, st, mu); d != "" {
-			fail(fmt.Sprintf("seed %d natively: %s%s", np.prog.Seed, d, nativeRepro(np)))
+		for _, run := range np.runs {
+			name := np.label
+			if run.label != "" {
+				name += " (" + run.label + ")"
+			}
+			rc, msg, got, err := readNativeResult(r, fns[k])
+			if err != nil {
+				// The driver died in this call: a crash, or a read or
+				// write past a buffer's end into its guard page.
+				fail(fmt.Sprintf("%s: reading the driver's output: %v (driver exit: %v %s)%s", name, err, runErr, runOut, np.repro()))
+				return
+			}
+			if d := compareNative(np, run, rc, msg, got, st, mu); d != "" {
+				fail(fmt.Sprintf("%s natively: %s%s", name, d, np.repro()))
+			}
 		}
 	}
 	if runErr != nil {
@@ -296,18 +377,18 @@ func nativeRepro(np *nativeProg) string {
 	for i, in := range np.prog.Inputs {
 		fmt.Fprintf(&sb, "input #%d: %v\n", i, in.Data)
 	}
-	fmt.Fprintf(&sb, "interpreter results %v, error %v\n", np.out, np.err)
+	fmt.Fprintf(&sb, "interpreter results %v, error %v\n", np.runs[0].out, np.runs[0].err)
 	return sb.String()
 }
 
-// compareNative checks one program's native run against the interpreter.
-func compareNative(np *nativeProg, rc int32, msg string, got []*interp.Tensor, st *nativeStats, mu *sync.Mutex) string {
-	if np.err != nil {
+// compareNative checks one native run against the interpreter.
+func compareNative(np *nativeProg, run nativeRun, rc int32, msg string, got []*interp.Tensor, st *nativeStats, mu *sync.Mutex) string {
+	if run.err != nil {
 		if rc == 0 {
-			return fmt.Sprintf("returns 0, but the interpreter fails: %v", np.err)
+			return fmt.Sprintf("returns 0, but the interpreter fails: %v", run.err)
 		}
 		if msg == "" {
-			return fmt.Sprintf("returns %d without a message (the interpreter: %v)", rc, np.err)
+			return fmt.Sprintf("returns %d without a message (the interpreter: %v)", rc, run.err)
 		}
 		mu.Lock()
 		st.compared++
@@ -320,7 +401,7 @@ func compareNative(np *nativeProg, rc int32, msg string, got []*interp.Tensor, s
 	}
 	var ulps int64
 	var exact, inexact int
-	for k, want := range np.out {
+	for k, want := range run.out {
 		g := got[k]
 		if np.prog.value(np.prog.Results[k]).Inexact && want.IsFloat() && g.ElemType() == want.ElemType() && fmt.Sprint(g.Shape()) == fmt.Sprint(want.Shape()) {
 			inexact++
