@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/dialects/scf"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -187,10 +188,20 @@ func newVersionedGeneric(g *ir.Operation) *versionedGeneric {
 	return vg
 }
 
-// bit returns the index of b among the generic's could-be-1 dims, adding it.
+// bit returns the index of b among the generic's could-be-1 dims, adding
+// it. Two dims whose sizes are provably one (hlo.DimExtent: the same dim
+// of one value, or one size read back through a shape computation) are
+// one bit: each independent size is tested once.
 func (vg *versionedGeneric) bit(b couldBe1Dim) int {
+	var e hlo.Extent
 	for i, x := range vg.bits {
 		if x == b {
+			return i
+		}
+		if !e.Known() {
+			e = hlo.DimExtent(b.value, b.dim)
+		}
+		if e.Same(hlo.DimExtent(x.value, x.dim)) {
 			return i
 		}
 	}

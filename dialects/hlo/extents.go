@@ -21,7 +21,8 @@ import (
 // shapes (hlo's constant, get_dimension_size, convert, reshape, concatenate,
 // slice; shape.shape_of, tensor.from_elements, tensor.dim, tensor.extract
 // and arith's integer casts once lowered); DimExtent says the same of a
-// tensor's dim, looking through ops whose result has an operand's size.
+// tensor's dim, looking through ops whose result has an operand's size
+// (and, once lowered, a linalg.generic's init and a tensor.empty's sizes).
 // Two extents that are the same constant or the same dim of the same SSA
 // value are equal at run time, whatever the sizes: that is what lets a
 // dynamic broadcast be proven non-expanding (hlo's canonicalization
@@ -93,6 +94,20 @@ func dimExtent(v *ir.Value, d, depth int) Extent {
 	switch {
 	case def.Name() == "hlo.dynamic_broadcast_in_dim":
 		e = shapeElementExtent(def.Operand(1), d, depth+1)
+	case def.Name() == "linalg.generic" && def.NumOperands() >= def.NumResults():
+		// A result has the shape of the init it is computed into (the
+		// last operands, one per result).
+		e = dimExtent(def.Operand(def.NumOperands()-def.NumResults()+v.Index()), d, depth+1)
+	case def.Name() == "tensor.empty":
+		k := 0
+		for _, s := range rt.Shape()[:d] {
+			if s == ir.Dynamic {
+				k++
+			}
+		}
+		if k < def.NumOperands() {
+			e = scalarExtent(def.Operand(k), depth+1)
+		}
 	case sameShapeAsOperands(def):
 		// An elementwise op whose operands of its rank have its shape:
 		// its size is each such operand's (the first one that says more

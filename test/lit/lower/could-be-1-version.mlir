@@ -162,3 +162,33 @@ func.func @known(%x: tensor<?x?xf32>, %b: tensor<1x?xf32>, %s: tensor<2xindex>) 
   %r = hlo.add %x, %bb : tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+
+// -----
+
+// Two could-be-1 dims of one run-time size are one test: the broadcast
+// operands %b and exp(%b) differ, but the generic computing exp(%b) has
+// the size of %b (its init is sized by tensor.dim %b), so there are 2
+// versions, not 4, and the size is tested once.
+// CHECK-DAG: #[[ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[B12:.*]] = affine_map<(d0, d1) -> (0)>
+// CHECK-DAG: #[[BN2:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @same_size
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?xf32>)
+// CHECK: math.exp
+// CHECK: %[[BD0:.*]] = tensor.dim %[[B]], %{{.*}} : tensor<?xf32>
+// CHECK: %[[BIS1:.*]] = arith.cmpi eq, %[[BD0]], %{{.*}} : index
+// CHECK-NOT: arith.cmpi
+// CHECK: scf.if %[[BIS1]] -> (tensor<?x?xf32>) {
+// CHECK-NOT: scf.if
+// CHECK: linalg.generic {indexing_maps = [#[[ID2]], #[[B12]], #[[B12]], #[[ID2]]]
+// CHECK: } else {
+// CHECK-NOT: scf.if
+// CHECK: linalg.generic {indexing_maps = [#[[ID2]], #[[BN2]], #[[BN2]], #[[ID2]]]
+func.func @same_size(%x: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %e = hlo.exponential %b : tensor<?xf32>
+  %s = shape.shape_of %x : tensor<?x?xf32> -> tensor<2xindex>
+  %bb = hlo.dynamic_broadcast_in_dim %b, %s, dims = [1] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  %eb = hlo.dynamic_broadcast_in_dim %e, %s, dims = [1] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  %r = hlo.clamp %x, %bb, %eb : tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
