@@ -94,6 +94,18 @@ func dimExtent(v *ir.Value, d, depth int) Extent {
 	switch {
 	case def.Name() == "hlo.dynamic_broadcast_in_dim":
 		e = shapeElementExtent(def.Operand(1), d, depth+1)
+	case def.Name() == "hlo.broadcast_in_dim":
+		// A static broadcast never stretches a dynamic dim: the result's
+		// `?` is the operand dim placed there.
+		for k, to := range I64sView(def.Attr("broadcast_dimensions")) {
+			if to == int64(d) {
+				e = dimExtent(def.Operand(0), k, depth+1)
+			}
+		}
+	case def.Name() == "hlo.transpose":
+		if perm := I64sView(def.Attr("permutation")); d < len(perm) {
+			e = dimExtent(def.Operand(0), int(perm[d]), depth+1)
+		}
 	case def.Name() == "linalg.generic" && def.NumOperands() >= def.NumResults():
 		// A result has the shape of the init it is computed into (the
 		// last operands, one per result).
