@@ -33,6 +33,8 @@ type nativeCase struct {
 	// resultShapes, if set, are passed to the kernel directly instead of
 	// asking the result-shapes function.
 	resultShapes [][]int64
+	// wantInterpErr, if set, is a substring of the interpreter's error.
+	wantInterpErr string
 }
 
 var nativeCases = []nativeCase{
@@ -55,6 +57,17 @@ var nativeCases = []nativeCase{
 	{fn: "w5", shapes: [][]int64{{6, 0}, {5}}, wantErr: "operand shapes are not broadcast compatible (argument shapes: [6, 0], [5])"},
 	{fn: "w5", shapes: [][]int64{{3, 4}, {5}}, resultShapes: [][]int64{{3, 5}}, wantErr: "operand shapes are not broadcast compatible (argument shapes: [3, 4], [5])"},
 	{fn: "w5", shapes: [][]int64{{6, 37}, {37}}, resultShapes: [][]int64{{6, 36}}, wantErr: "w5: result 0 dim 1: the caller's shape has 36, the computed size is 37"},
+	{fn: "sameshape", shapes: [][]int64{{3, 5}, {3, 5}}, specials: true},
+	{fn: "sameshape", shapes: [][]int64{{3, 5}, {1, 5}},
+		wantErr:       "'hlo.add' op in @sameshape: operands #0 and #1 are not broadcast compatible: dim 0 is 3 in operand #0 and 1 in operand #1 (broadcast_policy \"none\" does not stretch size-1 dims) (argument shapes: [3, 5], [1, 5])",
+		wantInterpErr: "'hlo.add' op in @sameshape: run-time operand shapes [3, 5], [1, 5] do not broadcast: operands #0 and #1 are not broadcast compatible: dim 0 is 3 in operand #0 and 1 in operand #1 (broadcast_policy \"none\" does not stretch size-1 dims)"},
+	{fn: "sameshape", shapes: [][]int64{{1, 5}, {3, 5}}, wantErr: "dim 0 is 1 in operand #0 and 3 in operand #1"},
+	{fn: "sameshape", shapes: [][]int64{{3, 5}, {3, 70}}, wantErr: "dim 1 is 5 in operand #0 and 70 in operand #1"},
+	{fn: "jaxfma", shapes: [][]int64{{3, 1, 16}, {3, 4, 16}, {16}}, specials: true},
+	{fn: "jaxfma", shapes: [][]int64{{3, 1, 16}, {2, 4, 16}, {16}},
+		wantErr:       "Found inconsistency between dimension size args[1].shape[0] (= 2) and the specification 'b' (= 3). (argument shapes: [3, 1, 16], [2, 4, 16], [16])",
+		wantInterpErr: "'hlo.custom_call' op in @jaxfma: Found inconsistency between dimension size args[1].shape[0] (= 2) and the specification 'b' (= 3)."},
+	{fn: "jaxfma", shapes: [][]int64{{3, 1, 16}, {70, 4, 16}, {16}}, wantErr: "args[1].shape[0] (= 70) and the specification 'b' (= 3)"},
 	{fn: "minsel", shapes: [][]int64{{4, 13}, {13}}, specials: true},
 	{fn: "minsel", shapes: [][]int64{{0, 13}, {13}}},
 	{fn: "maxmin", shapes: [][]int64{{7, 29}, {29}}, specials: true},
@@ -201,6 +214,9 @@ func TestNativeKernels(t *testing.T) {
 					}
 					if interpErr == nil && c.resultShapes == nil {
 						t.Errorf("the interpreter succeeds where native code fails with %q", msg)
+					}
+					if interpErr != nil && c.wantInterpErr != "" && !strings.Contains(interpErr.Error(), c.wantInterpErr) {
+						t.Errorf("interpreter: got %q, want a message containing %q", interpErr, c.wantInterpErr)
 					}
 					continue
 				}

@@ -141,3 +141,28 @@ func.func @stream(%x: tensor<1040x4100xf32>, %b: tensor<4100xf32>) -> tensor<104
   %r = chlo.broadcast_maximum %s, %z : (tensor<1040x4100xf32>, tensor<f32>) -> tensor<1040x4100xf32>
   return %r : tensor<1040x4100xf32>
 }
+
+// StableHLO's same-shape add on dynamic dims (the none policy): sizes that
+// differ at run time are an error naming the function, the operands, the
+// dim and both sizes, never a broadcast and never an out-of-bounds read.
+func.func @sameshape(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = stablehlo.add %x, %y : tensor<?x?xf32>
+  return %s : tensor<?x?xf32>
+}
+
+// JAX's export form of a * c + d with a symbolic batch: @shape_assertion
+// checks c's batch against a's, with JAX's message and the values.
+func.func @jaxfma(%a: tensor<?x1x16xf32>, %c: tensor<?x4x16xf32>, %d: tensor<16xf32>) -> tensor<?x4x16xf32> {
+  %0 = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?x1x16xf32>) -> tensor<i32>
+  %1 = stablehlo.get_dimension_size %c, dim = 0 : (tensor<?x4x16xf32>) -> tensor<i32>
+  %2 = stablehlo.compare  EQ, %1, %0,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  stablehlo.custom_call @shape_assertion(%2, %1, %0) {api_version = 2 : i32, error_message = "Found inconsistency between dimension size args[1].shape[0] (= {0}) and the specification 'b' (= {1}).", has_side_effect = true} : (tensor<i1>, tensor<i32>, tensor<i32>) -> ()
+  %3 = stablehlo.reshape %0 : (tensor<i32>) -> tensor<1xi32>
+  %c4 = stablehlo.constant dense<[4, 16]> : tensor<2xi32>
+  %4 = stablehlo.concatenate %3, %c4, dim = 0 : (tensor<1xi32>, tensor<2xi32>) -> tensor<3xi32>
+  %5 = stablehlo.dynamic_broadcast_in_dim %a, %4, dims = [0, 1, 2] : (tensor<?x1x16xf32>, tensor<3xi32>) -> tensor<?x4x16xf32>
+  %6 = stablehlo.multiply %5, %c : tensor<?x4x16xf32>
+  %7 = stablehlo.dynamic_broadcast_in_dim %d, %4, dims = [2] : (tensor<16xf32>, tensor<3xi32>) -> tensor<?x4x16xf32>
+  %8 = stablehlo.add %6, %7 : tensor<?x4x16xf32>
+  return %8 : tensor<?x4x16xf32>
+}
