@@ -48,8 +48,8 @@ import (
 // check is exact: each dynamic size is compared with the others of its dim
 // (arith.cmpi on shape.get_extent) and a shape.cstr_require names the op,
 // the operands and the dim. broadcast_dimensions that do not align the
-// lower-rank operand on the right give it a result-rank shape built with
-// shape.from_extents.
+// lower-rank operand on the right give it a result-rank extent tensor
+// built with tensor.from_elements.
 //
 // Operands and results must be ranked: an unranked one is an error, since
 // no explicit broadcast can be written for it.

@@ -161,8 +161,11 @@ func rightAligned(o *bcastOperand, rank int) bool {
 // alignedShape returns a shape value for operand i that the numpy rules
 // of shape.broadcast and shape.cstr_broadcastable place where the
 // operand's placement says: its shape_of when it is right-aligned, else
-// its aligned extents (broadcast_dimensions that leave a gap), built with
-// shape.from_extents.
+// its aligned extents (broadcast_dimensions that leave a gap), an extent
+// tensor built with tensor.from_elements. Not shape.from_extents: its
+// `!shape.shape` is a type MLIR 19's convert-shape-to-std does not lower
+// nor one-shot-bufferize bufferize, so our linalg output would not go
+// through MLIR's own pipeline.
 func (l *legalizer) alignedShape(i int) *ir.Value {
 	if l.aligned[i] == nil {
 		l.aligned[i] = l.buildAlignedShape(i)
@@ -187,7 +190,7 @@ func (l *legalizer) buildAlignedShape(i int) *ir.Value {
 	for k, d := range o.place {
 		vals[d] = l.extent(i, k)
 	}
-	return shape.NewToExtentTensor(l.b, shape.NewFromExtents(l.b, vals), int64(rank))
+	return shape.NewExtentTensorFromElements(l.b, vals)
 }
 
 // operandShapeOf returns (once) `shape.shape_of` of operand i.

@@ -40,6 +40,14 @@ func NewToExtentTensor(b *ir.Builder, s *ir.Value, n int64) *ir.Value {
 	return b.CreateOp("shape.to_extent_tensor", []*ir.Value{s}, []ir.Type{ExtentTensor(n)}).Result(0)
 }
 
+// NewExtentTensorFromElements builds the extent tensor of the index
+// values extents, `tensor.from_elements extents : tensor<Nxindex>`: the
+// form of a shape made of sizes that MLIR's bufferization and lowering
+// accept, where shape.from_extents' `!shape.shape` is not lowered.
+func NewExtentTensorFromElements(b *ir.Builder, extents []*ir.Value) *ir.Value {
+	return b.CreateOp("tensor.from_elements", extents, []ir.Type{ExtentTensor(int64(len(extents)))}).Result(0)
+}
+
 // NewCstrBroadcastable builds `shape.cstr_broadcastable shapes` (at least two).
 func NewCstrBroadcastable(b *ir.Builder, shapes []*ir.Value) *ir.Value {
 	return b.CreateOp("shape.cstr_broadcastable", shapes, []ir.Type{Witness}).Result(0)

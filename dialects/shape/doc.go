@@ -11,9 +11,14 @@
 //	  shape.assuming_yield %sum : tensor<?x4xf32>
 //	}
 //
-// Shapes are extent tensors (`tensor<?xindex>` or `tensor<Nxindex>`);
-// MLIR's `!shape.shape` appears only as the result of shape.from_extents,
-// which shape.to_extent_tensor turns back into an extent tensor.
+// Shapes are extent tensors (`tensor<?xindex>` or `tensor<Nxindex>`); a
+// shape made of run-time sizes is `tensor.from_elements` of index values
+// (NewExtentTensorFromElements). MLIR's `!shape.shape` appears only as the
+// result of shape.from_extents, which shape.to_extent_tensor turns back
+// into an extent tensor; canonicalization rewrites that pair to
+// tensor.from_elements, because MLIR 19 lowers and bufferizes no
+// `!shape.shape` value (convert-shape-to-std leaves both ops, and
+// one-shot-bufferize rejects them).
 // Constraints give a `!shape.witness` (ir.Opaque("shape", ".witness")),
 // and shape.assuming runs its region only when the witness holds: that is
 // where a run-time broadcast error is reported.

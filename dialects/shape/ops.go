@@ -398,4 +398,30 @@ var GetExtentOfShapeOf = &ir.PatternFunc{Name: "GetExtentOfShapeOf", RootOp: "sh
 	return true
 }}
 
-func init() { GetExtent.Canonicalize = append(GetExtent.Canonicalize, GetExtentOfShapeOf) }
+// ToExtentTensorOfFromExtents rewrites `shape.to_extent_tensor
+// (shape.from_extents %a, %b) : !shape.shape -> tensor<2xindex>` to
+// `tensor.from_elements %a, %b : tensor<2xindex>`, the same extents
+// without the `!shape.shape` in between. MLIR 19 has no such pattern, and
+// its convert-shape-to-std lowers neither op on `!shape.shape`, so what
+// one-shot-bufferize then meets is rejected ("op was not bufferized");
+// done here, no `!shape.shape` outlives canonicalization and our linalg
+// output goes through MLIR's own pipeline.
+var ToExtentTensorOfFromExtents = &ir.PatternFunc{Name: "ToExtentTensorOfFromExtents", RootOp: "shape.to_extent_tensor", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
+	from := op.Operand(0).DefiningOp()
+	if from == nil || from.Name() != "shape.from_extents" {
+		return false
+	}
+	n, ok := extentCount(op.Result(0).Type())
+	if !ok || n != int64(from.NumOperands()) {
+		return false // `tensor<?xindex>` would need a tensor.cast; we never build it
+	}
+	rw.SetInsertionPoint(op)
+	fe := rw.Create(&ir.OpState{Name: "tensor.from_elements", Loc: op.Loc, Operands: from.Operands(), ResultTypes: []ir.Type{op.Result(0).Type()}})
+	rw.ReplaceOp(op, fe.Results())
+	return true
+}}
+
+func init() {
+	GetExtent.Canonicalize = append(GetExtent.Canonicalize, GetExtentOfShapeOf)
+	ToExtentTensor.Canonicalize = append(ToExtentTensor.Canonicalize, ToExtentTensorOfFromExtents)
+}

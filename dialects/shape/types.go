@@ -7,7 +7,8 @@ import (
 // Witness is `!shape.witness`, the result of a constraint.
 var Witness = ir.Opaque("shape", ".witness")
 
-// ShapeType is `!shape.shape`, the result of shape.from_extents.
+// ShapeType is `!shape.shape`, the result of shape.from_extents. It does
+// not outlive canonicalization (ToExtentTensorOfFromExtents).
 var ShapeType = ir.Opaque("shape", ".shape")
 
 // ExtentTensor returns `tensor<nxindex>` (n may be ir.Dynamic).
@@ -27,9 +28,9 @@ func extentCount(t ir.Type) (int64, bool) {
 
 // KnownExtents returns what is known at compile time about the shape value
 // v: its extents, ir.Dynamic where only the run time knows. It looks
-// through shape.const_shape, shape.shape_of of a ranked tensor, and
-// shape.to_extent_tensor of shape.from_extents; ok is false when even the
-// rank is unknown.
+// through shape.const_shape, shape.shape_of of a ranked tensor,
+// tensor.from_elements of index values and shape.to_extent_tensor of
+// shape.from_extents; ok is false when even the rank is unknown.
 func KnownExtents(v *ir.Value) (extents []int64, ok bool) {
 	op := v.DefiningOp()
 	if op == nil {
@@ -52,18 +53,29 @@ func KnownExtents(v *ir.Value) (extents []int64, ok bool) {
 			return nil, false
 		}
 		return append([]int64{}, rt.Shape()...), true
+	case "tensor.from_elements":
+		if n, isExtents := extentCount(v.Type()); !isExtents || n != int64(op.NumOperands()) {
+			return nil, false
+		}
+		return constantIndices(op.Operands()), true
 	case "shape.to_extent_tensor":
 		from := op.Operand(0).DefiningOp()
 		if from == nil || from.Name() != "shape.from_extents" {
 			return nil, false
 		}
-		out := make([]int64, from.NumOperands())
-		for i, e := range from.Operands() {
-			out[i] = constantIndex(e)
-		}
-		return out, true
+		return constantIndices(from.Operands()), true
 	}
 	return nil, false
+}
+
+// constantIndices returns the values of index constants, ir.Dynamic for
+// each that is not one.
+func constantIndices(vs []*ir.Value) []int64 {
+	out := make([]int64, len(vs))
+	for i, e := range vs {
+		out[i] = constantIndex(e)
+	}
+	return out
 }
 
 // constantIndex returns the value of an index constant, or ir.Dynamic.

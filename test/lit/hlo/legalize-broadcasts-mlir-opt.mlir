@@ -11,8 +11,10 @@
 // CHECK: shape.assuming
 // CHECK: shape.broadcast
 // CHECK-LABEL: func.func @xla_dynamic_column
-// CHECK: shape.from_extents
-// CHECK: shape.to_extent_tensor
+// CHECK-NOT: shape.from_extents
+// CHECK: tensor.from_elements
+// CHECK-NOT: shape.from_extents
+// CHECK: shape.cstr_broadcastable
 // CHECK-LABEL: func.func @rank_policy
 // CHECK: shape.cstr_require
 // CHECK: shape.assuming_all

@@ -56,7 +56,9 @@ func.func @broadcast_incompatible() -> tensor<1xindex> {
 
 // get_extent of a known extent is a constant; of a `?` of a shape_of it is
 // tensor.dim of the tensor.
-// to_extent_tensor of constant extents is a const_shape.
+// to_extent_tensor of constant extents is a const_shape; of other extents,
+// tensor.from_elements of them (no !shape.shape is left: MLIR 19 neither
+// lowers nor bufferizes it).
 // CHECK-LABEL: func.func @extents
 func.func @extents(%x: tensor<?x4xf32>, %n: index) {
   %c0 = arith.constant 0 : index
@@ -70,11 +72,31 @@ func.func @extents(%x: tensor<?x4xf32>, %n: index) {
   // CHECK-DAG: %[[T:.*]] = shape.const_shape [1, 4] : tensor<2xindex>
   %t = shape.to_extent_tensor %f : !shape.shape -> tensor<2xindex>
   %g = shape.from_extents %n, %0 : index, index
-  // CHECK-DAG: %[[G:.*]] = shape.from_extents %{{.*}}, %[[C4]] : index, index
-  // CHECK-DAG: %[[U:.*]] = shape.to_extent_tensor %[[G]] : !shape.shape -> tensor<2xindex>
+  // CHECK-DAG: %[[U:.*]] = tensor.from_elements %{{.*}}, %[[C4]] : tensor<2xindex>
   %u = shape.to_extent_tensor %g : !shape.shape -> tensor<2xindex>
   // CHECK: "test.use"(%[[C4]], %[[E0]], %[[T]], %[[U]])
   "test.use"(%0, %1, %t, %u) : (index, index, tensor<2xindex>, tensor<2xindex>) -> ()
+  return
+}
+
+// -----
+
+// Extents built with tensor.from_elements (hlo-legalize-broadcasts builds
+// aligned shapes so) are known where they are constants: get_extent of one
+// is the constant, and a broadcast of known shapes is a const_shape.
+// CHECK-LABEL: func.func @from_elements_extents
+func.func @from_elements_extents(%n: index) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %e = tensor.from_elements %n, %c4 : tensor<2xindex>
+  %0 = shape.get_extent %e, %c1 : tensor<2xindex>, index -> index
+  %k = tensor.from_elements %c4, %c1 : tensor<2xindex>
+  %s = shape.const_shape [1, 5] : tensor<2xindex>
+  %b = shape.broadcast %k, %s : tensor<2xindex>, tensor<2xindex> -> tensor<2xindex>
+  // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+  // CHECK-DAG: %[[B:.*]] = shape.const_shape [4, 5] : tensor<2xindex>
+  // CHECK: "test.use"(%[[C4]], %[[B]])
+  "test.use"(%0, %b) : (index, tensor<2xindex>) -> ()
   return
 }
 
