@@ -18,6 +18,8 @@ var structuralConversions = map[string]func(*lowering, *ir.Operation) error{
 	"hlo.concatenate":        (*lowering).convertConcatenate,
 	"hlo.get_dimension_size": func(_ *lowering, op *ir.Operation) error { return convertGetDimensionSize(op) },
 	"hlo.dynamic_reshape":    func(_ *lowering, op *ir.Operation) error { return convertDynamicReshape(op) },
+	"hlo.dynamic_iota":       (*lowering).convertDynamicIota,
+	"hlo.real_dynamic_slice": (*lowering).convertRealDynamicSlice,
 }
 
 // convertDynamicReshape: tensor.reshape to the run-time shape.

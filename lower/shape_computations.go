@@ -99,6 +99,12 @@ func shapeComputations(work []*ir.Operation) []*ir.Operation {
 		switch {
 		case op.Name() == "hlo.dynamic_broadcast_in_dim", op.Name() == "hlo.dynamic_reshape":
 			visit(op.Operand(1))
+		case op.Name() == "hlo.dynamic_iota":
+			visit(op.Operand(0))
+		case op.Name() == "hlo.real_dynamic_slice":
+			for _, x := range op.Operands()[1:] {
+				visit(x)
+			}
 		case isShapeAssertion(op):
 			for _, x := range op.Operands() {
 				visit(x)
