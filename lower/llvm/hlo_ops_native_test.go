@@ -88,6 +88,9 @@ var hloOpCases = func() []nativeCase {
 		nativeCase{fn: "jax_shape_poly", shapes: [][]int64{{4, 3}, {3}}, specials: true},
 		nativeCase{fn: "jax_shape_poly", shapes: [][]int64{{1, 3}, {3}}},
 		nativeCase{fn: "jax_shape_poly", shapes: [][]int64{{0, 3}, {3}}},
+		nativeCase{fn: "dynamic_iota", shapes: [][]int64{{7}}, specials: true},
+		nativeCase{fn: "real_dynamic_slice", shapes: [][]int64{{9}}, ulps: 1},
+		nativeCase{fn: "real_dynamic_slice", shapes: [][]int64{{1}}, wantErr: "start index 1 is greater than limit index 0"},
 	)
 }()
 

@@ -427,3 +427,24 @@ func.func public @jax_shape_poly(%arg0: tensor<?x3xf32> {mhlo.layout_mode = "def
   return %14 : tensor<?xf32>
 }
 
+// jnp.arange(b) + x and jnp.exp(x[1:b-1]) as jax.export writes them
+// (more in dynamic_shapes.mlir and dynamic_shapes_native_test.go).
+func.func public @dynamic_iota(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  %1 = stablehlo.reshape %0 : (tensor<i32>) -> tensor<1xi32>
+  %2 = stablehlo.dynamic_iota %1, dim = 0 : (tensor<1xi32>) -> tensor<?xi32>
+  %3 = stablehlo.convert %2 : (tensor<?xi32>) -> tensor<?xf32>
+  %4 = stablehlo.add %3, %arg0 : tensor<?xf32>
+  return %4 : tensor<?xf32>
+}
+
+func.func public @real_dynamic_slice(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  %c = stablehlo.constant dense<1> : tensor<1xi32>
+  %c_0 = stablehlo.constant dense<1> : tensor<i32>
+  %1 = stablehlo.subtract %0, %c_0 : tensor<i32>
+  %2 = stablehlo.reshape %1 : (tensor<i32>) -> tensor<1xi32>
+  %3 = stablehlo.real_dynamic_slice %arg0, %c, %2, %c : (tensor<?xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?xf32>
+  %4 = stablehlo.exponential %3 : tensor<?xf32>
+  return %4 : tensor<?xf32>
+}
