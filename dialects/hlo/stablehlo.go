@@ -1,6 +1,8 @@
 package hlo
 
 import (
+	"slices"
+
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
@@ -59,19 +61,7 @@ func broadcastsNothing(operands []*ir.Value, result ir.Type, p broadcast.Policy)
 		if p == broadcast.Scalar && t.Rank() == 0 {
 			continue
 		}
-		if !sameShape(t.Shape(), rt.Shape()) {
-			return false
-		}
-	}
-	return true
-}
-
-func sameShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
+		if !slices.Equal(t.Shape(), rt.Shape()) {
 			return false
 		}
 	}
