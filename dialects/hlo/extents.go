@@ -92,8 +92,10 @@ func dimExtent(v *ir.Value, d, depth int) Extent {
 	}
 	var e Extent
 	switch {
-	case def.Name() == "hlo.dynamic_broadcast_in_dim":
+	case def.Name() == "hlo.dynamic_broadcast_in_dim", def.Name() == "hlo.dynamic_reshape":
 		e = shapeElementExtent(def.Operand(1), d, depth+1)
+	case def.Name() == "hlo.dynamic_iota":
+		e = shapeElementExtent(def.Operand(0), d, depth+1)
 	case def.Name() == "hlo.broadcast_in_dim":
 		// A static broadcast never stretches a dynamic dim: the result's
 		// `?` is the operand dim placed there.
