@@ -1,8 +1,6 @@
 package llvm_test
 
 import (
-	"fmt"
-	"math/rand"
 	"os"
 	"strings"
 	"testing"
@@ -89,118 +87,46 @@ func TestDynamicShapesLowerLikeInterpreter(t *testing.T) {
 		t.Fatal(err)
 	}
 	orig, piped := cpuPipeline(t, dynamicShapesFile, src)
-	fns, err := llvm.Functions(piped)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byName := map[string]*llvm.FuncABI{}
-	for _, f := range fns {
-		byName[f.Name] = f
-	}
-	rng := rand.New(rand.NewSource(13))
-	for i, c := range dynamicShapeCases {
-		if c.resultShapes != nil {
-			continue // an ABI check, native only
+	_, byName := functionABIs(t, piped)
+	var cases []nativeCase
+	for _, c := range dynamicShapeCases {
+		if c.resultShapes == nil { // else an ABI check, native only
+			cases = append(cases, c)
 		}
-		f := byName[c.fn]
-		if f == nil {
-			t.Fatalf("no function @%s", c.fn)
-		}
-		t.Run(fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes)), func(t *testing.T) {
-			args := randomArgs(t, rng, f, c)
-			want, wantErr := interp.Run(orig, c.fn, args)
-			got, err := interp.Run(piped, c.fn, args)
-			if c.wantErr != "" {
-				if wantErr == nil || err == nil {
-					t.Fatalf("want errors; the hlo kernel gives %v, the lowered one %v", wantErr, err)
-				}
-				if !strings.Contains(err.Error(), c.wantErr) {
-					t.Errorf("lowered kernel: %v; want %q", err, c.wantErr)
-				}
-				return
-			}
-			if wantErr != nil || err != nil {
-				t.Fatalf("hlo kernel: %v; lowered kernel: %v", wantErr, err)
-			}
-			for k := range want {
-				compareTensors(t, "--pipeline=cpu", k, got[k], want[k], 0)
-			}
-		})
 	}
+	forEachCase(t, byName, cases, 13, func(t *testing.T, f *llvm.FuncABI, c nativeCase, args []*interp.Tensor) {
+		want, wantErr := interp.Run(orig, c.fn, args)
+		got, err := interp.Run(piped, c.fn, args)
+		if c.wantErr != "" {
+			if wantErr == nil || err == nil {
+				t.Fatalf("want errors; the hlo kernel gives %v, the lowered one %v", wantErr, err)
+			}
+			if !strings.Contains(err.Error(), c.wantErr) {
+				t.Errorf("lowered kernel: %v; want %q", err, c.wantErr)
+			}
+			return
+		}
+		if wantErr != nil || err != nil {
+			t.Fatalf("hlo kernel: %v; lowered kernel: %v", wantErr, err)
+		}
+		for k := range want {
+			compareTensors(t, "--pipeline=cpu", k, got[k], want[k], 0)
+		}
+	})
 }
 
 // TestNativeDynamicShapes compiles testdata/dynamic_shapes.mlir through
-// --pipeline=cpu and --emit=llvm, checks that only the kernels in
-// dynamicShapesAllocate call malloc, and runs the cases natively against
-// the interpreter.
+// --pipeline=cpu and --emit=llvm, checks that no hlo op is left and that
+// only the kernels in dynamicShapesAllocate call malloc, and runs the
+// cases natively against the interpreter.
 func TestNativeDynamicShapes(t *testing.T) {
-	tool(t, "compiling LLVM IR to native code", "clang-19", "llc")
-	src, err := os.ReadFile(dynamicShapesFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	orig, lowered := cpuPipeline(t, dynamicShapesFile, src)
-	lowered.Walk(func(op *ir.Operation) bool {
+	k := compileNative(t, dynamicShapesFile)
+	k.lowered.Walk(func(op *ir.Operation) bool {
 		if op.Dialect() == "hlo" {
 			t.Errorf("%s left after --pipeline=cpu", op.Name())
 		}
 		return true
 	})
-	irText, err := llvm.Emit(lowered, llvm.Options{})
-	if err != nil {
-		t.Fatalf("Emit: %v", err)
-	}
-	header, err := llvm.CHeader(lowered, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fns, err := llvm.Functions(lowered)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byName := map[string]*llvm.FuncABI{}
-	for _, f := range fns {
-		byName[f.Name] = f
-		body := llvmFunction(irText, f.Name)
-		if body == "" {
-			t.Fatalf("no define @%s in the LLVM IR", f.Name)
-		}
-		if strings.Contains(body, "@malloc") != dynamicShapesAllocate[f.Name] {
-			t.Errorf("@%s: calls malloc = %v, want %v", f.Name, !dynamicShapesAllocate[f.Name], dynamicShapesAllocate[f.Name])
-		}
-	}
-	dir := t.TempDir()
-	builds := buildNative(t, dir, fns, irText, header)
-	rng := rand.New(rand.NewSource(17))
-	for i, c := range dynamicShapeCases {
-		f := byName[c.fn]
-		if f == nil {
-			t.Fatalf("no function @%s", c.fn)
-		}
-		t.Run(fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes)), func(t *testing.T) {
-			args := randomArgs(t, rng, f, c)
-			want, interpErr := interp.Run(orig, c.fn, args)
-			for _, b := range builds {
-				rc, msg, got := runNative(t, b.exe, dir, f, args, c.resultShapes)
-				if c.wantErr != "" {
-					if rc != 1 || !strings.Contains(msg, c.wantErr) {
-						t.Errorf("%s: got code %d, message %q; want code 1 and a message containing %q", b.name, rc, msg, c.wantErr)
-					}
-					if interpErr == nil && c.resultShapes == nil {
-						t.Errorf("the interpreter succeeds where native code fails with %q", msg)
-					}
-					continue
-				}
-				if interpErr != nil {
-					t.Fatalf("interpreter: %v", interpErr)
-				}
-				if rc != 0 {
-					t.Fatalf("%s: code %d: %s", b.name, rc, msg)
-				}
-				for k := range want {
-					compareTensors(t, b.name, k, got[k], want[k], c.ulps)
-				}
-			}
-		})
-	}
+	checkAllocations(t, k, dynamicShapesAllocate)
+	runNativeCases(t, k, dynamicShapeCases, 17)
 }

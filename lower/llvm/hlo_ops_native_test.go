@@ -1,16 +1,12 @@
 package llvm_test
 
 import (
-	"fmt"
-	"math/rand"
 	"os"
 	"sort"
 	"strings"
 	"testing"
 
-	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
-	"github.com/bcast-opt/bcast-opt/lower/llvm"
 )
 
 // hloOpCases run the kernels of testdata/hlo_ops.mlir (one per hlo op at
@@ -99,62 +95,7 @@ const hloOpsFile = "testdata/hlo_ops.mlir"
 // TestNativeHloOps compiles every kernel of testdata/hlo_ops.mlir once
 // and runs the cases.
 func TestNativeHloOps(t *testing.T) {
-	tool(t, "compiling LLVM IR to native code", "clang-19", "llc")
-	src, err := os.ReadFile(hloOpsFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	orig, lowered := cpuPipeline(t, hloOpsFile, src)
-	irText, err := llvm.Emit(lowered, llvm.Options{})
-	if err != nil {
-		t.Fatalf("Emit: %v", err)
-	}
-	header, err := llvm.CHeader(lowered, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fns, err := llvm.Functions(lowered)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byName := map[string]*llvm.FuncABI{}
-	for _, f := range fns {
-		byName[f.Name] = f
-	}
-	dir := t.TempDir()
-	builds := buildNative(t, dir, fns, irText, header)
-	rng := rand.New(rand.NewSource(5))
-	for i, c := range hloOpCases {
-		f := byName[c.fn]
-		if f == nil {
-			t.Fatalf("no function @%s", c.fn)
-		}
-		t.Run(fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes)), func(t *testing.T) {
-			args := randomArgs(t, rng, f, c)
-			want, interpErr := interp.Run(orig, c.fn, args)
-			for _, b := range builds {
-				rc, msg, got := runNative(t, b.exe, dir, f, args, c.resultShapes)
-				if c.wantErr != "" {
-					if rc != 1 || !strings.Contains(msg, c.wantErr) {
-						t.Errorf("%s: got code %d, message %q; want code 1 and a message containing %q", b.name, rc, msg, c.wantErr)
-					}
-					if interpErr == nil {
-						t.Errorf("the interpreter succeeds where native code fails with %q", msg)
-					}
-					continue
-				}
-				if interpErr != nil {
-					t.Fatalf("interpreter: %v", interpErr)
-				}
-				if rc != 0 {
-					t.Fatalf("%s: code %d: %s", b.name, rc, msg)
-				}
-				for k := range want {
-					compareTensors(t, b.name, k, got[k], want[k], c.ulps)
-				}
-			}
-		})
-	}
+	runNativeCases(t, compileNative(t, hloOpsFile), hloOpCases, 5)
 }
 
 // TestHloOpsCovered fails when a registered hlo op (but custom_call, an

@@ -172,66 +172,9 @@ func buildNative(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header s
 	return builds
 }
 
+// TestNativeKernels runs nativeCases on testdata/kernels.mlir.
 func TestNativeKernels(t *testing.T) {
-	tool(t, "compiling LLVM IR to native code", "clang-19", "llc")
-	orig, lowered := cpuPipeline(t, "testdata/kernels.mlir", readKernels(t))
-	irText, err := llvm.Emit(lowered, llvm.Options{})
-	if err != nil {
-		t.Fatalf("Emit: %v", err)
-	}
-	header, err := llvm.CHeader(lowered, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fns, err := llvm.Functions(lowered)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byName := map[string]*llvm.FuncABI{}
-	for _, f := range fns {
-		byName[f.Name] = f
-	}
-	dir := t.TempDir()
-	builds := buildNative(t, dir, fns, irText, header)
-	for _, b := range builds {
-		t.Logf("built with %s", b.name)
-	}
-	rng := rand.New(rand.NewSource(1))
-	for i, c := range nativeCases {
-		f := byName[c.fn]
-		if f == nil {
-			t.Fatalf("no function @%s", c.fn)
-		}
-		name := fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes))
-		t.Run(name, func(t *testing.T) {
-			args := randomArgs(t, rng, f, c)
-			want, interpErr := interp.Run(orig, c.fn, args)
-			for _, b := range builds {
-				rc, msg, got := runNative(t, b.exe, dir, f, args, c.resultShapes)
-				if c.wantErr != "" {
-					if rc != 1 || !strings.Contains(msg, c.wantErr) {
-						t.Errorf("%s: got code %d, message %q; want code 1 and a message containing %q", b.name, rc, msg, c.wantErr)
-					}
-					if interpErr == nil && c.resultShapes == nil {
-						t.Errorf("the interpreter succeeds where native code fails with %q", msg)
-					}
-					if interpErr != nil && c.wantInterpErr != "" && !strings.Contains(interpErr.Error(), c.wantInterpErr) {
-						t.Errorf("interpreter: got %q, want a message containing %q", interpErr, c.wantInterpErr)
-					}
-					continue
-				}
-				if interpErr != nil {
-					t.Fatalf("interpreter: %v", interpErr)
-				}
-				if rc != 0 {
-					t.Fatalf("%s: code %d: %s", b.name, rc, msg)
-				}
-				for k := range want {
-					compareTensors(t, b.name, k, got[k], want[k], c.ulps)
-				}
-			}
-		})
-	}
+	runNativeCases(t, compileNative(t, "testdata/kernels.mlir"), nativeCases, 1)
 }
 
 func shapesName(shapes [][]int64) string {

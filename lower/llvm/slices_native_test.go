@@ -1,10 +1,7 @@
 package llvm_test
 
 import (
-	"fmt"
-	"math/rand"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/bcast-opt/bcast-opt/interp"
@@ -83,120 +80,32 @@ func TestSlicesLowerLikeInterpreter(t *testing.T) {
 	if err := (&ir.PassManager{Entries: entries, VerifyEach: true}).Run(linalgOnly); err != nil {
 		t.Fatalf("--hlo-legalize-broadcasts --hlo-legalize-to-linalg: %v", err)
 	}
-	fns, err := llvm.Functions(piped)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byName := map[string]*llvm.FuncABI{}
-	for _, f := range fns {
-		byName[f.Name] = f
-	}
-	rng := rand.New(rand.NewSource(11))
-	for i, c := range sliceCases {
-		f := byName[c.fn]
-		if f == nil {
-			t.Fatalf("no function @%s", c.fn)
-		}
-		t.Run(fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes)), func(t *testing.T) {
-			args := randomArgs(t, rng, f, c)
-			want, wantErr := interp.Run(orig, c.fn, args)
-			for _, low := range []struct {
-				name string
-				m    *ir.Operation
-			}{{"--hlo-legalize-to-linalg", linalgOnly}, {"--pipeline=cpu", piped}} {
-				got, err := interp.Run(low.m, c.fn, args)
-				if (err != nil) != (wantErr != nil) {
-					t.Fatalf("%s: error %v; on the hlo kernel %v", low.name, err, wantErr)
-				}
-				if c.wantErr != "" && wantErr == nil {
-					t.Fatalf("the interpreter succeeds on the hlo kernel where an error is expected")
-				}
-				for k := range want {
-					compareTensors(t, low.name, k, got[k], want[k], 0)
-				}
+	_, byName := functionABIs(t, piped)
+	forEachCase(t, byName, sliceCases, 11, func(t *testing.T, f *llvm.FuncABI, c nativeCase, args []*interp.Tensor) {
+		want, wantErr := interp.Run(orig, c.fn, args)
+		for _, low := range []struct {
+			name string
+			m    *ir.Operation
+		}{{"--hlo-legalize-to-linalg", linalgOnly}, {"--pipeline=cpu", piped}} {
+			got, err := interp.Run(low.m, c.fn, args)
+			if (err != nil) != (wantErr != nil) {
+				t.Fatalf("%s: error %v; on the hlo kernel %v", low.name, err, wantErr)
 			}
-		})
-	}
+			if c.wantErr != "" && wantErr == nil {
+				t.Fatalf("the interpreter succeeds on the hlo kernel where an error is expected")
+			}
+			for k := range want {
+				compareTensors(t, low.name, k, got[k], want[k], 0)
+			}
+		}
+	})
 }
 
 // TestNativeSlices compiles testdata/slices.mlir through --pipeline=cpu
 // and --emit=llvm, checks that only the kernels in allocates call malloc,
 // and runs the cases natively against the interpreter.
 func TestNativeSlices(t *testing.T) {
-	tool(t, "compiling LLVM IR to native code", "clang-19", "llc")
-	src, err := os.ReadFile(slicesFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	orig, lowered := cpuPipeline(t, slicesFile, src)
-	irText, err := llvm.Emit(lowered, llvm.Options{})
-	if err != nil {
-		t.Fatalf("Emit: %v", err)
-	}
-	header, err := llvm.CHeader(lowered, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fns, err := llvm.Functions(lowered)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byName := map[string]*llvm.FuncABI{}
-	for _, f := range fns {
-		byName[f.Name] = f
-		body := llvmFunction(irText, f.Name)
-		if body == "" {
-			t.Fatalf("no define @%s in the LLVM IR", f.Name)
-		}
-		if strings.Contains(body, "@malloc") != allocates[f.Name] {
-			t.Errorf("@%s: calls malloc = %v, want %v", f.Name, !allocates[f.Name], allocates[f.Name])
-		}
-	}
-	dir := t.TempDir()
-	builds := buildNative(t, dir, fns, irText, header)
-	rng := rand.New(rand.NewSource(7))
-	for i, c := range sliceCases {
-		f := byName[c.fn]
-		if f == nil {
-			t.Fatalf("no function @%s", c.fn)
-		}
-		t.Run(fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes)), func(t *testing.T) {
-			args := randomArgs(t, rng, f, c)
-			want, interpErr := interp.Run(orig, c.fn, args)
-			for _, b := range builds {
-				rc, msg, got := runNative(t, b.exe, dir, f, args, c.resultShapes)
-				if c.wantErr != "" {
-					if rc != 1 || !strings.Contains(msg, c.wantErr) {
-						t.Errorf("%s: got code %d, message %q; want code 1 and a message containing %q", b.name, rc, msg, c.wantErr)
-					}
-					if interpErr == nil {
-						t.Errorf("the interpreter succeeds where native code fails with %q", msg)
-					}
-					continue
-				}
-				if interpErr != nil {
-					t.Fatalf("interpreter: %v", interpErr)
-				}
-				if rc != 0 {
-					t.Fatalf("%s: code %d: %s", b.name, rc, msg)
-				}
-				for k := range want {
-					compareTensors(t, b.name, k, got[k], want[k], c.ulps)
-				}
-			}
-		})
-	}
-}
-
-// llvmFunction returns the text of `define ... @name(` up to its closing
-// brace in the LLVM IR ir, or "".
-func llvmFunction(ir, name string) string {
-	for _, chunk := range strings.Split(ir, "\ndefine ")[1:] {
-		head, _, _ := strings.Cut(chunk, "(")
-		if strings.HasSuffix(head, " @"+name) {
-			body, _, _ := strings.Cut(chunk, "\n}\n")
-			return body
-		}
-	}
-	return ""
+	k := compileNative(t, slicesFile)
+	checkAllocations(t, k, allocates)
+	runNativeCases(t, k, sliceCases, 7)
 }
