@@ -23,23 +23,7 @@ func hloDynamicIota(e *evaluator, op *ir.Operation, in []value) ([]value, error)
 	if dim < 0 || int(dim) >= len(shape) {
 		return nil, op.Emit("iota_dimension %d is out of range for the run-time shape %s", dim, ir.FormatShape(shape))
 	}
-	elem := resultElem(op, 0)
-	k, err := kindOf(elem)
-	if err != nil {
-		return nil, op.Emit("%v", err)
-	}
-	out := newTensor(elem, k, shape)
-	strides := make([]int, len(shape))
-	strides[dim] = 1
-	l := &layout{shape: shape, strides: [][]int{strides}}
-	l.each(func(o int, offs []int) {
-		if k.float {
-			out.f[o] = k.round(float64(offs[0]))
-		} else {
-			out.i[o] = k.wrap(int64(offs[0]))
-		}
-	})
-	return one(out), nil
+	return iota(op, shape, int(dim))
 }
 
 // hloRealDynamicSlice is hlo.slice with the start indices, limit indices

@@ -270,6 +270,13 @@ func hloIota(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	if dim < 0 || int(dim) >= len(shape) {
 		return nil, op.Emit("iota_dimension %d is out of range", dim)
 	}
+	return iota(op, shape, int(dim))
+}
+
+// iota returns the result of op, an hlo.iota or hlo.dynamic_iota: a
+// tensor of op's result element type and the given shape whose elements
+// count along dim (which the caller has checked is in range).
+func iota(op *ir.Operation, shape []int64, dim int) ([]value, error) {
 	elem := resultElem(op, 0)
 	k, err := kindOf(elem)
 	if err != nil {
