@@ -110,10 +110,11 @@
 // or write past an end crashes the run instead of passing unseen).
 // TestExportFormKernels requires as many linalg.generic ops after
 // `--pipeline=cpu` as the program's static version (StaticProgram: every
-// variable replaced by its size, at least 2), except where a broadcast
-// operand's dim is proven equal to its variable only by a shape assertion
-// the form leaves out (ExportForm.NeedsAssertions: versioning it is
-// right). TestExportFormIsConsistent checks the generator without tools.
+// variable replaced by a distinct size above every static one), except
+// where a broadcast operand's dim is proven equal to its variable only by
+// a shape assertion the form leaves out (ExportForm.NeedsAssertions:
+// versioning it is right). TestExportFormIsConsistent checks the
+// generator without tools.
 //
 // Environment: BCAST_RANDPROG_N (default 300 programs) and
 // BCAST_RANDPROG_SEED (default 1; program i uses seed SEED+i, so a failure

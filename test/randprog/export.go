@@ -412,10 +412,13 @@ func (e *ExportForm) check(args [][]int64) int {
 }
 
 // StaticProgram is the program with every dim of its arguments' types
-// static, as in the export form, with each dimension variable replaced by
-// its size (2 if that is 0 or 1, so that no kernel folds away for being
-// empty or a dim for being 1): the static version whose kernels the export
-// form must match.
+// static, as in the export form, with dimension variable v replaced by
+// staticVarSize(v): the static version whose kernels the export form must
+// match. The sizes are not the variables' run-time sizes, which may be 0
+// or 1 (a kernel could fold away for being empty, a dim for being 1) or
+// equal to another variable's or a static dim (two values of different
+// export types could become one in CSE); they are distinct and larger than
+// every static size.
 func (e *ExportForm) StaticProgram() (*Program, error) {
 	p := e.Prog
 	q := *p
@@ -426,7 +429,7 @@ func (e *ExportForm) StaticProgram() (*Program, error) {
 		for d, sd := range e.Shapes[i] {
 			in.Static[d] = sd.Size
 			if sd.Var >= 0 {
-				in.Static[d] = max(2, e.Vars[sd.Var].Size)
+				in.Static[d] = staticVarSize(sd.Var)
 			}
 		}
 	}
@@ -450,6 +453,10 @@ func (e *ExportForm) StaticProgram() (*Program, error) {
 	}
 	return &q, nil
 }
+
+// staticVarSize is the size of variable v in StaticProgram: 101, 103, ...
+// (the generator's static sizes stay below 10).
+func staticVarSize(v int) int64 { return 101 + 2*int64(v) }
 
 // exportWriter prints the export form and records its steps.
 type exportWriter struct {
