@@ -31,36 +31,24 @@ var DynamicIota = &ir.OpDef{
 		loc := p.Loc()
 		s := p.ParseOperand()
 		p.Parse(",")
-		p.ParseKeyword("dim")
-		p.Parse("=")
-		st.AddAttr("iota_dimension", ir.I64Attr(p.ParseInteger()))
-		p.ParseOptionalAttrDict(&st.Attrs)
+		parseDimClause(p, st, "iota_dimension")
 		ins, outs := parseTypeSignature(p, 1)
 		st.Operands = p.ResolveAll([]ir.OperandRef{s}, ins, loc)
 		st.ResultTypes = outs
 		return nil
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		d, _ := IntAttr(op.Attr("iota_dimension"))
 		p.Write(" ")
 		p.Operand(op.Operand(0))
-		p.Write(", dim = ")
-		p.Int(d)
-		p.OptionalAttrDict("iota_dimension")
+		p.Write(", ")
+		printDimClause(p, op, "iota_dimension")
 		p.Write(" : ")
 		p.FunctionType(op.OperandTypes(), op.ResultTypes())
 	},
 	Verify: func(op *ir.Operation) error {
-		out := rankedTensor(op.Result(0).Type())
-		if out == nil {
-			return op.Emit("requires a ranked tensor result")
-		}
-		d, ok := IntAttr(op.Attr("iota_dimension"))
-		if !ok || d < 0 || int(d) >= out.Rank() {
-			return op.Emit("iota_dimension must be in [0, %d)", out.Rank())
-		}
-		if !AnyNumeric.accepts(out.ElementType()) {
-			return op.Emit("result must have numeric elements")
+		out, err := verifyIotaResult(op)
+		if err != nil {
+			return err
 		}
 		if err := checkShapeOperand(op, 0, out.Rank()); err != nil {
 			return err

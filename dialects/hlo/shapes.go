@@ -374,35 +374,38 @@ var Iota = &ir.OpDef{
 	Results:       1,
 	InherentAttrs: []string{"iota_dimension"},
 	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		p.ParseKeyword("dim")
-		p.Parse("=")
-		st.AddAttr("iota_dimension", ir.I64Attr(p.ParseInteger()))
-		p.ParseOptionalAttrDict(&st.Attrs)
+		parseDimClause(p, st, "iota_dimension")
 		st.ResultTypes = []ir.Type{p.ParseColonType()}
 		return nil
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		d, _ := IntAttr(op.Attr("iota_dimension"))
-		p.Write(" dim = ")
-		p.Int(d)
-		p.OptionalAttrDict("iota_dimension")
+		p.Write(" ")
+		printDimClause(p, op, "iota_dimension")
 		p.Write(" : ")
 		p.Type(op.Result(0).Type())
 	},
 	Verify: func(op *ir.Operation) error {
-		out := rankedTensor(op.Result(0).Type())
-		if out == nil {
-			return op.Emit("requires a ranked tensor result")
-		}
-		d, ok := IntAttr(op.Attr("iota_dimension"))
-		if !ok || d < 0 || int(d) >= out.Rank() {
-			return op.Emit("iota_dimension must be in [0, %d)", out.Rank())
-		}
-		if !AnyNumeric.accepts(out.ElementType()) {
-			return op.Emit("result must have numeric elements")
-		}
-		return nil
+		_, err := verifyIotaResult(op)
+		return err
 	},
+}
+
+// verifyIotaResult checks what iota and dynamic_iota require of their
+// result, a ranked tensor of numeric elements with iota_dimension one of
+// its dims, and returns its type.
+func verifyIotaResult(op *ir.Operation) (*ir.RankedTensorType, error) {
+	out := rankedTensor(op.Result(0).Type())
+	if out == nil {
+		return nil, op.Emit("requires a ranked tensor result")
+	}
+	d, ok := IntAttr(op.Attr("iota_dimension"))
+	if !ok || d < 0 || int(d) >= out.Rank() {
+		return nil, op.Emit("iota_dimension must be in [0, %d)", out.Rank())
+	}
+	if !AnyNumeric.accepts(out.ElementType()) {
+		return nil, op.Emit("result must have numeric elements")
+	}
+	return out, nil
 }
 
 // parseOperandsDim reads `%a, %b, dim = N {attrs} : signature`, the
@@ -414,10 +417,7 @@ func parseOperandsDim(p *ir.OpParser, st *ir.OpState) error {
 		refs = append(refs, p.ParseOperand())
 		p.Parse(",")
 	}
-	p.ParseKeyword("dim")
-	p.Parse("=")
-	st.AddAttr("dimension", ir.I64Attr(p.ParseInteger()))
-	p.ParseOptionalAttrDict(&st.Attrs)
+	parseDimClause(p, st, "dimension")
 	ins, outs := parseTypeSignature(p, len(refs))
 	st.Operands = p.ResolveAll(refs, ins, loc)
 	st.ResultTypes = outs
@@ -428,12 +428,28 @@ func parseOperandsDim(p *ir.OpParser, st *ir.OpState) error {
 func printOperandsDim(p *ir.OpPrinter, op *ir.Operation) {
 	p.Write(" ")
 	p.Operands(op.Operands())
-	d, _ := IntAttr(op.Attr("dimension"))
-	p.Write(", dim = ")
-	p.Int(d)
-	p.OptionalAttrDict("dimension")
+	p.Write(", ")
+	printDimClause(p, op, "dimension")
 	p.Write(" : ")
 	p.FunctionType(op.OperandTypes(), op.ResultTypes())
+}
+
+// parseDimClause reads `dim = N {attrs}` into the integer attribute attr
+// and the other attributes: the part before the types of the syntax of
+// iota, dynamic_iota, concatenate and get_dimension_size.
+func parseDimClause(p *ir.OpParser, st *ir.OpState, attr string) {
+	p.ParseKeyword("dim")
+	p.Parse("=")
+	st.AddAttr(attr, ir.I64Attr(p.ParseInteger()))
+	p.ParseOptionalAttrDict(&st.Attrs)
+}
+
+// printDimClause prints what parseDimClause reads.
+func printDimClause(p *ir.OpPrinter, op *ir.Operation, attr string) {
+	d, _ := IntAttr(op.Attr(attr))
+	p.Write("dim = ")
+	p.Int(d)
+	p.OptionalAttrDict(attr)
 }
 
 // Concatenate is `hlo.concatenate`:
