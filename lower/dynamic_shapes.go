@@ -8,7 +8,6 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/cf"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
-	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -55,23 +54,7 @@ func (l *lowering) convertDynamicIota(op *ir.Operation) error {
 		}
 		dyn = append(dyn, size.asValue(b))
 	}
-	dim, _ := hlo.IntAttr(op.Attr("iota_dimension"))
-	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}}).Result(0)
-	gen, body := l.generic(b, op, nil, empty)
-	bb := bodyBuilder(op, body)
-	st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
-	st.AddAttr("dim", ir.I64Attr(dim))
-	idx := bb.Create(st).Result(0)
-	et := rt.ElementType()
-	v := bb.Create(&ir.OpState{Name: "arith.index_cast", Operands: []*ir.Value{idx}, ResultTypes: []ir.Type{ir.I64}}).Result(0)
-	switch {
-	case ir.IsFloat(et):
-		v = bb.Create(&ir.OpState{Name: "arith.sitofp", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{et}}).Result(0)
-	case et != ir.I64:
-		v = bb.Create(&ir.OpState{Name: "arith.trunci", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{et}}).Result(0)
-	}
-	yield(op, body, v)
-	return replace(op, gen.Result(0))
+	return l.iotaGeneric(b, op, rt, dyn)
 }
 
 // convertRealDynamicSlice: the operand read through a tensor.extract_slice
@@ -151,7 +134,7 @@ func (l *lowering) convertRealDynamicSlice(op *ir.Operation) error {
 		}
 		sizes[d] = n
 	}
-	view := createStridedSlice(b, op.Operand(0), starts, sizes, strides, ir.RankedTensor(out.Shape(), in.ElementType()))
+	view := createSlice(b, "tensor.extract_slice", []*ir.Value{op.Operand(0)}, sliceParams{starts, sizes, strides}, ir.RankedTensor(out.Shape(), in.ElementType()))
 	l.resetAccesses()
 	return replace(op, l.genericCopy(b, op, l.identityAccess(view, r, true), dyn))
 }
@@ -211,28 +194,6 @@ func indexElements(b *ir.Builder, v *ir.Value, n int) []slicePart {
 func knownNonNegative(v *ir.Value) bool {
 	e := hlo.ScalarExtent(v)
 	return e.Value != nil || (e.IsConst && e.Const >= 0)
-}
-
-// createStridedSlice builds tensor.extract_slice of src with offsets,
-// sizes and strides each static or a value, of result type rt.
-func createStridedSlice(b *ir.Builder, src *ir.Value, offsets, sizes, strides []slicePart, rt ir.Type) *ir.Value {
-	st := &ir.OpState{Name: "tensor.extract_slice", Operands: []*ir.Value{src}, ResultTypes: []ir.Type{rt}}
-	names := [3]string{"static_offsets", "static_sizes", "static_strides"}
-	segs := []int64{1, 0, 0, 0}
-	for k, parts := range [3][]slicePart{offsets, sizes, strides} {
-		list := make([]int64, len(parts))
-		for d, p := range parts {
-			list[d] = p.static
-			if p.value != nil {
-				list[d] = tensor.Dynamic
-				st.Operands = append(st.Operands, p.value)
-				segs[k+1]++
-			}
-		}
-		st.AddAttr(names[k], &ir.DenseArrayAttr{Elem: ir.I64, Ints: list})
-	}
-	st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: segs})
-	return b.Create(st).Result(0)
 }
 
 // runtimeWhere names op in a run-time error message, as

@@ -112,9 +112,16 @@ func (l *lowering) convertIota(op *ir.Operation) error {
 	if err := checkSignless(op); err != nil {
 		return err
 	}
+	return l.iotaGeneric(ir.Before(op), op, rt, nil)
+}
+
+// iotaGeneric replaces op, an hlo.iota or hlo.dynamic_iota with result
+// type rt, by a generic with no inputs into a tensor.empty (with the
+// dynamic sizes dyn) whose body converts linalg.index of the
+// iota_dimension to rt's element type.
+func (l *lowering) iotaGeneric(b *ir.Builder, op *ir.Operation, rt *ir.RankedTensorType, dyn []*ir.Value) error {
 	d, _ := hlo.IntAttr(op.Attr("iota_dimension"))
-	b := ir.Before(op)
-	empty := b.Create(&ir.OpState{Name: "tensor.empty", ResultTypes: []ir.Type{rt}}).Result(0)
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}}).Result(0)
 	gen, body := l.generic(b, op, nil, empty)
 	bb := bodyBuilder(op, body)
 	st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
@@ -250,10 +257,12 @@ func convertSlice(op *ir.Operation) error {
 	b := ir.Before(op)
 	var m affine.Map
 	if in, _ := src.Type().(*ir.RankedTensorType); in != nil && slicesPrefix(in, out, starts, strides) {
-		p := sliceParams{offsets: make([]slicePart, out.Rank()), sizes: make([]slicePart, out.Rank()), strides: strides}
+		r := out.Rank()
+		p := sliceParams{offsets: make([]slicePart, r), sizes: make([]slicePart, r), strides: make([]slicePart, r)}
 		for d, s := range out.Shape() {
 			p.offsets[d] = slicePart{static: starts[d]}
 			p.sizes[d] = slicePart{static: s}
+			p.strides[d] = slicePart{static: strides[d]}
 		}
 		src = createSlice(b, "tensor.extract_slice", []*ir.Value{src}, p, ir.RankedTensor(out.Shape(), in.ElementType()))
 		m = affine.Identity(out.Rank())
@@ -283,11 +292,10 @@ func slicesPrefix(in, out *ir.RankedTensorType, starts, strides []int64) bool {
 }
 
 // sliceParams are the offsets, sizes and strides of a tensor slice op,
-// offsets and sizes each static or a value (when the value is non-nil);
-// nil strides are all 1.
+// each static or a value (when the value is non-nil); nil strides are all
+// 1.
 type sliceParams struct {
-	offsets, sizes []slicePart
-	strides        []int64
+	offsets, sizes, strides []slicePart
 }
 
 type slicePart struct {
@@ -296,39 +304,32 @@ type slicePart struct {
 }
 
 // createSlice builds tensor.extract_slice (lead = [source]) or
-// tensor.insert_slice (lead = [source, dest]).
+// tensor.insert_slice (lead = [source, dest]) of result type rt.
 func createSlice(b *ir.Builder, name string, lead []*ir.Value, p sliceParams, rt ir.Type) *ir.Value {
 	st := &ir.OpState{Name: name, Operands: append([]*ir.Value{}, lead...), ResultTypes: []ir.Type{rt}}
-	var offs, sizes []int64
-	nDyn := [2]int64{}
-	for k, parts := range [][]slicePart{p.offsets, p.sizes} {
-		for _, x := range parts {
-			v := x.static
-			if x.value != nil {
-				v = tensor.Dynamic
-				st.Operands = append(st.Operands, x.value)
-				nDyn[k]++
-			}
-			if k == 0 {
-				offs = append(offs, v)
-			} else {
-				sizes = append(sizes, v)
-			}
-		}
-	}
 	strides := p.strides
 	if strides == nil {
-		strides = make([]int64, len(p.sizes))
+		strides = make([]slicePart, len(p.sizes))
 		for d := range strides {
-			strides[d] = 1
+			strides[d] = slicePart{static: 1}
 		}
 	}
-	st.AddAttr("static_offsets", &ir.DenseArrayAttr{Elem: ir.I64, Ints: offs})
-	st.AddAttr("static_sizes", &ir.DenseArrayAttr{Elem: ir.I64, Ints: sizes})
-	st.AddAttr("static_strides", &ir.DenseArrayAttr{Elem: ir.I64, Ints: append([]int64{}, strides...)})
-	segs := append(make([]int64, len(lead)), nDyn[0], nDyn[1], 0)
+	names := [3]string{"static_offsets", "static_sizes", "static_strides"}
+	segs := make([]int64, len(lead)+3)
 	for i := range lead {
 		segs[i] = 1
+	}
+	for k, parts := range [3][]slicePart{p.offsets, p.sizes, strides} {
+		list := make([]int64, len(parts))
+		for d, x := range parts {
+			list[d] = x.static
+			if x.value != nil {
+				list[d] = tensor.Dynamic
+				st.Operands = append(st.Operands, x.value)
+				segs[len(lead)+k]++
+			}
+		}
+		st.AddAttr(names[k], &ir.DenseArrayAttr{Elem: ir.I64, Ints: list})
 	}
 	st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: segs})
 	return b.Create(st).Result(0)
