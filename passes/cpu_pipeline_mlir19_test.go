@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bcast-opt/bcast-opt/bench/mlir19"
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/lower/llvm"
@@ -37,59 +38,19 @@ import (
 // NaN).
 
 // cpMLIR19Lowering is mlir-opt-19's pipeline from our linalg-level output
-// to the LLVM dialect: bench/mlir19's after its TOSA passes, with the shape
-// ops lowered first and bufferization.clone lowered after deallocation.
-var cpMLIR19Lowering = []struct {
-	pass string
-	nest string // "func.func" for the function passes, "" for module passes
-	why  string
-}{
-	{"convert-shape-to-std", "", "shape_of, get_extent, broadcast, is_broadcastable, const_shape on extent tensors to tensor/arith/scf"},
-	{"llvm-request-c-wrappers", "func.func", "_mlir_ciface_ wrappers taking memref descriptors, for the C driver"},
-	{"canonicalize", "", ""},
-	{"eliminate-empty-tensors", "", ""},
-	{"empty-tensor-to-alloc-tensor", "", ""},
-	{"one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}", "", "where a !shape.shape value is rejected (\"op was not bufferized\")"},
-	{"buffer-hoisting", "func.func", ""},
-	{"buffer-loop-hoisting", "func.func", ""},
-	{"drop-equivalent-buffer-results", "", ""},
-	{"ownership-based-buffer-deallocation", "", ""},
-	{"canonicalize", "", ""},
-	{"buffer-deallocation-simplification", "", ""},
-	{"bufferization-lower-deallocations", "", ""},
-	{"convert-bufferization-to-memref", "", "the bufferization.clone deallocation puts on a result chosen by scf.if (the could-be-1 versions)"},
-	{"cse", "", ""},
-	{"canonicalize", "", ""},
-	{"convert-linalg-to-loops", "", ""},
-	{"convert-scf-to-cf", "", ""},
-	{"expand-strided-metadata", "", ""},
-	{"lower-affine", "", ""},
-	{"finalize-memref-to-llvm", "", ""},
-	{"convert-arith-to-llvm", "", ""},
-	{"convert-math-to-llvm", "", ""},
-	{"convert-index-to-llvm", "", ""},
-	{"convert-func-to-llvm", "", ""},
-	{"convert-cf-to-llvm", "", "cf.assert prints its message and aborts"},
-	{"reconcile-unrealized-casts", "", ""},
-}
+// to the LLVM dialect: bench/mlir19's after its TOSA passes
+// (mlir19.LinalgToLLVM), with the shape ops lowered first. One-shot
+// bufferization is where a !shape.shape value would be rejected ("op was
+// not bufferized").
+var cpMLIR19Lowering = append([]mlir19.Pass{
+	{Name: "convert-shape-to-std", Why: "shape_of, get_extent, broadcast, is_broadcastable, const_shape on extent tensors to tensor/arith/scf"},
+	{Name: "llvm-request-c-wrappers", Nest: "func.func", Why: "_mlir_ciface_ wrappers taking memref descriptors, for the C driver"},
+	{Name: "canonicalize"},
+}, mlir19.LinalgToLLVM...)
 
 // cpPassPipeline renders cpMLIR19Lowering as a --pass-pipeline value.
 func cpPassPipeline() string {
-	var parts []string
-	for i := 0; i < len(cpMLIR19Lowering); {
-		p := cpMLIR19Lowering[i]
-		if p.nest == "" {
-			parts = append(parts, p.pass)
-			i++
-			continue
-		}
-		var group []string
-		for ; i < len(cpMLIR19Lowering) && cpMLIR19Lowering[i].nest == p.nest; i++ {
-			group = append(group, cpMLIR19Lowering[i].pass)
-		}
-		parts = append(parts, p.nest+"("+strings.Join(group, ",")+")")
-	}
-	return "--pass-pipeline=builtin.module(" + strings.Join(parts, ",") + ")"
+	return "--pass-pipeline=" + mlir19.PassPipelineOf(cpMLIR19Lowering)
 }
 
 // cpOpName matches the op name of a line of MLIR's output (custom or

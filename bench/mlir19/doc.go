@@ -33,9 +33,11 @@
 //
 // # The pipeline
 //
-// Pipeline lists every mlir-opt-19 pass in order, with why it is there;
-// PassPipeline renders it as one --pass-pipeline (mlir-opt does not nest
-// command-line pass flags under func.func by itself):
+// Pipeline lists every mlir-opt-19 pass in order, with why it is there
+// (TOSAToLinalg, then LinalgToLLVM, which passes/cpu_pipeline_mlir19_test.go
+// also runs on bcast-opt's output); PassPipeline renders it as one
+// --pass-pipeline (mlir-opt does not nest command-line pass flags under
+// func.func by itself):
 //
 //	func.func(tosa-to-linalg-named, tosa-to-linalg, tosa-to-arith, tosa-to-tensor)
 //	canonicalize, linalg-fuse-elementwise-ops, linalg-fold-unit-extent-dims,
@@ -44,11 +46,12 @@
 //	                   function-boundary-type-conversion=identity-layout-map},
 //	func.func(buffer-hoisting, buffer-loop-hoisting), drop-equivalent-buffer-results,
 //	ownership-based-buffer-deallocation, canonicalize,
-//	buffer-deallocation-simplification, bufferization-lower-deallocations, cse,
-//	canonicalize, convert-linalg-to-loops, convert-scf-to-cf,
-//	expand-strided-metadata, lower-affine, finalize-memref-to-llvm,
-//	convert-arith-to-llvm, convert-math-to-llvm, convert-func-to-llvm,
-//	convert-cf-to-llvm, reconcile-unrealized-casts
+//	buffer-deallocation-simplification, bufferization-lower-deallocations,
+//	convert-bufferization-to-memref, cse, canonicalize, convert-linalg-to-loops,
+//	convert-scf-to-cf, expand-strided-metadata, lower-affine,
+//	finalize-memref-to-llvm, convert-arith-to-llvm, convert-math-to-llvm,
+//	convert-index-to-llvm, convert-func-to-llvm, convert-cf-to-llvm,
+//	reconcile-unrealized-casts
 //
 // then mlir-translate-19 --mlir-to-llvmir (ToLLVMCommands stops here),
 // opt-19 -O3 -mtriple=<host> -mcpu=native and llc-19 -O3 -mcpu=native
