@@ -189,11 +189,7 @@ func (e *ExportForm) assignDims() ([][][]int64, error) {
 			places[k] = [][]int64{identityDims(len(res.Shape))}
 			continue
 		}
-		rts := make([]broadcast.Operand, len(o.Args))
-		for i, a := range o.Args {
-			rts[i] = broadcast.Operand{Shape: p.value(a).Shape, Ranked: true}
-		}
-		shape, pl, _, conflict := broadcast.Infer(rts, broadcast.Spec{Policy: o.Policy, Dims: o.Dims})
+		shape, pl, conflict := p.runTimeBroadcast(o)
 		if conflict != nil {
 			return nil, fmt.Errorf("op %d (%s) does not broadcast at run time: %v", k, o.Kind, conflict)
 		}
@@ -347,17 +343,24 @@ func (p *Program) withInputs(ins []Input) (*Program, error) {
 			o.Result.Shape = q.value(o.Args[0]).Shape
 			continue
 		}
-		rts := make([]broadcast.Operand, len(o.Args))
-		for i, a := range o.Args {
-			rts[i] = broadcast.Operand{Shape: q.value(a).Shape, Ranked: true}
-		}
-		shape, _, _, conflict := broadcast.Infer(rts, broadcast.Spec{Policy: o.Policy, Dims: o.Dims})
+		shape, _, conflict := q.runTimeBroadcast(*o)
 		if conflict != nil {
 			return nil, fmt.Errorf("op %d (%s): %v", k, o.Kind, conflict)
 		}
 		o.Result.Shape = slices.Clone(shape)
 	}
 	return &q, nil
+}
+
+// runTimeBroadcast infers o's run-time result shape and operand
+// placements from its arguments' run-time shapes in p (broadcast.Infer).
+func (p *Program) runTimeBroadcast(o Op) ([]int64, []broadcast.Placement, *broadcast.Conflict) {
+	rts := make([]broadcast.Operand, len(o.Args))
+	for i, a := range o.Args {
+		rts[i] = broadcast.Operand{Shape: p.value(a).Shape, Ranked: true}
+	}
+	shape, places, _, conflict := broadcast.Infer(rts, broadcast.Spec{Policy: o.Policy, Dims: o.Dims})
+	return shape, places, conflict
 }
 
 // check runs the export form's run-time rules on argument shapes: a

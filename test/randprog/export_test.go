@@ -57,6 +57,18 @@ func exportOptions(t *testing.T) func(seed int64) ExportOptions {
 	return func(seed int64) ExportOptions { return ExportOptions{ShapeAssertions: seed%2 == 0} }
 }
 
+// exportSeed generates program seed and exports it with optsOf(seed); the
+// form is nil for a program that fails at run time (Export writes none).
+func exportSeed(t *testing.T, seed int64, optsOf func(int64) ExportOptions) (*ExportForm, ExportOptions) {
+	t.Helper()
+	opts := optsOf(seed)
+	e, err := Export(Generate(seed, DefaultConfig), opts)
+	if err != nil {
+		t.Fatalf("seed %d: exporting: %v", seed, err)
+	}
+	return e, opts
+}
+
 // shapeAssertionProbe checks one dim against another as jax.export does.
 const shapeAssertionProbe = `func.func public @main(%arg0: tensor<?xf32>, %arg1: tensor<?xf32>) -> tensor<?xf32> {
   %0 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?xf32>) -> tensor<i32>
@@ -242,14 +254,7 @@ func (s *exportStats) String() string {
 func TestExportForm(t *testing.T) {
 	n := exportN(t)
 	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
-	python, ok := Python()
-	if !ok {
-		msg := "python3 with numpy not found (Debian's python3-numpy, reached with PYENV_VERSION=system); the numpy comparison needs it"
-		if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg + "; set BCAST_REQUIRE_TOOLS=1 to make this a failure")
-	}
+	python := requirePython(t)
 	optsOf := exportOptions(t)
 	var nr *nativeRunner
 	nst := &nativeStats{notCompiled: map[string]int{}}
@@ -276,12 +281,7 @@ func TestExportForm(t *testing.T) {
 		var traces [][]*interp.Tensor
 		for i := start; i < min(n, start+batchSize); i++ {
 			st.programs++
-			p := Generate(seed+i, DefaultConfig)
-			opts := optsOf(seed + i)
-			e, err := Export(p, opts)
-			if err != nil {
-				t.Fatalf("seed %d: exporting: %v", seed+i, err)
-			}
+			e, opts := exportSeed(t, seed+i, optsOf)
 			if e == nil {
 				st.failingPrograms++
 				continue
@@ -496,12 +496,7 @@ func TestExportFormKernels(t *testing.T) {
 		diffs                                                            = map[string]int{}
 	)
 	for i := int64(0); i < n; i++ {
-		p := Generate(seed+i, DefaultConfig)
-		opts := optsOf(seed + i)
-		e, err := Export(p, opts)
-		if err != nil {
-			t.Fatalf("seed %d: exporting: %v", seed+i, err)
-		}
+		e, opts := exportSeed(t, seed+i, optsOf)
 		if e == nil {
 			continue
 		}
@@ -553,7 +548,7 @@ func TestExportFormKernels(t *testing.T) {
 			continue
 		}
 		compared++
-		if om, _, err := p.Build(); err == nil {
+		if om, _, err := e.Prog.Build(); err == nil {
 			if orig, oreason, _, _ := kernelCount(om); oreason == "" {
 				vsOriginal[fmt.Sprintf("export %s original", cmpWord(got, orig))]++
 			}

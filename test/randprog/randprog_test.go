@@ -10,7 +10,6 @@ import (
 
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
-	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
 
 // TranscendentalULPs is how far apart, in units in the last place, the
@@ -64,9 +63,10 @@ type stats struct {
 	stageNames                    []string
 }
 
-func TestRandomPrograms(t *testing.T) {
-	n := envInt(t, "BCAST_RANDPROG_N", 300)
-	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
+// requirePython returns python3 with numpy (Python), or skips the test
+// without it (fails it under BCAST_REQUIRE_TOOLS=1).
+func requirePython(t *testing.T) string {
+	t.Helper()
 	python, ok := Python()
 	if !ok {
 		msg := "python3 with numpy not found (Debian's python3-numpy, reached with PYENV_VERSION=system); the numpy comparison needs it"
@@ -75,6 +75,13 @@ func TestRandomPrograms(t *testing.T) {
 		}
 		t.Skip(msg + "; set BCAST_REQUIRE_TOOLS=1 to make this a failure")
 	}
+	return python
+}
+
+func TestRandomPrograms(t *testing.T) {
+	n := envInt(t, "BCAST_RANDPROG_N", 300)
+	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
+	python := requirePython(t)
 	var pm *ir.PassManager
 	if e, err := ir.NewPassEntry("hlo-legalize-broadcasts", nil); err == nil {
 		pm = &ir.PassManager{Entries: []ir.PassEntry{e}, VerifyEach: true}
@@ -289,11 +296,7 @@ func (s *stats) count(r *run, legalized bool) {
 // stretchesDynamic reports whether an operand dim that is `?` statically
 // and 1 at run time stretches to a larger size in o.
 func stretchesDynamic(p *Program, o Op) bool {
-	ops := make([]broadcast.Operand, len(o.Args))
-	for i, a := range o.Args {
-		ops[i] = broadcast.Operand{Shape: p.value(a).Shape, Ranked: true}
-	}
-	shape, places, _, conflict := broadcast.Infer(ops, broadcast.Spec{Policy: o.Policy, Dims: o.Dims})
+	shape, places, conflict := p.runTimeBroadcast(o)
 	if conflict != nil {
 		return false
 	}
