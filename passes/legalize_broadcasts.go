@@ -74,7 +74,8 @@ func LegalizeBroadcastsIn(root *ir.Operation) error {
 		}
 		return true
 	})
-	l := &legalizer{dimsAttrs: map[string]*ir.DenseArrayAttr{}, facts: hlo.CollectExtentFacts(root)}
+	l := &legalizer{dimsAttrs: map[string]*ir.DenseArrayAttr{},
+		facts: hlo.CollectExtentFacts(root, false), shapeFacts: hlo.CollectExtentFacts(root, true)}
 	// What is known of the sizes is read before anything is rewritten: a
 	// legalized op no longer says that its operands have one shape (its
 	// broadcast_policy is gone), which is what lets a size be traced
@@ -91,7 +92,7 @@ func LegalizeBroadcastsIn(root *ir.Operation) error {
 	var knowns []known
 	root.Walk(func(op *ir.Operation) bool {
 		if op.Name() == "hlo.dynamic_broadcast_in_dim" {
-			if exp, non := hlo.KnownBroadcastDims(op, l.facts); exp != nil || non != nil {
+			if exp, non := hlo.KnownBroadcastDims(op, l.shapeFacts); exp != nil || non != nil {
 				knowns = append(knowns, known{op, exp, non})
 			}
 		}
@@ -186,9 +187,11 @@ type legalizer struct {
 	dimsAttrs map[string]*ir.DenseArrayAttr
 	key       []byte
 	// facts are the size equalities the function's checks establish
-	// (JAX's shape assertions), nil if none; sizes what is known of each
-	// op's operand sizes before the pass (operandExtents).
-	facts *hlo.ExtentFacts
+	// (JAX's shape assertions), nil if none: they may remove a check.
+	// shapeFacts add those of the same-shape ops' own checks: they only
+	// prove what a broadcast reads. sizes is what is known of each op's
+	// operand sizes before the pass (operandExtents).
+	facts, shapeFacts *hlo.ExtentFacts
 	sizes map[*ir.Operation][][]hlo.Extent
 }
 
@@ -284,7 +287,7 @@ func (l *legalizer) onlySizeInDim(i, k int, d int64) bool {
 			if !own.Known() {
 				own = l.operandExtent(i, k)
 			}
-			if !l.facts.Same(own, l.operandExtent(j, kj)) {
+			if !l.shapeFacts.Same(own, l.operandExtent(j, kj)) {
 				return false
 			}
 		}

@@ -276,10 +276,21 @@ type extentKey struct {
 }
 
 // CollectExtentFacts gathers the equalities checked in the entry blocks
-// of the functions in root (root itself, if it is one). It returns nil if
-// there are none.
-func CollectExtentFacts(root *ir.Operation) *ExtentFacts {
+// of the functions in root (root itself, if it is one). With sameShapeOps,
+// it also counts the equalities that the elementwise ops under the none,
+// scalar and rank policies require of their operands' sizes (their own
+// run-time checks): those prove what a broadcast of such an op's result
+// reads, but must not prove the op's own check redundant, so a caller
+// that removes checks collects without them. It returns nil if there are
+// no facts.
+func CollectExtentFacts(root *ir.Operation, sameShapeOps bool) *ExtentFacts {
 	var f *ExtentFacts
+	union := func(a, b Extent) {
+		if f == nil {
+			f = &ExtentFacts{parent: map[extentKey]extentKey{}, consts: map[extentKey]int64{}}
+		}
+		f.union(a, b)
+	}
 	root.Walk(func(op *ir.Operation) bool {
 		if op.Name() != "func.func" {
 			return op.Name() == "builtin.module" || op == root
@@ -289,14 +300,29 @@ func CollectExtentFacts(root *ir.Operation) *ExtentFacts {
 			return false
 		}
 		for _, o := range entry.Ops() {
-			a, b, ok := checkedEquality(o)
-			if !ok {
-				continue
+			if a, b, ok := checkedEquality(o); ok {
+				union(a, b)
 			}
-			if f == nil {
-				f = &ExtentFacts{parent: map[extentKey]extentKey{}, consts: map[extentKey]int64{}}
+			if sameShapeOps && IsBroadcasting(o) && sameShapeAsOperands(o) {
+				rt, ok := o.Result(0).Type().(*ir.RankedTensorType)
+				if !ok {
+					continue
+				}
+				for d := range rt.Rank() {
+					first := Extent{}
+					for _, x := range o.Operands() {
+						if xt, ok := x.Type().(*ir.RankedTensorType); !ok || xt.Rank() != rt.Rank() {
+							continue
+						}
+						e := DimExtent(x, d)
+						if !first.Known() {
+							first = e
+						} else if e.Known() {
+							union(first, e)
+						}
+					}
+				}
 			}
-			f.union(a, b)
 		}
 		return false
 	})
