@@ -25,5 +25,5 @@ while IFS= read -r f; do
     set -e
   done
   n=$((n + 1))
-done < <(find test/lit bench/workloads examples -name '*.mlir' | sort)
+done < <(find test/lit bench/workloads examples lower/llvm/testdata passes/testdata -name '*.mlir' | sort)
 echo "$n inputs written to $out"
