@@ -12,7 +12,7 @@
 // to expand or not (known_expanding_dimensions /
 // known_nonexpanding_dimensions, or static sizes) gets such static maps
 // too; a static 1 always reads index 0, which is right whether or not it
-// stretches. BroadcastMap is the one place that reads a broadcast's dims
+// stretches. hlo.BroadcastMap is the one place that reads a broadcast's dims
 // this way; linalg-version-broadcasts (../passes) calls it too.
 //
 // # Could-be-1 dims

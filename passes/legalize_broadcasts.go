@@ -192,7 +192,7 @@ type legalizer struct {
 	// prove what a broadcast reads. sizes is what is known of each op's
 	// operand sizes before the pass (operandExtents).
 	facts, shapeFacts *hlo.ExtentFacts
-	sizes map[*ir.Operation][][]hlo.Extent
+	sizes             map[*ir.Operation][][]hlo.Extent
 }
 
 // legalize rewrites one op.

@@ -10,7 +10,6 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/scf"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
-	"github.com/bcast-opt/bcast-opt/lower"
 )
 
 // VersionBroadcasts is the `linalg-version-broadcasts` pass: it gives each
@@ -22,7 +21,7 @@ import (
 //
 // A could-be-1 dim is a dynamic operand dim of hlo.dynamic_broadcast_in_dim
 // that is in neither known_expanding_dimensions nor
-// known_nonexpanding_dimensions (lower.BroadcastMap): under numpy rules it
+// known_nonexpanding_dimensions (hlo.BroadcastMap): under numpy rules it
 // stretches if it is 1 at run time and keeps its size otherwise, and no
 // one static map reads it right in both cases. hlo-legalize-to-linalg
 // leaves such a broadcast in place, unmaterialized, and lets generics read
@@ -69,8 +68,8 @@ import (
 // With indexed-fallback=false such a generic is an error, with a note at
 // each broadcast involved: the broadcast is never copied.
 //
-// The pass imports ../lower for BroadcastMap, the one reading of a
-// broadcast's dims (lower must therefore never import this package).
+// hlo.BroadcastMap is the one reading of a broadcast's dims, shared
+// with hlo-legalize-to-linalg.
 var VersionBroadcasts = &ir.PassInfo{
 	Name:    "linalg-version-broadcasts",
 	Title:   "LinalgVersionBroadcasts",
@@ -165,7 +164,7 @@ func newVersionedGeneric(g *ir.Operation) *versionedGeneric {
 		if def == nil || def.Name() != "hlo.dynamic_broadcast_in_dim" {
 			continue
 		}
-		_, _, couldBe1, ok := lower.BroadcastMap(def, nil)
+		_, _, couldBe1, ok := hlo.BroadcastMap(def, nil)
 		if !ok || len(couldBe1) == 0 {
 			continue
 		}
@@ -291,7 +290,7 @@ func (vg *versionedGeneric) version(b *ir.Builder, ones []bool, last bool) *ir.O
 	}
 	maps := append([]affine.Map(nil), vg.maps...)
 	for _, in := range vg.inputs {
-		bm, _, _, _ := lower.BroadcastMap(in.broadcast, func(d int) bool { return ones[in.bits[d]] })
+		bm, _, _, _ := hlo.BroadcastMap(in.broadcast, func(d int) bool { return ones[in.bits[d]] })
 		maps[in.index] = bm.Compose(maps[in.index])
 		c.SetOperand(in.index, in.broadcast.Operand(0))
 	}

@@ -1,10 +1,10 @@
 package passes
 
 import (
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
-	"github.com/bcast-opt/bcast-opt/lower"
 )
 
 // buildIndexed is the fallback past the version bound: one generic that
@@ -35,7 +35,7 @@ func (vg *versionedGeneric) buildIndexed() bool {
 	}
 	removed := map[int]read{}
 	for _, in := range vg.inputs {
-		bm, _, _, ok := lower.BroadcastMap(in.broadcast, func(int) bool { return false })
+		bm, _, _, ok := hlo.BroadcastMap(in.broadcast, func(int) bool { return false })
 		if !ok {
 			return false
 		}
