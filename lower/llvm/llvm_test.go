@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/lower/llvm"
 )
 
@@ -195,10 +196,50 @@ func.func @d(%n: tensor<index>) -> tensor<?xf32> {
 func.func @u(%x: tensor<*xf32>) -> tensor<*xf32> {
   return %x : tensor<*xf32>
 }`, "r.mlir:2:1: error: @u: argument 0: unranked type tensor<*xf32> has no C ABI"},
+		// Ops with no lowering at all: the message says what to do.
+		{"hlo op", `
+func.func @h(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = hlo.add %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}`, "r.mlir:3:3: error: 'hlo.add' is not lowered to LLVM IR: run --pipeline=cpu first"},
+		{"shape constraint", `
+func.func @c(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  %a = shape.shape_of %x : tensor<?xf32> -> tensor<1xindex>
+  %b = shape.shape_of %y : tensor<?xf32> -> tensor<1xindex>
+  %w = shape.cstr_broadcastable %a, %b : tensor<1xindex>, tensor<1xindex>
+  return %x : tensor<?xf32>
+}`, "r.mlir:5:3: error: 'shape.cstr_broadcastable' is not lowered to LLVM IR yet (run --pipeline=cpu first: shape constraints become cf.assert)"},
+		{"call", `
+func.func private @g(%x: tensor<4xf32>) -> tensor<4xf32>
+func.func @c(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = func.call @g(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}`, "r.mlir:4:3: error: 'func.call' is not lowered to LLVM IR yet"},
+		{"unregistered op", `
+func.func @u(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = "foo.bar"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}`, "r.mlir:3:3: error: 'foo.bar' is not lowered to LLVM IR yet"},
+		{"arith on tensors", `
+func.func @t(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = arith.addf %x, %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}`, "r.mlir:3:3: error: 'arith.addf' on tensor<4xf32> is not lowered to LLVM IR (only scalars; elementwise tensor ops become linalg.generic first)"},
+		{"math on tensors", `
+func.func @t(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = math.exp %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}`, "r.mlir:3:3: error: 'math.exp' on tensor<4xf32> is not lowered to LLVM IR (only scalars; elementwise tensor ops become linalg.generic first)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := parse(t, "r.mlir", []byte(c.src))
-			_, err := llvm.Emit(m, llvm.Options{})
+			m, err := ir.Parse("r.mlir", []byte(c.src), ir.ParseOptions{AllowUnregistered: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ir.Verify(m); err != nil {
+				t.Fatal(err)
+			}
+			_, err = llvm.Emit(m, llvm.Options{})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %v\nwant an error containing %q", err, c.want)
 			}
