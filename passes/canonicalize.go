@@ -2,9 +2,9 @@ package passes
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes/passopt"
 )
 
 // Canonicalize is the `canonicalize` pass: it applies every registered op's
@@ -30,7 +30,7 @@ var Canonicalize = &ir.PassInfo{
 }
 
 func runCanonicalize(op *ir.Operation, opts ir.PassOptions) error {
-	maxIter, err := intOption(opts, "max-iterations", 10)
+	maxIter, err := passopt.Int(opts, "max-iterations", 10)
 	if err != nil {
 		return err
 	}
@@ -38,7 +38,7 @@ func runCanonicalize(op *ir.Operation, opts ir.PassOptions) error {
 	if err != nil {
 		return err
 	}
-	testConvergence, err := boolOption(opts, "test-convergence", false)
+	testConvergence, err := passopt.Bool(opts, "test-convergence", false)
 	if err != nil {
 		return err
 	}
@@ -66,34 +66,6 @@ func CanonicalizationPatterns() []ir.Pattern {
 		ps = append(ps, d.Canonicalize...)
 	}
 	return ps
-}
-
-// intOption parses an integer pass option.
-func intOption(opts ir.PassOptions, name string, def int) (int, error) {
-	s, ok := opts[name]
-	if !ok {
-		return def, nil
-	}
-	v, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, fmt.Errorf("invalid value '%s' for option '%s': expected an integer", s, name)
-	}
-	return v, nil
-}
-
-// boolOption parses a boolean pass option; a bare flag means true.
-func boolOption(opts ir.PassOptions, name string, def bool) (bool, error) {
-	s, ok := opts[name]
-	if !ok {
-		return def, nil
-	}
-	switch s {
-	case "", "true", "1":
-		return true, nil
-	case "false", "0":
-		return false, nil
-	}
-	return false, fmt.Errorf("invalid value '%s' for option '%s': expected true or false", s, name)
 }
 
 // regionSimplifyOption reads `region-simplify`: MLIR 19's enum values

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes/passtest"
 )
 
 // canonicalizeCases pins canonicalize's output; each case also runs through mlir-opt-19 (TestAgainstMLIROpt).
@@ -430,7 +431,7 @@ func TestCanonicalizeOptions(t *testing.T) {
 		{"zero-iterations", ir.PassOptions{"max-iterations": "0", "test-convergence": "true"}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := runPass(t, "canonicalize", c.opts, src)
+			_, err := passtest.RunPass(t, "canonicalize", c.opts, src)
 			switch {
 			case c.wantErr == "" && err != nil:
 				t.Fatalf("unexpected error: %v", err)

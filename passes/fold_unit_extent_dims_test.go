@@ -15,6 +15,7 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
+	"github.com/bcast-opt/bcast-opt/passes/passtest"
 
 	// The kernels are written in hlo and lowered with hlo-legalize-to-linalg.
 	_ "github.com/bcast-opt/bcast-opt/dialects/math"
@@ -255,7 +256,7 @@ var foldMLIRDifferences = map[string]string{
 // inputs through mlir-opt-19 --linalg-fold-unit-extent-dims and compares
 // the structure of the results (funcSummary).
 func TestFoldUnitExtentDimsAgainstMLIROpt(t *testing.T) {
-	tool := mlirOptPath(t)
+	tool := passtest.MLIROpt19(t)
 	files, _ := filepath.Glob("../test/lit/linalg/fold-unit-*.mlir")
 	if len(files) == 0 {
 		t.Fatal("no ../test/lit/linalg/fold-unit-*.mlir inputs")

@@ -10,6 +10,7 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/math"
 	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes/passtest"
 )
 
 func TestIsCheapOp(t *testing.T) {
@@ -116,7 +117,7 @@ func.func @f(%%x: tensor<8x16xf32>, %%y: tensor<8x16xf32>, %%b: tensor<16xf32>) 
 	var first string
 	for i, v := range variants {
 		src := fmt.Sprintf(tmpl, v.producers, v.ins, v.body)
-		got, err := runPass(t, "linalg-fuse-elementwise-ops", nil, src)
+		got, err := passtest.RunPass(t, "linalg-fuse-elementwise-ops", nil, src)
 		if err != nil {
 			t.Fatalf("variant %d: %v", i, err)
 		}

@@ -5,6 +5,7 @@ import (
 
 	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes/passtest"
 )
 
 // passCase is one table entry: input IR, the pass to run (with options)
@@ -20,30 +21,11 @@ type passCase struct {
 	noMLIR string
 }
 
-// runPass parses src (unregistered ops allowed), runs one pass through a
-// PassManager that verifies after each pass, and prints the result.
-func runPass(t *testing.T, pass string, opts ir.PassOptions, src string) (string, error) {
-	t.Helper()
-	m, err := ir.Parse("in.mlir", []byte(src), ir.ParseOptions{AllowUnregistered: true})
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	e, err := ir.NewPassEntry(pass, opts)
-	if err != nil {
-		t.Fatalf("pass entry: %v", err)
-	}
-	pm := &ir.PassManager{Entries: []ir.PassEntry{e}, VerifyEach: true}
-	if err := pm.Run(m); err != nil {
-		return "", err
-	}
-	return ir.PrintString(m, ir.PrintOptions{}), nil
-}
-
 // runCases runs a table of cases, comparing the printed output exactly.
 func runCases(t *testing.T, cases []passCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := runPass(t, c.pass, c.opts, c.in)
+			got, err := passtest.RunPass(t, c.pass, c.opts, c.in)
 			if err != nil {
 				t.Fatalf("%s: %v", c.pass, err)
 			}

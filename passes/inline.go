@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes/passopt"
 )
 
 // Inline is the `inline` pass, after MLIR's SCC-based inliner. It visits
@@ -39,7 +40,7 @@ func runInline(op *ir.Operation, opts ir.PassOptions) error {
 	if err != nil {
 		return err
 	}
-	maxIter, err := intOption(opts, "max-iterations", 4)
+	maxIter, err := passopt.Int(opts, "max-iterations", 4)
 	if err != nil {
 		return err
 	}

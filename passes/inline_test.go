@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes/passtest"
 )
 
 // inlineCases pins inline's output; cases without noMLIR also run through mlir-opt-19.
@@ -274,7 +275,7 @@ func TestInlineOptions(t *testing.T) {
 		{ir.PassOptions{"default-pipeline": `"canonicalize,cse"`}, ""},
 		{ir.PassOptions{"default-pipeline": "canonicalize{max-iterations=2 region-simplify=disabled},cse"}, ""},
 	} {
-		_, err := runPass(t, "inline", c.opts, src)
+		_, err := passtest.RunPass(t, "inline", c.opts, src)
 		switch {
 		case c.wantErr == "" && err != nil:
 			t.Errorf("%v: unexpected error: %v", c.opts, err)

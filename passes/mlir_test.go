@@ -2,36 +2,19 @@ package passes
 
 import (
 	"bytes"
-	"os"
 	"os/exec"
 	"sort"
 	"strings"
 	"testing"
-)
 
-// mlirOptPath finds mlir-opt-19, skipping the test when it is missing
-// unless BCAST_REQUIRE_TOOLS=1 asks for it.
-func mlirOptPath(t *testing.T) string {
-	t.Helper()
-	if p, err := exec.LookPath("mlir-opt-19"); err == nil {
-		return p
-	}
-	const llvm19 = "/usr/lib/llvm-19/bin/mlir-opt"
-	if _, err := os.Stat(llvm19); err == nil {
-		return llvm19
-	}
-	if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
-		t.Fatal("mlir-opt-19 not found (PATH or " + llvm19 + ") and BCAST_REQUIRE_TOOLS=1")
-	}
-	t.Skip("mlir-opt-19 not installed (Debian package mlir-19-tools); set BCAST_REQUIRE_TOOLS=1 to require it")
-	return ""
-}
+	"github.com/bcast-opt/bcast-opt/passes/passtest"
+)
 
 // TestAgainstMLIROpt runs every table case through mlir-opt-19 with the
 // same pass and options and requires the same text as ours. Cases marked
 // noMLIR are deliberate differences, documented in doc.go.
 func TestAgainstMLIROpt(t *testing.T) {
-	tool := mlirOptPath(t)
+	tool := passtest.MLIROpt19(t)
 	var all []passCase
 	for _, table := range [][]passCase{canonicalizeCases, cseCases, symbolDCECases, inlineCases} {
 		all = append(all, table...)
@@ -62,7 +45,7 @@ func TestAgainstMLIROpt(t *testing.T) {
 			if err != nil {
 				t.Fatalf("mlir-opt-19 %s: %v\n%s", pass, err, stderr.String())
 			}
-			ours, err := runPass(t, c.pass, c.opts, c.in)
+			ours, err := passtest.RunPass(t, c.pass, c.opts, c.in)
 			if err != nil {
 				t.Fatalf("%s: %v", c.pass, err)
 			}

@@ -5,6 +5,11 @@ import (
 	"sort"
 
 	"github.com/bcast-opt/bcast-opt/ir"
+
+	// Naming a pass in a pipeline registers it: the packages that hold the
+	// passes the pipelines name are imported here, so PipelineEntries finds
+	// them whoever calls it. They must not import this package.
+	_ "github.com/bcast-opt/bcast-opt/dialects/hlo/transforms"
 )
 
 // Step is one pass of a named pipeline, with the reason it stands where it

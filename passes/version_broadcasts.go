@@ -10,6 +10,7 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/scf"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
+	"github.com/bcast-opt/bcast-opt/passes/passopt"
 )
 
 // VersionBroadcasts is the `linalg-version-broadcasts` pass: it gives each
@@ -86,14 +87,14 @@ var VersionBroadcasts = &ir.PassInfo{
 func init() { ir.RegisterPass(VersionBroadcasts) }
 
 func runVersionBroadcasts(root *ir.Operation, opts ir.PassOptions) error {
-	maxVersions, err := intOption(opts, "max-versions", 8)
+	maxVersions, err := passopt.Int(opts, "max-versions", 8)
 	if err != nil {
 		return err
 	}
 	if maxVersions < 1 {
 		return fmt.Errorf("invalid value '%d' for option 'max-versions': expected at least 1", maxVersions)
 	}
-	fallback, err := boolOption(opts, "indexed-fallback", true)
+	fallback, err := passopt.Bool(opts, "indexed-fallback", true)
 	if err != nil {
 		return err
 	}

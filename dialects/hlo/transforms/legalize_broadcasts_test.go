@@ -1,4 +1,4 @@
-package passes
+package transforms
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/shape"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
+	"github.com/bcast-opt/bcast-opt/passes/passtest"
 )
 
 const dyn = ir.Dynamic
@@ -282,7 +283,7 @@ func TestLegalizeBroadcastsChain(t *testing.T) {
 // TestLegalizeBroadcastsUnranked: an unranked operand is an error with a
 // location, not a panic.
 func TestLegalizeBroadcastsUnranked(t *testing.T) {
-	_, err := runPass(t, "hlo-legalize-broadcasts", nil, `func.func @f(%a: tensor<*xf32>, %b: tensor<4xf32>) -> tensor<*xf32> {
+	_, err := passtest.RunPass(t, "hlo-legalize-broadcasts", nil, `func.func @f(%a: tensor<*xf32>, %b: tensor<4xf32>) -> tensor<*xf32> {
   %0 = hlo.add %a, %b : (tensor<*xf32>, tensor<4xf32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }`)

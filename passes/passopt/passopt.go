@@ -1,0 +1,45 @@
+// Package passopt parses the values of pass options (ir.PassOptions) with
+// MLIR's error messages. It is shared by the generic passes (../) and the
+// dialects' transforms (dialects/*/transforms), which must not import
+// package passes: passes imports them, so that naming a pass in a pipeline
+// registers it.
+//
+// The package owns option parsing only; it must not import anything but
+// the IR core.
+package passopt
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// Int parses an integer pass option, def when it is absent.
+func Int(opts ir.PassOptions, name string, def int) (int, error) {
+	s, ok := opts[name]
+	if !ok {
+		return def, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("invalid value '%s' for option '%s': expected an integer", s, name)
+	}
+	return v, nil
+}
+
+// Bool parses a boolean pass option, def when it is absent; a bare flag
+// means true.
+func Bool(opts ir.PassOptions, name string, def bool) (bool, error) {
+	s, ok := opts[name]
+	if !ok {
+		return def, nil
+	}
+	switch s {
+	case "", "true", "1":
+		return true, nil
+	case "false", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("invalid value '%s' for option '%s': expected true or false", s, name)
+}
