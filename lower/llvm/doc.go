@@ -7,9 +7,9 @@
 // It owns the C ABI below, the LLVM IR of the kernels, and CDriver, a
 // generated C program that runs kernels on data in files (for tests and
 // tools without cgo). It uses github.com/llir/llvm to build the IR, and
-// prints llir's module with its own writer (print.go: byte for byte what
-// llir prints, several times faster, as TestPrintMatchesLLIR checks); that
-// dependency must not leak out of lower/: the API takes and returns this
+// prints llir's module with its own writer (package llprint: byte for byte
+// what llir prints, several times faster, as TestPrintMatchesLLIR checks);
+// that dependency must not leak out of lower/: the API takes and returns this
 // project's IR, strings and plain structs. It reads the dialects' IR
 // through their Go accessors and must not depend on passes.
 //

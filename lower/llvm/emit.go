@@ -11,6 +11,8 @@ import (
 	lltypes "github.com/llir/llvm/ir/types"
 
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/lower/llvm/internal/buildhook"
+	"github.com/bcast-opt/bcast-opt/lower/llvm/llprint"
 )
 
 // Options control Emit.
@@ -30,7 +32,7 @@ func Emit(module *ir.Operation, opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return printModule(m), nil
+	return llprint.Module(m), nil
 }
 
 // build lowers module to an llir module (Emit without the printing).
@@ -56,6 +58,17 @@ func build(module *ir.Operation, opts Options) (*llir.Module, error) {
 		return nil, diags
 	}
 	return e.m, nil
+}
+
+func init() {
+	// for llprint's tests (an assignment: nothing runs at start-up)
+	buildhook.Build = func(module *ir.Operation, triple string) (*llir.Module, error) {
+		t, err := ParseTarget(triple)
+		if err != nil {
+			return nil, err
+		}
+		return build(module, Options{Target: t})
+	}
 }
 
 // emitter builds one LLVM module: the functions, the declarations of the C

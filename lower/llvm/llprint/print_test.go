@@ -1,4 +1,4 @@
-package llvm
+package llprint_test
 
 import (
 	"fmt"
@@ -19,17 +19,20 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 	_ "github.com/bcast-opt/bcast-opt/lower"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
+	"github.com/bcast-opt/bcast-opt/lower/llvm/internal/buildhook"
+	"github.com/bcast-opt/bcast-opt/lower/llvm/llprint"
 	"github.com/bcast-opt/bcast-opt/passes"
 	"github.com/bcast-opt/bcast-opt/test/randprog"
 )
 
-// TestPrintMatchesLLIR checks that printModule writes what llir's own
+// TestPrintMatchesLLIR checks that Module writes what llir's own
 // printer writes, byte for byte, on every kernel the tests and benchmarks
 // lower (each `// -----` chunk that --pipeline=cpu and Emit accept), for
 // both targets, and on random programs.
 func TestPrintMatchesLLIR(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"testdata/*.mlir", "../../test/lit/codegen/*.mlir", "../../bench/workloads/*.mlir", "../../examples/*.mlir"} {
+	for _, pat := range []string{"../testdata/*.mlir", "../../../test/lit/codegen/*.mlir", "../../../bench/workloads/*.mlir", "../../../examples/*.mlir"} {
 		m, err := filepath.Glob(pat)
 		if err != nil {
 			t.Fatal(err)
@@ -78,15 +81,15 @@ func comparePrint(t *testing.T, what string, m *ir.Operation) int {
 		return 0
 	}
 	n := 0
-	for _, target := range []Target{X86_64, AArch64} {
-		mod, err := build(m, Options{Target: target})
+	for _, target := range []llvm.Target{llvm.X86_64, llvm.AArch64} {
+		mod, err := buildhook.Build(m, target.Triple)
 		if err != nil {
 			continue // not lowered yet (invalid.mlir)
 		}
-		got := printModule(mod)
+		got := llprint.Module(mod)
 		want := mod.String()
 		if got != want {
-			t.Errorf("%s (%s): printModule differs from llir's printer\n%s", what, target.Triple, firstDiff(got, want))
+			t.Errorf("%s (%s): llprint.Module differs from llir's printer\n%s", what, target.Triple, firstDiff(got, want))
 		}
 		n++
 	}

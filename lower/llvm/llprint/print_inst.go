@@ -1,4 +1,4 @@
-package llvm
+package llprint
 
 import (
 	"strconv"
@@ -10,6 +10,9 @@ import (
 	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
+
+// This file prints instructions, terminators and metadata (attachments
+// and definitions) as their LLString methods do; print.go the rest.
 
 // inst writes inst as inst.LLString() does (print.go).
 func (w *irWriter) inst(inst llir.Instruction) {

@@ -1,4 +1,4 @@
-package llvm
+package llprint
 
 import (
 	"math"
@@ -13,17 +13,11 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// This file prints an llir module as (*llir.Module).String does, byte for
-// byte, without fmt: llir builds every instruction, operand and type as
-// its own fmt.Sprintf string, which made printing three quarters of
-// Emit's time. The writer appends to one buffer and knows the subset of
-// LLVM IR this package emits; anything else (a module-level feature, a
-// function attribute, an instruction kind it does not know) is printed by
-// llir itself, so the output never depends on which path printed it.
-// TestPrintMatchesLLIR pins the equality on every kernel the tests have.
+// This file prints modules, globals, functions, blocks, types, constants
+// and identifiers (the instructions are print_inst.go's).
 
-// printModule returns m's text, identical to m.String().
-func printModule(m *llir.Module) string {
+// Module returns m's text, identical to m.String().
+func Module(m *llir.Module) string {
 	if !plainModule(m) {
 		return m.String()
 	}
@@ -78,7 +72,7 @@ func printModule(m *llir.Module) string {
 }
 
 // plainModule reports whether m uses only the module-level parts that
-// printModule writes itself.
+// Module writes itself.
 func plainModule(m *llir.Module) bool {
 	return m.SourceFilename == "" && len(m.ModuleAsms) == 0 && len(m.TypeDefs) == 0 &&
 		len(m.ComdatDefs) == 0 && len(m.Aliases) == 0 && len(m.IFuncs) == 0 &&
