@@ -164,6 +164,7 @@ func TestIntUnaryOps(t *testing.T) {
 		{"abs", "i32", []int64{-5, 5, minI32}, []int64{5, 5, minI32}},
 		{"abs", "ui8", []int64{200}, []int64{200}},
 		{"sign", "i32", []int64{-7, 0, 9}, []int64{-1, 0, 1}},
+		{"sign", "ui64", []int64{0, 5, -1}, []int64{0, 1, 1}}, // -1 is 2^64 - 1
 		{"not", "i32", []int64{0, -1, 5}, []int64{-1, 0, -6}},
 		{"not", "i1", []int64{0, 1}, []int64{1, 0}},
 		{"not", "ui8", []int64{0}, []int64{255}},

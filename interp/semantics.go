@@ -244,12 +244,12 @@ func intUnary(name string, k elemKind) (func(int64) int64, error) {
 	case "sign":
 		return func(a int64) int64 {
 			switch {
-			case a > 0:
-				return 1
-			case a < 0:
-				return -1
+			case a == 0:
+				return 0
+			case a < 0 && !k.unsigned:
+				return -1 // a ui64 above 2^63 is a negative int64, and positive
 			}
-			return 0
+			return 1
 		}, nil
 	case "not":
 		if k.width == 1 {

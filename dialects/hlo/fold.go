@@ -206,10 +206,11 @@ func arithFn(name string) (func(a, b float64) float64, func(a, b int64, t *ir.In
 }
 
 // binaryFns are the scalar functions of one binary op: a float function
-// and an integer function per signedness (nil: not folded).
+// and an integer function per signedness (nil: not folded), and one for
+// i1 where it is not unsigned's (add: XLA's pred add is or).
 type binaryFns struct {
-	f                func(a, b float64) float64
-	signed, unsigned func(a, b int64, t *ir.IntegerType) (int64, bool)
+	f                      func(a, b float64) float64
+	signed, unsigned, bool func(a, b int64, t *ir.IntegerType) (int64, bool)
 }
 
 func fromArith(f, s, u string) binaryFns {
@@ -225,7 +226,9 @@ func fromArith(f, s, u string) binaryFns {
 func binaryFnsOf(name string) (binaryFns, bool) {
 	switch name {
 	case "add":
-		return fromArith("addf", "addi", "addi"), true
+		fns := fromArith("addf", "addi", "addi")
+		_, fns.bool = arithFn("ori")
+		return fns, true
 	case "subtract":
 		return fromArith("subf", "subi", "subi"), true
 	case "multiply":
@@ -281,7 +284,10 @@ func binaryFolder(name string) func(op *ir.Operation, c []ir.Attribute) []ir.Fol
 		}
 		it := intType(rt.ElementType())
 		fn := fns.signed
-		if unsigned(it) {
+		switch {
+		case it.Width == 1 && fns.bool != nil:
+			fn = fns.bool
+		case unsigned(it):
 			fn = fns.unsigned
 		}
 		if fn == nil {
