@@ -1,7 +1,3 @@
-// Package funcdialect (folder dialects/func) declares MLIR's `func` dialect: func.func, func.return and
-// func.call, with MLIR's custom syntax. Argument and result attributes
-// (`{mhlo.sharding = ""}`) are kept in `arg_attrs` / `res_attrs` as MLIR
-// does. Importing the package registers the ops.
 package funcdialect
 
 import (
@@ -406,24 +402,4 @@ func joinTypes(ts []ir.Type) string {
 
 func init() {
 	ir.Register(Func, Return, Call)
-}
-
-// NewFunc appends `func.func @name(inputs) -> results` with an entry block
-// to module and returns the function and a builder at the end of its body.
-func NewFunc(module *ir.Operation, name string, inputs, results []ir.Type) (*ir.Operation, *ir.Builder) {
-	st := &ir.OpState{Name: "func.func"}
-	st.AddAttr("sym_name", ir.Str(name))
-	st.AddAttr("function_type", &ir.TypeAttr{Type: ir.Function(inputs, results)})
-	fn := ir.NewOp(st)
-	entry := fn.AddRegion(nil).AddBlock(nil)
-	for _, t := range inputs {
-		entry.AddArg(t, ir.Location{})
-	}
-	module.Region(0).Front().Append(fn)
-	return fn, ir.AtEnd(entry)
-}
-
-// NewReturn appends `return vals...` at b.
-func NewReturn(b *ir.Builder, vals ...*ir.Value) *ir.Operation {
-	return b.Create(&ir.OpState{Name: "func.return", Operands: vals})
 }
