@@ -3,6 +3,7 @@ package hlo
 import (
 	"fmt"
 
+	funcdialect "github.com/bcast-opt/bcast-opt/dialects/func"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
@@ -59,7 +60,10 @@ func InferResultType(operands []ir.Type, spec broadcast.Spec, elem ir.Type) (ir.
 // build creates a broadcasting op after inferring its result type; errors
 // come back as values, never as panics.
 func build(b *ir.Builder, name string, operands []*ir.Value, elem ir.Type, typeOperands []int, attrs []ir.NamedAttr, opts []Option) (*ir.Value, error) {
-	st := &ir.OpState{Name: name, Operands: operands}
+	if err := checkArgs(b, name, operands...); err != nil {
+		return nil, err
+	}
+	st := &ir.OpState{Name: name, Operands: operands, Loc: funcdialect.CallerLoc(b)}
 	for _, a := range attrs {
 		st.AddAttr(a.Name, a.Value)
 	}
@@ -94,12 +98,32 @@ func build(b *ir.Builder, name string, operands []*ir.Value, elem ir.Type, typeO
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	st.ResultTypes = []ir.Type{rt}
-	op := b.Create(st)
-	if def := op.Def(); def != nil && def.Verify != nil {
-		if err := def.Verify(op); err != nil {
-			op.Erase()
-			return nil, err
+	return create(b, st)
+}
+
+// checkArgs returns an error if the builder or an operand is nil, the
+// mistakes that would otherwise panic inside the IR.
+func checkArgs(b *ir.Builder, name string, operands ...*ir.Value) error {
+	if b == nil {
+		return fmt.Errorf("%s: %s is nil", name, "the builder")
+	}
+	for i, v := range operands {
+		if v == nil {
+			return fmt.Errorf("%s: %s is nil", name, fmt.Sprintf("operand #%d", i))
 		}
+	}
+	return nil
+}
+
+// create inserts the op st describes and verifies it as ir.Verify would
+// (its traits, its verifier, the dominance of its operands); an op that
+// does not verify is erased and its diagnostic, located at the op,
+// returned.
+func create(b *ir.Builder, st *ir.OpState) (*ir.Value, error) {
+	op := b.Create(st)
+	if err := ir.Verify(op); err != nil {
+		op.Erase()
+		return nil, err
 	}
 	return op.Result(0), nil
 }
@@ -121,42 +145,14 @@ func specOf(st *ir.OpState) (broadcast.Spec, error) {
 
 // Binary builds the broadcasting binary op `hlo.<name>` (add, subtract,
 // multiply, divide, remainder, maximum, minimum, power, atan2, and, or, xor,
-// shift_left, shift_right_arithmetic, shift_right_logical).
+// shift_left, shift_right_arithmetic, shift_right_logical), the op named by
+// a string: for generators that pick ops from the BinaryOps table. Front
+// ends call the typed builders (Add, Subtract, ... in builder_ops.go).
 func Binary(b *ir.Builder, name string, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
 	if !broadcasting["hlo."+name] || name == "compare" || name == "select" || name == "clamp" {
 		return nil, fmt.Errorf("hlo.%s is not a binary broadcasting op", name)
 	}
 	return build(b, "hlo."+name, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
-}
-
-// Add builds x + y with implicit broadcasting.
-func Add(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return Binary(b, "add", x, y, opts...)
-}
-
-// Subtract builds x - y with implicit broadcasting.
-func Subtract(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return Binary(b, "subtract", x, y, opts...)
-}
-
-// Multiply builds x * y with implicit broadcasting.
-func Multiply(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return Binary(b, "multiply", x, y, opts...)
-}
-
-// Divide builds x / y with implicit broadcasting.
-func Divide(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return Binary(b, "divide", x, y, opts...)
-}
-
-// Maximum builds max(x, y) with implicit broadcasting.
-func Maximum(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return Binary(b, "maximum", x, y, opts...)
-}
-
-// Minimum builds min(x, y) with implicit broadcasting.
-func Minimum(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return Binary(b, "minimum", x, y, opts...)
 }
 
 // Compare builds `hlo.compare dir, x, y` (dir: EQ, NE, GE, GT, LE, LT),
@@ -180,30 +176,43 @@ func Clamp(b *ir.Builder, lo, x, hi *ir.Value, opts ...Option) (*ir.Value, error
 }
 
 // Unary builds the elementwise unary op `hlo.<name>` (negate, abs,
-// exponential, log, tanh, sqrt, ...).
+// exponential, log, tanh, sqrt, ...), the op named by a string.
+//
+// Deprecated: front ends call the typed builders (Negate, Exponential,
+// Log, ... in builder_ops.go), which the compiler checks. Unary remains
+// for generators that pick ops from the UnaryOps table by name.
 func Unary(b *ir.Builder, name string, x *ir.Value) (*ir.Value, error) {
+	return unary(b, name, x)
+}
+
+// unary builds `hlo.<name> x`; its result has x's shape and x's element
+// type (is_finite: i1).
+func unary(b *ir.Builder, name string, x *ir.Value) (*ir.Value, error) {
 	def := ir.LookupOp("hlo." + name)
-	unary := false
+	isUnary := false
 	for _, u := range UnaryOps {
-		unary = unary || u.Name == name
+		isUnary = isUnary || u.Name == name
 	}
-	if def == nil || !unary {
+	if def == nil || !isUnary {
 		return nil, fmt.Errorf("hlo.%s is not an elementwise unary op", name)
+	}
+	if err := checkArgs(b, "hlo."+name, x); err != nil {
+		return nil, err
 	}
 	rt := x.Type()
 	if name == "is_finite" {
 		rt = ir.WithElementType(rt, ir.I1)
 	}
-	op := b.Create(&ir.OpState{Name: "hlo." + name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{rt}})
-	if err := def.Verify(op); err != nil {
-		op.Erase()
-		return nil, err
-	}
-	return op.Result(0), nil
+	return create(b, &ir.OpState{Name: "hlo." + name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{rt}, Loc: funcdialect.CallerLoc(b)})
 }
 
-// ScalarConstant builds a rank-0 `hlo.constant` of type elem.
+// ScalarConstant builds a rank-0 `hlo.constant` of type elem:
+//
+//	%cst = hlo.constant dense<0.000000e+00> : tensor<f32>
 func ScalarConstant(b *ir.Builder, elem ir.Type, v float64) (*ir.Value, error) {
+	if err := checkArgs(b, "hlo.constant"); err != nil {
+		return nil, err
+	}
 	t := ir.RankedTensor(nil, elem)
 	var d *ir.DenseElementsAttr
 	switch elem.(type) {
@@ -214,5 +223,9 @@ func ScalarConstant(b *ir.Builder, elem ir.Type, v float64) (*ir.Value, error) {
 	default:
 		return nil, fmt.Errorf("no constants of element type %s", elem)
 	}
-	return NewConstant(b, d), nil
+	c := NewConstant(b, d)
+	if op := c.DefiningOp(); !op.Loc.Known() {
+		op.Loc = funcdialect.CallerLoc(b)
+	}
+	return c, nil
 }
