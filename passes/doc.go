@@ -1,18 +1,24 @@
-// Package passes holds the transformations of SPEC §5, with MLIR's flag
-// names, options and semantics where MLIR has the pass. Importing the
-// package registers them with ir.RegisterPass; bcast-opt and the pipeline
+// Package passes holds the generic transformations of SPEC §5, which work
+// on any dialect, with MLIR's flag names, options and semantics:
+// canonicalize, cse, symbol-dce and inline. It also holds the named
+// pipelines of `bcast-opt --pipeline` (pipelines.go), as data with the
+// reason for each step. Importing the package
+// registers its passes with ir.RegisterPass; bcast-opt and the pipeline
 // parser find them there.
 //
-//   - generic: canonicalize, cse, symbol-dce, inline;
-//   - hlo: hlo-legalize-broadcasts (implicit broadcasting made explicit,
-//     with run-time shape checks), convert-shape-constraints (the checks
-//     become cf.assert);
-//   - linalg: linalg-fold-unit-extent-dims, linalg-fuse-elementwise-ops and
-//     linalg-version-broadcasts (multi-versioning of could-be-1 dims); each
-//     documents its differences from mlir-opt-19 on the pass itself;
-//   - pipelines.go: the named pipelines of `bcast-opt --pipeline`, as data.
-//
-// The lowering hlo-legalize-to-linalg is in ../lower.
+// The passes of one level live beside their dialect (MLIR's
+// Dialect/X/Transforms): ../dialects/hlo/transforms
+// (hlo-legalize-broadcasts) and ../dialects/linalg/transforms
+// (linalg-fuse-elementwise-ops, linalg-version-broadcasts,
+// linalg-fold-unit-extent-dims; convert-shape-constraints is still here,
+// in convert_shape_constraints.go); the conversion hlo-legalize-to-linalg
+// is in ../lower. This package imports all of them, so that naming a pass in
+// a pipeline registers it: whoever calls PipelineEntries gets every pass
+// the pipeline names. None of them may import this package; what they
+// share with it is in passopt (option parsing) and, for tests, passtest.
+// So in the pipeline order of packages (internal/layering) passes stands
+// after the linalg transforms and the conversion, and before LLVM
+// emission, which it does not import.
 //
 // The package owns these passes and their helpers (op equivalence,
 // dominator trees, symbol-table walks). Folding, constant hoisting and

@@ -10,6 +10,8 @@ import (
 	// passes the pipelines name are imported here, so PipelineEntries finds
 	// them whoever calls it. They must not import this package.
 	_ "github.com/bcast-opt/bcast-opt/dialects/hlo/transforms"
+	_ "github.com/bcast-opt/bcast-opt/dialects/linalg/transforms"
+	_ "github.com/bcast-opt/bcast-opt/lower"
 )
 
 // Step is one pass of a named pipeline, with the reason it stands where it

@@ -1,4 +1,4 @@
-package passes
+package transforms_test
 
 import (
 	"bytes"
@@ -11,15 +11,13 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/bcast-opt/bcast-opt/all"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/dialects/linalg/transforms"
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
 	"github.com/bcast-opt/bcast-opt/passes/passtest"
-
-	// The kernels are written in hlo and lowered with hlo-legalize-to-linalg.
-	_ "github.com/bcast-opt/bcast-opt/dialects/math"
-	_ "github.com/bcast-opt/bcast-opt/lower"
 )
 
 func TestUnitDimGroups(t *testing.T) {
@@ -45,7 +43,7 @@ func TestUnitDimGroups(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			groups, kept := unitDimGroups(c.shape, c.exprs)
+			groups, kept := transforms.UnitDimGroups(c.shape, c.exprs)
 			if !slices.EqualFunc(groups, c.want, slices.Equal) || len(groups) != len(c.want) || !slices.Equal(kept, c.kept) {
 				t.Errorf("unitDimGroups(%v, %v) = %v, %v; want %v, %v", c.shape, c.exprs, groups, kept, c.want, c.kept)
 			}
@@ -257,9 +255,9 @@ var foldMLIRDifferences = map[string]string{
 // the structure of the results (funcSummary).
 func TestFoldUnitExtentDimsAgainstMLIROpt(t *testing.T) {
 	tool := passtest.MLIROpt19(t)
-	files, _ := filepath.Glob("../test/lit/linalg/fold-unit-*.mlir")
+	files, _ := filepath.Glob("../../../test/lit/linalg/fold-unit-*.mlir")
 	if len(files) == 0 {
-		t.Fatal("no ../test/lit/linalg/fold-unit-*.mlir inputs")
+		t.Fatal("no ../../../test/lit/linalg/fold-unit-*.mlir inputs")
 	}
 	compared := 0
 	for _, file := range files {

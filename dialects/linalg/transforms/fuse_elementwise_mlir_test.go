@@ -1,4 +1,4 @@
-package passes_test
+package transforms_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/bcast-opt/bcast-opt/cmd/bcast-opt/driver"
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes/passtest"
 )
 
 // fusionChunk is one `// -----` case of a test/lit/linalg/fuse-*.mlir file.
@@ -30,7 +31,7 @@ var mlirGenericsLine = regexp.MustCompile(`(?m)^// MLIR19-GENERICS: (\d+)`)
 // fusionChunks reads the fusion lit tests and splits them into cases.
 func fusionChunks(t *testing.T) []fusionChunk {
 	t.Helper()
-	files, err := filepath.Glob("../test/lit/linalg/fuse-*.mlir")
+	files, err := filepath.Glob("../../../test/lit/linalg/fuse-*.mlir")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fusion lit tests found (%v)", err)
 	}
@@ -70,20 +71,6 @@ func toLinalg(t *testing.T, src string) string {
 	return bcastOpt(t, src, "--hlo-legalize-broadcasts", "--convert-shape-constraints", "--canonicalize", "--hlo-legalize-to-linalg")
 }
 
-func mlirOpt19(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{"mlir-opt-19", "/usr/lib/llvm-19/bin/mlir-opt"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
-		t.Fatal("mlir-opt-19 is required (BCAST_REQUIRE_TOOLS=1) but not installed")
-	}
-	t.Skip("mlir-opt-19 not installed")
-	return ""
-}
-
 // TestFuseElementwiseAgainstMLIROpt runs every fusion lit case through
 // mlir-opt-19 --linalg-fuse-elementwise-ops too. Cases without a
 // documented difference must print the same text; the others must leave
@@ -91,7 +78,7 @@ func mlirOpt19(t *testing.T) string {
 // fuses single-use producers only, and does not refuse expensive ones) is
 // checked rather than assumed.
 func TestFuseElementwiseAgainstMLIROpt(t *testing.T) {
-	tool := mlirOpt19(t)
+	tool := passtest.MLIROpt19(t)
 	for _, c := range fusionChunks(t) {
 		t.Run(c.name, func(t *testing.T) {
 			in := toLinalg(t, c.src)

@@ -1,4 +1,4 @@
-package passes_test
+package transforms_test
 
 import (
 	"bytes"

@@ -1,14 +1,13 @@
-package passes
+package transforms_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	_ "github.com/bcast-opt/bcast-opt/all"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
-	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
-	_ "github.com/bcast-opt/bcast-opt/dialects/math"
-	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
+	"github.com/bcast-opt/bcast-opt/dialects/linalg/transforms"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/passes/passtest"
 )
@@ -27,7 +26,7 @@ func TestIsCheapOp(t *testing.T) {
 	}
 	for _, tc := range tests {
 		op := ir.NewOp(&ir.OpState{Name: tc.name})
-		if got := isCheapOp(op); got != tc.cheap {
+		if got := transforms.IsCheapOp(op); got != tc.cheap {
 			t.Errorf("isCheapOp(%s) = %v, want %v", tc.name, got, tc.cheap)
 		}
 	}
@@ -72,7 +71,7 @@ func TestReadsThroughBroadcast(t *testing.T) {
 			return true
 		})
 		maps := linalg.IndexingMaps(g)
-		if got := readsThroughBroadcast(g, maps, maps[0]); got != tc.want {
+		if got := transforms.ReadsThroughBroadcast(g, maps, maps[0]); got != tc.want {
 			t.Errorf("%s read through %s in a %s loop nest: readsThroughBroadcast = %v, want %v", tc.in, tc.inMap, tc.out, got, tc.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package passes
+package transforms_test
 
 import (
 	"fmt"
@@ -6,12 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
-	_ "github.com/bcast-opt/bcast-opt/dialects/scf"
-	_ "github.com/bcast-opt/bcast-opt/dialects/shape"
-	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
+	_ "github.com/bcast-opt/bcast-opt/all"
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes"
 )
 
 // w5 is SPEC §9's W5: max(X + b, 0) with every dim dynamic, numpy rules.
@@ -71,7 +69,7 @@ func TestW5Numeric(t *testing.T) {
 		{"fused-versioned", append(append([]string{}, front...), "linalg-fuse-elementwise-ops", "canonicalize", "cse", "linalg-version-broadcasts")},
 		{"cpu", nil}, // the --pipeline=cpu table
 	}
-	for _, s := range Pipelines["cpu"] {
+	for _, s := range passes.Pipelines["cpu"] {
 		stages[len(stages)-1].passes = append(stages[len(stages)-1].passes, s.Pass)
 	}
 	shapes := []struct{ rows, cols, nb int64 }{{5, 1, 3}, {5, 3, 1}, {5, 3, 3}, {5, 1, 1}, {1, 4, 4}}

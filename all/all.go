@@ -1,0 +1,39 @@
+// Package all registers every dialect, pass and conversion of bcast-opt:
+// importing it for its side effects,
+//
+//	import _ "github.com/bcast-opt/bcast-opt/all"
+//
+// makes every op parse and verify, every pass flag exist and every named
+// pipeline run, which is what a tool (cmd/bcast-opt, cmd/bcast-run), a
+// test that runs passes by name, or a library user wants. A package that
+// needs one dialect's Go API imports that dialect instead.
+//
+// The package owns this list and nothing else: it has no code, and no
+// package of the compiler may import it (it sits after every one of them
+// in the pipeline; internal/layering checks it). When a dialect, a
+// transforms package or a conversion is added, it is added here.
+//
+// lower/llvm (LLVM emission) is not imported: it registers no op or pass,
+// and is called directly by whoever emits LLVM IR.
+package all
+
+import (
+	// Dialects.
+	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
+	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
+	_ "github.com/bcast-opt/bcast-opt/dialects/cf"
+	_ "github.com/bcast-opt/bcast-opt/dialects/func"
+	_ "github.com/bcast-opt/bcast-opt/dialects/hlo"
+	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
+	_ "github.com/bcast-opt/bcast-opt/dialects/math"
+	_ "github.com/bcast-opt/bcast-opt/dialects/scf"
+	_ "github.com/bcast-opt/bcast-opt/dialects/shape"
+	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
+
+	// Transforms within one level, the conversion between levels, and
+	// the generic passes with the named pipelines.
+	_ "github.com/bcast-opt/bcast-opt/dialects/hlo/transforms"
+	_ "github.com/bcast-opt/bcast-opt/dialects/linalg/transforms"
+	_ "github.com/bcast-opt/bcast-opt/lower"
+	_ "github.com/bcast-opt/bcast-opt/passes"
+)
