@@ -1,17 +1,22 @@
 package llvm
 
 import (
-	"fmt"
-
 	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
+	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/bcast-opt/bcast-opt/dialects/cf"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
-// scf.if becomes a conditional branch and a merge block with one phi per
-// part of each result (a scalar; each extent; a buffer's pointer and dims).
+// This file lowers control flow and the function's end: scf.if becomes a
+// conditional branch and a merge block with one phi per part of each
+// result (a scalar; each extent; a buffer's pointer, dims and strides);
+// cf.assert a check (checks.go) with its message; func.return the stores of
+// the results into the caller's buffers (or, in the result-shapes function,
+// of their dims). returnSlot finds the result a value ends in, so that
+// generics write the caller's buffers directly.
 
 // branchEnd is what one region of an scf.if yields, and where it ends.
 type branchEnd struct {
@@ -196,17 +201,6 @@ func (l *fnLowering) lowerReturn(op *ir.Operation) error {
 	return nil
 }
 
-// checkResultDims compares computed dims with the caller's shape of result
-// i.
-func (l *fnLowering) checkResultDims(i int, dims []value.Value) {
-	for j, d := range dims {
-		p := l.elemPtr(ir.Index, l.resShape[i], i64c(int64(j)))
-		got := l.cur.NewLoad(i64, p)
-		l.check(l.eq(got, d), codeShape, fmt.Sprintf("%s: result %d dim %d: the caller's shape has %%lld, the computed size is %%lld (size results with %s)",
-			l.abi.Name, i, j, l.abi.ShapesName), got, d)
-	}
-}
-
 // returnSlot follows a generic's result through its single uses (scf.yield
 // out of scf.if, reshapes) to func.return; it returns the result index, or
 // -1. viaReshape reports a reshape on the way, whose dims differ from the
@@ -237,4 +231,38 @@ func returnSlot(v *ir.Value) (slot int, viaReshape bool) {
 			return notResult, false
 		}
 	}
+}
+
+func (l *fnLowering) lowerAssert(op *ir.Operation) error {
+	c, ok := l.scalarOf(op.Operand(0))
+	if !ok {
+		// A check on data: the kernel makes it.
+		return nil
+	}
+	msg, _ := op.Attr("msg").(*ir.StringAttr)
+	text := "assertion failed"
+	if msg != nil && msg.Value != "" {
+		text = msg.Value
+	}
+	// The placeholders {0} and {1} are the compared sizes (dialects/cf).
+	var args []value.Value
+	cmp := cf.MessageArgs(op)
+	text = cf.ExpandMessage(escapeFormat(text), len(cmp), func(k int) string {
+		x, ok := l.scalarOf(cmp[k])
+		if !ok {
+			return "?"
+		}
+		it, isInt := x.Type().(*lltypes.IntType)
+		if !isInt {
+			return "?"
+		}
+		if it.BitSize < 64 {
+			x = l.cur.NewSExt(x, i64)
+		}
+		args = append(args, x)
+		return "%lld"
+	})
+	suffix, shapeArgs := l.argShapesSuffix()
+	l.check(c, codeShape, text+suffix, append(args, shapeArgs...)...)
+	return nil
 }

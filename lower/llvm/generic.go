@@ -2,9 +2,7 @@ package llvm
 
 import (
 	"fmt"
-	"strconv"
 
-	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
@@ -14,6 +12,10 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
 
+// This file lowers linalg.generic (all parallel) and linalg.index: the
+// operands' accesses, the loop bounds and their run-time checks, and the
+// outputs' storage; the loops themselves are loops.go's.
+//
 // An all-parallel linalg.generic becomes a loop nest, d0 outermost and the
 // last loop dim innermost. Each operand is read at the offset
 // sum_j result_j * stride_j of its indexing map's results (strides of a
@@ -106,84 +108,7 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 	if l.shapesOnly {
 		return nil
 	}
-
-	// Strides and per-loop pointer increments, before the loops.
-	for i, a := range acc {
-		a.coef = make([]value.Value, nLoops)
-		for d := range a.coef {
-			a.coef[d] = i64c(0)
-		}
-		a.base = i64c(0)
-		strides := l.stridesOf(a.buf)
-		for j, r := range maps[i].Results {
-			coefs, c, _ := linearForm(r, nLoops)
-			for d, k := range coefs {
-				if k != 0 {
-					a.coef[d] = l.add(a.coef[d], l.mul(i64c(k), strides[j]))
-				}
-			}
-			a.base = l.add(a.base, l.mul(i64c(c), strides[j]))
-		}
-	}
-	ptrs := make([]value.Value, len(acc))
-	for i, a := range acc {
-		ptrs[i] = l.elemPtr(a.buf.elem, a.buf.ptr, a.base)
-	}
-	ivs := make([]value.Value, nLoops)
-	lanes := 0
-	if nLoops > 0 {
-		lanes = l.vectorLanes(op, acc, nLoops-1)
-		if c, ok := constInt(bounds[nLoops-1]); ok && c < int64(lanes) {
-			lanes = 0 // too short for one vector step
-		}
-	}
-	var stream value.Value = constant.False
-	var nest func(d int, ptrs []value.Value) error
-	nest = func(d int, ptrs []value.Value) error {
-		if d == nLoops {
-			return l.genericBody(op, acc, ptrs, ivs)
-		}
-		if d == nLoops-1 && lanes > 0 {
-			return l.innerLoops(op, acc, ptrs, ivs, bounds[d], d, lanes, stream)
-		}
-		return l.loop(bounds[d], fmt.Sprintf("d%d", d), func(iv value.Value) error {
-			ivs[d] = iv
-			next := make([]value.Value, len(ptrs))
-			offsets := map[coefKey]value.Value{} // operands of one shape share their offset
-			for i, a := range acc {
-				k := keyOf(a.coef[d])
-				off, ok := offsets[k]
-				if !ok {
-					off = l.mul(iv, a.coef[d])
-					offsets[k] = off
-				}
-				next[i] = l.elemPtr(a.buf.elem, ptrs[i], off)
-				if g, ok := next[i].(*llir.InstGetElementPtr); ok && next[i] != ptrs[i] {
-					l.name(g, "p"+strconv.Itoa(i)+".d"+strconv.Itoa(d))
-				}
-			}
-			return nest(d+1, next)
-		})
-	}
-	if lanes > 0 {
-		stream = l.streaming(acc, nIn)
-	}
-	return nest(0, ptrs)
-}
-
-// coefKey identifies a coefficient: a constant by its value, another
-// value by identity.
-type coefKey struct {
-	v       value.Value
-	c       int64
-	isConst bool
-}
-
-func keyOf(v value.Value) coefKey {
-	if c, ok := constInt(v); ok {
-		return coefKey{c: c, isConst: true}
-	}
-	return coefKey{v: v}
+	return l.loopNest(op, maps, acc, bounds, nIn)
 }
 
 // loopBounds returns each loop's size: the size of the first operand dim
@@ -253,97 +178,74 @@ func (l *fnLowering) loopBounds(op *ir.Operation, maps []affine.Map, acc []*oper
 	return bounds, nil
 }
 
-// allPositive is true when every size in ds is positive.
-func (l *fnLowering) allPositive(ds []value.Value) value.Value {
-	var all value.Value = constant.True
-	for _, d := range ds {
-		if c, ok := constInt(d); ok && c > 0 {
+// Slices are views: tensor.extract_slice is the source's pointer moved to
+// the slice's first element, with the slice's sizes and the source's
+// strides times the slice's (buffer.strides), and no copy. A generic whose
+// output is such a view and whose result is put back with
+// tensor.insert_slice at the same place writes the destination in place
+// (destination-passing style: hlo.concatenate's parts are written straight
+// into the caller's result buffer); any other tensor.insert_slice copies
+// its source into the view. A tensor.empty that slices are taken of gets
+// the storage its value ends in: the caller's result buffer when the chain
+// of insert_slice results is returned.
+
+// linearForm splits an indexing map result that is linear in the loop dims
+// (sums of dims times constants, plus a constant: `d0 * 2 + 1`) into the
+// coefficient of each of the n dims and the constant; ok is false for
+// other expressions (mod, floordiv, symbols, products of dims).
+func linearForm(e affine.Expr, n int) (coefs []int64, c int64, ok bool) {
+	coefs = make([]int64, n)
+	var walk func(e affine.Expr, scale int64) bool
+	walk = func(e affine.Expr, scale int64) bool {
+		switch e := e.(type) {
+		case affine.DimExpr:
+			if e.Position >= n {
+				return false
+			}
+			coefs[e.Position] += scale
+			return true
+		case affine.ConstantExpr:
+			c += scale * e.Value
+			return true
+		case affine.BinaryExpr:
+			switch e.Kind() {
+			case affine.KindAdd:
+				return walk(e.LHS(), scale) && walk(e.RHS(), scale)
+			case affine.KindMul:
+				if k, isConst := e.RHS().(affine.ConstantExpr); isConst {
+					return walk(e.LHS(), scale*k.Value)
+				}
+				if k, isConst := e.LHS().(affine.ConstantExpr); isConst {
+					return walk(e.RHS(), scale*k.Value)
+				}
+			}
+		}
+		return false
+	}
+	ok = walk(e, 1)
+	return coefs, c, ok
+}
+
+// checkLinearIndex checks, before a generic's loops, that a linear map
+// result (neither a loop dim nor a constant) stays inside operand i's dim
+// j of size dim for every iteration: its smallest value is >= 0 and its
+// largest < dim, when no loop is empty.
+func (l *fnLowering) checkLinearIndex(op *ir.Operation, r affine.Expr, i, j int, dim value.Value, bounds []value.Value, nonEmpty value.Value) {
+	coefs, c, _ := linearForm(r, len(bounds))
+	var lo, hi value.Value = i64c(c), i64c(c)
+	for d, k := range coefs {
+		if k == 0 {
 			continue
 		}
-		all = l.and(all, l.cur.NewICmp(enum.IPredSGT, d, i64c(0)))
-	}
-	return all
-}
-
-func (l *fnLowering) not(v value.Value) value.Value {
-	switch {
-	case isTrue(v):
-		return constant.False
-	case isFalse(v):
-		return constant.True
-	}
-	return l.cur.NewXor(v, constant.True)
-}
-
-// checkResultSize checks that result i's caller buffer holds as many
-// elements as dims (a generic writing it through a reshape).
-func (l *fnLowering) checkResultSize(i int, dims []value.Value) {
-	var have value.Value = i64c(1)
-	for j := range l.abi.Results[i].Shape {
-		have = l.mul(have, l.cur.NewLoad(i64, l.elemPtr(ir.Index, l.resShape[i], i64c(int64(j)))))
-	}
-	want := l.numElements(dims)
-	l.check(l.eq(have, want), codeShape, fmt.Sprintf("%s: result %d: the caller's shape has %%lld elements, the computed result has %%lld (size results with %s)",
-		l.abi.Name, i, l.abi.ShapesName), have, want)
-}
-
-// genericBody emits one iteration: load the inputs the body reads, run its
-// ops, store the yielded values.
-func (l *fnLowering) genericBody(op *ir.Operation, acc []*operandAccess, ptrs, ivs []value.Value) error {
-	body := linalg.Body(op)
-	for i, arg := range body.Args() {
-		if arg.HasUses() {
-			v := l.loadElem(acc[i].buf.elem, ptrs[i])
-			if ld, ok := v.(*llir.InstLoad); ok {
-				l.name(ld, "x"+strconv.Itoa(i))
-			}
-			l.vals[arg] = lval{scalar: v}
+		span := l.mul(i64c(k), l.cur.NewSub(bounds[d], i64c(1)))
+		if k > 0 {
+			hi = l.add(hi, span)
+		} else {
+			lo = l.add(lo, span)
 		}
 	}
-	saved := l.ivs
-	l.ivs = ivs
-	term, err := l.lowerBlock(body)
-	l.ivs = saved
-	if err != nil {
-		return err
-	}
-	if term == nil || term.Name() != "linalg.yield" {
-		return ir.Errorf(op.Loc, "linalg.generic body does not end in linalg.yield")
-	}
-	nIn := len(acc) - term.NumOperands()
-	for k := range term.NumOperands() {
-		x, _ := l.scalarOf(term.Operand(k))
-		if x == nil {
-			return ir.Errorf(term.Loc, "linalg.yield of a value that is not lowered")
-		}
-		l.storeElem(acc[nIn+k].buf.elem, x, ptrs[nIn+k])
-	}
-	return nil
-}
-
-// loop emits `for (iv = 0; iv < n; iv++) body(iv)` and leaves l.cur at the
-// block after it.
-func (l *fnLowering) loop(n value.Value, name string, body func(iv value.Value) error) error {
-	pre := l.cur
-	header := l.newBlock(name + ".loop")
-	bodyB := l.newBlock(name + ".body")
-	exit := llir.NewBlock(l.unique(name + ".end"))
-	pre.NewBr(header)
-	iv := header.NewPhi(incoming(i64c(0), pre))
-	l.name(iv, name)
-	more := header.NewICmp(enum.IPredSLT, iv, n)
-	header.NewCondBr(more, bodyB, exit)
-	l.cur = bodyB
-	if err := body(iv); err != nil {
-		return err
-	}
-	next := l.cur.NewAdd(iv, i64c(1))
-	next.OverflowFlags = []enum.OverflowFlag{enum.OverflowFlagNUW, enum.OverflowFlagNSW}
-	l.name(next, name+".next")
-	l.cur.NewBr(header)
-	iv.Incs = append(iv.Incs, incoming(next, l.cur))
-	exit.Parent = l.f
-	l.f.Blocks = append(l.f.Blocks, exit)
-	l.cur = exit
-	return nil
+	inside := l.and(l.cmp(enum.IPredSGE, lo, i64c(0)), l.cmp(enum.IPredSLT, hi, dim))
+	l.check(l.or(l.not(nonEmpty), inside), codeShape,
+		fmt.Sprintf("%s: %s: linalg.generic operand #%d dim %d has size %%lld, but index %s reaches %%lld",
+			l.abi.Name, op.Loc, i, j, r), dim, hi)
 }

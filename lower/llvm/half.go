@@ -62,8 +62,8 @@ func halfBitsToF32Bits(k ir.FloatKind, h uint16) uint32 {
 }
 
 // extendHalf widens 16-bit float bits h (i16) to an f32 value.
-func (l *fnLowering) extendHalf(k ir.FloatKind, h value.Value) value.Value {
-	b := l.cur
+func (fb *fnBuilder) extendHalf(k ir.FloatKind, h value.Value) value.Value {
+	b := fb.cur
 	x := b.NewZExt(h, i32)
 	if k == ir.BF16 {
 		return b.NewBitCast(b.NewShl(x, i32c(16)), lltypes.Float)
@@ -83,8 +83,8 @@ func (l *fnLowering) extendHalf(k ir.FloatKind, h value.Value) value.Value {
 
 // truncHalf rounds the f32 value x to format k (nearest even) and returns
 // its 16-bit bits (i16).
-func (l *fnLowering) truncHalf(k ir.FloatKind, x value.Value) value.Value {
-	b := l.cur
+func (fb *fnBuilder) truncHalf(k ir.FloatKind, x value.Value) value.Value {
+	b := fb.cur
 	u := b.NewBitCast(x, i32)
 	mag := b.NewAnd(u, i32c(0x7fffffff))
 	isNaN := b.NewICmp(enum.IPredUGT, mag, i32c(0x7f800000))
@@ -110,24 +110,24 @@ func (l *fnLowering) truncHalf(k ir.FloatKind, x value.Value) value.Value {
 }
 
 // roundHalf rounds the f32 value x to format k and widens it back.
-func (l *fnLowering) roundHalf(k ir.FloatKind, x value.Value) value.Value {
-	return l.extendHalf(k, l.truncHalf(k, x))
+func (fb *fnBuilder) roundHalf(k ir.FloatKind, x value.Value) value.Value {
+	return fb.extendHalf(k, fb.truncHalf(k, x))
 }
 
 // f64ToHalf rounds a double to format k, correctly: through f32 rounded
 // to odd (the truncation with its last bit set when inexact), which then
 // rounds to nearest even as the double would.
-func (l *fnLowering) f64ToHalf(k ir.FloatKind, x value.Value) value.Value {
-	b := l.cur
+func (fb *fnBuilder) f64ToHalf(k ir.FloatKind, x value.Value) value.Value {
+	b := fb.cur
 	r := b.NewFPTrunc(x, lltypes.Float)
 	back := b.NewFPExt(r, lltypes.Double)
 	inexact := b.NewFCmp(enum.FPredONE, back, x)
-	away := b.NewFCmp(enum.FPredOGT, b.NewCall(l.e.declare("llvm.fabs.f64", lltypes.Double, false, lltypes.Double), back),
-		b.NewCall(l.e.declare("llvm.fabs.f64", lltypes.Double, false, lltypes.Double), x))
+	away := b.NewFCmp(enum.FPredOGT, b.NewCall(fb.e.declare("llvm.fabs.f64", lltypes.Double, false, lltypes.Double), back),
+		b.NewCall(fb.e.declare("llvm.fabs.f64", lltypes.Double, false, lltypes.Double), x))
 	bits := b.NewBitCast(r, i32)
 	toward := b.NewSelect(away, b.NewSub(bits, i32c(1)), bits)
 	odd := b.NewSelect(inexact, b.NewOr(toward, i32c(1)), bits)
-	return l.roundHalf(k, b.NewBitCast(odd, lltypes.Float))
+	return fb.roundHalf(k, b.NewBitCast(odd, lltypes.Float))
 }
 
 // exactOps keep a value of the format representable: no rounding after

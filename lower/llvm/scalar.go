@@ -19,6 +19,46 @@ import (
 // LLVM, except arith.maximumf / minimumf, which LLVM 14 cannot select as
 // llvm.maximum on x86: they are compare-and-select sequences with the same
 // meaning (NaN if either operand is NaN, -0 < +0).
+//
+// arith.constant is here too: a scalar, extents, or a constant array.
+
+func (l *fnLowering) lowerConstant(op *ir.Operation) error {
+	t := op.Result(0).Type()
+	a := op.Attr("value")
+	if d, ok := a.(*ir.DenseElementsAttr); ok {
+		if n, isShape := isShapeType(t); isShape {
+			ext := make([]value.Value, n)
+			for i := range ext {
+				ext[i] = i64c(d.IntAt(int64(i)))
+			}
+			l.vals[op.Result(0)] = lval{extents: ext}
+			return nil
+		}
+		rt, _ := t.(*ir.RankedTensorType)
+		if rt == nil || !rt.HasStaticShape() {
+			return ir.Errorf(op.Loc, "dense constant of type %s is not lowered", t)
+		}
+		b := &buffer{elem: rt.ElementType(), result: notResult}
+		for _, s := range rt.Shape() {
+			b.dims = append(b.dims, i64c(s))
+		}
+		if !l.shapesOnly {
+			p, err := l.e.constArray(d)
+			if err != nil {
+				return ir.Errorf(op.Loc, "%v", err)
+			}
+			b.ptr = p
+		}
+		l.vals[op.Result(0)] = lval{buf: b}
+		return nil
+	}
+	c, err := scalarConst(t, a)
+	if err != nil {
+		return ir.Errorf(op.Loc, "%v", err)
+	}
+	l.vals[op.Result(0)] = lval{scalar: c}
+	return nil
+}
 
 // mathIntrinsics are math ops with an LLVM intrinsic of the same meaning.
 var mathIntrinsics = sync.OnceValue(func() map[string]string {
@@ -37,6 +77,26 @@ var libmFuncs = sync.OnceValue(func() map[string]string {
 		"tanh": "tanh", "expm1": "expm1", "log1p": "log1p", "cbrt": "cbrt", "atan2": "atan2",
 		"atan": "atan", "tan": "tan", "erf": "erf", "asin": "asin", "acos": "acos",
 		"sinh": "sinh", "cosh": "cosh", "asinh": "asinh", "acosh": "acosh", "atanh": "atanh",
+	}
+})
+
+// ipred maps arith.cmpi predicate names to LLVM's. It and the package's
+// other tables are built on first use, not at bcast-opt's start-up.
+var ipred = sync.OnceValue(func() map[string]enum.IPred {
+	return map[string]enum.IPred{
+		"eq": enum.IPredEQ, "ne": enum.IPredNE, "slt": enum.IPredSLT, "sle": enum.IPredSLE,
+		"sgt": enum.IPredSGT, "sge": enum.IPredSGE, "ult": enum.IPredULT, "ule": enum.IPredULE,
+		"ugt": enum.IPredUGT, "uge": enum.IPredUGE,
+	}
+})
+
+// fpred maps arith.cmpf predicate names to LLVM's.
+var fpred = sync.OnceValue(func() map[string]enum.FPred {
+	return map[string]enum.FPred{
+		"false": enum.FPredFalse, "oeq": enum.FPredOEQ, "ogt": enum.FPredOGT, "oge": enum.FPredOGE,
+		"olt": enum.FPredOLT, "ole": enum.FPredOLE, "one": enum.FPredONE, "ord": enum.FPredORD,
+		"ueq": enum.FPredUEQ, "ugt": enum.FPredUGT, "uge": enum.FPredUGE, "ult": enum.FPredULT,
+		"ule": enum.FPredULE, "une": enum.FPredUNE, "uno": enum.FPredUNO, "true": enum.FPredTrue,
 	}
 })
 
@@ -236,12 +296,12 @@ func (l *fnLowering) castOp(op *ir.Operation, t ir.Type, name string, x value.Va
 // (smaller) operand; for equal operands the bitwise AND (OR) of their bits,
 // which orders -0 below +0; NaN if either operand is NaN. All selects, so
 // that loops vectorize.
-func (l *fnLowering) ieeeMinMax(t ir.Type, x, y value.Value, max bool) value.Value {
-	b := l.cur
+func (fb *fnBuilder) ieeeMinMax(t ir.Type, x, y value.Value, max bool) value.Value {
+	b := fb.cur
 	ft := t.(*ir.FloatType)
 	lt, _ := scalarType(t)
-	lt = l.vt(lt)
-	it := l.vt(lltypes.NewInt(uint64(registerWidth(ft))))
+	lt = fb.vt(lt)
+	it := fb.vt(lltypes.NewInt(uint64(registerWidth(ft))))
 	pred, bits := enum.FPredOLT, value.Value(nil)
 	if max {
 		pred = enum.FPredOGT
@@ -254,12 +314,12 @@ func (l *fnLowering) ieeeMinMax(t ir.Type, x, y value.Value, max bool) value.Val
 		bits = b.NewOr(xi, yi)
 	}
 	equal := b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, y), b.NewBitCast(bits, lt), pick)
-	return b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), l.splat(nanConst(ft)), equal)
+	return b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), fb.splat(nanConst(ft)), equal)
 }
 
 // roundedDiv is floor (or ceil) division of signed integers.
-func (l *fnLowering) roundedDiv(x, y value.Value, floor bool) value.Value {
-	b := l.cur
+func (fb *fnBuilder) roundedDiv(x, y value.Value, floor bool) value.Value {
+	b := fb.cur
 	q := b.NewSDiv(x, y)
 	r := b.NewSRem(x, y)
 	zero := constant.NewInt(x.Type().(*lltypes.IntType), 0)
@@ -305,18 +365,18 @@ func (l *fnLowering) mathOp(op *ir.Operation, t ir.Type, name string, a []value.
 }
 
 // intrinsic calls an overloaded LLVM intrinsic on scalars of type t.
-func (l *fnLowering) intrinsic(base string, t ir.Type, args ...value.Value) (value.Value, error) {
+func (fb *fnBuilder) intrinsic(base string, t ir.Type, args ...value.Value) (value.Value, error) {
 	lt, err := scalarType(t)
 	if err != nil {
 		return nil, err
 	}
-	lt = l.vt(lt)
+	lt = fb.vt(lt)
 	params := make([]lltypes.Type, len(args))
 	for i := range params {
 		params[i] = lt
 	}
-	f := l.e.declare(fmt.Sprintf("%s.%s", base, suffix(lt)), lt, false, params...)
-	return l.cur.NewCall(f, args...), nil
+	f := fb.e.declare(fmt.Sprintf("%s.%s", base, suffix(lt)), lt, false, params...)
+	return fb.cur.NewCall(f, args...), nil
 }
 
 func suffix(t lltypes.Type) string {
@@ -333,7 +393,7 @@ func suffix(t lltypes.Type) string {
 }
 
 // libm calls the C math function fn (fnf for f32).
-func (l *fnLowering) libm(fn string, t *ir.FloatType, args []value.Value) value.Value {
+func (fb *fnBuilder) libm(fn string, t *ir.FloatType, args []value.Value) value.Value {
 	lt := lltypes.Type(lltypes.Double)
 	if t.Kind != ir.F64 { // f16 and bf16 compute in f32
 		lt = lltypes.Float
@@ -343,5 +403,5 @@ func (l *fnLowering) libm(fn string, t *ir.FloatType, args []value.Value) value.
 	for i := range args {
 		params[i] = lt
 	}
-	return l.cur.NewCall(l.e.declare(fn, lt, false, params...), args...)
+	return fb.cur.NewCall(fb.e.declare(fn, lt, false, params...), args...)
 }

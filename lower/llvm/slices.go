@@ -3,17 +3,14 @@ package llvm
 import (
 	"fmt"
 
-	llir "github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
-	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
-	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
 
+// This file lowers tensor.extract_slice and tensor.insert_slice.
 // Slices are views: tensor.extract_slice is the source's pointer moved to
 // the slice's first element, with the slice's sizes and the source's
 // strides times the slice's (buffer.strides), and no copy. A generic whose
@@ -24,134 +21,6 @@ import (
 // its source into the view. A tensor.empty that slices are taken of gets
 // the storage its value ends in: the caller's result buffer when the chain
 // of insert_slice results is returned.
-
-// linearForm splits an indexing map result that is linear in the loop dims
-// (sums of dims times constants, plus a constant: `d0 * 2 + 1`) into the
-// coefficient of each of the n dims and the constant; ok is false for
-// other expressions (mod, floordiv, symbols, products of dims).
-func linearForm(e affine.Expr, n int) (coefs []int64, c int64, ok bool) {
-	coefs = make([]int64, n)
-	var walk func(e affine.Expr, scale int64) bool
-	walk = func(e affine.Expr, scale int64) bool {
-		switch e := e.(type) {
-		case affine.DimExpr:
-			if e.Position >= n {
-				return false
-			}
-			coefs[e.Position] += scale
-			return true
-		case affine.ConstantExpr:
-			c += scale * e.Value
-			return true
-		case affine.BinaryExpr:
-			switch e.Kind() {
-			case affine.KindAdd:
-				return walk(e.LHS(), scale) && walk(e.RHS(), scale)
-			case affine.KindMul:
-				if k, isConst := e.RHS().(affine.ConstantExpr); isConst {
-					return walk(e.LHS(), scale*k.Value)
-				}
-				if k, isConst := e.LHS().(affine.ConstantExpr); isConst {
-					return walk(e.RHS(), scale*k.Value)
-				}
-			}
-		}
-		return false
-	}
-	ok = walk(e, 1)
-	return coefs, c, ok
-}
-
-// checkLinearIndex checks, before a generic's loops, that a linear map
-// result (neither a loop dim nor a constant) stays inside operand i's dim
-// j of size dim for every iteration: its smallest value is >= 0 and its
-// largest < dim, when no loop is empty.
-func (l *fnLowering) checkLinearIndex(op *ir.Operation, r affine.Expr, i, j int, dim value.Value, bounds []value.Value, nonEmpty value.Value) {
-	coefs, c, _ := linearForm(r, len(bounds))
-	var lo, hi value.Value = i64c(c), i64c(c)
-	for d, k := range coefs {
-		if k == 0 {
-			continue
-		}
-		span := l.mul(i64c(k), l.cur.NewSub(bounds[d], i64c(1)))
-		if k > 0 {
-			hi = l.add(hi, span)
-		} else {
-			lo = l.add(lo, span)
-		}
-	}
-	inside := l.and(l.cmp(enum.IPredSGE, lo, i64c(0)), l.cmp(enum.IPredSLT, hi, dim))
-	l.check(l.or(l.not(nonEmpty), inside), codeShape,
-		fmt.Sprintf("%s: %s: linalg.generic operand #%d dim %d has size %%lld, but index %s reaches %%lld",
-			l.abi.Name, op.Loc, i, j, r), dim, hi)
-}
-
-// cmp is an icmp that folds constants.
-func (l *fnLowering) cmp(p enum.IPred, a, b value.Value) value.Value {
-	x, xc := constInt(a)
-	y, yc := constInt(b)
-	if xc && yc {
-		switch p {
-		case enum.IPredSGE:
-			return constant.NewBool(x >= y)
-		case enum.IPredSLT:
-			return constant.NewBool(x < y)
-		case enum.IPredSLE:
-			return constant.NewBool(x <= y)
-		case enum.IPredEQ:
-			return constant.NewBool(x == y)
-		}
-	}
-	return l.cur.NewICmp(p, a, b)
-}
-
-// stridesOf returns b's element strides: its view strides, or those of a
-// contiguous row-major buffer.
-func (l *fnLowering) stridesOf(b *buffer) []value.Value {
-	if b.strides != nil {
-		return b.strides
-	}
-	s := make([]value.Value, len(b.dims))
-	var stride value.Value = i64c(1)
-	for j := len(b.dims) - 1; j >= 0; j-- {
-		s[j] = stride
-		stride = l.mul(stride, b.dims[j])
-	}
-	return s
-}
-
-// contiguous returns b, or a contiguous copy of it when it is a strided
-// view (for the users that need row-major storage: reshapes, extents).
-func (l *fnLowering) contiguous(b *buffer) *buffer {
-	if b.strides == nil || b.ptr == nil {
-		return b
-	}
-	nb := &buffer{elem: b.elem, dims: b.dims, result: notResult}
-	nb.ptr = l.alloc(b.elem, b.dims)
-	l.copyBuffer(nb, b)
-	return nb
-}
-
-// copyBuffer copies src's elements into dst (same dims): memcpy when both
-// are contiguous, else a loop nest over the strides.
-func (l *fnLowering) copyBuffer(dst, src *buffer) {
-	if dst.strides == nil && src.strides == nil {
-		l.copyElems(dst.elem, dst.ptr, src.ptr, dst.dims)
-		return
-	}
-	ds, ss := l.stridesOf(dst), l.stridesOf(src)
-	var nest func(d int, dp, sp value.Value) error
-	nest = func(d int, dp, sp value.Value) error {
-		if d == len(dst.dims) {
-			l.cur.NewStore(l.cur.NewLoad(mustMemType(src.elem), sp), dp)
-			return nil
-		}
-		return l.loop(dst.dims[d], fmt.Sprintf("copy%d", d), func(iv value.Value) error {
-			return nest(d+1, l.elemPtr(dst.elem, dp, l.mul(iv, ds[d])), l.elemPtr(src.elem, sp, l.mul(iv, ss[d])))
-		})
-	}
-	_ = nest(0, dst.ptr, src.ptr)
-}
 
 // sliceParts reads the offsets, sizes and strides of a slice op whose
 // tensor operands are the first lead ones.
@@ -202,18 +71,6 @@ func (l *fnLowering) sliceView(op *ir.Operation, src *buffer, offs, sizes, steps
 	}
 	view.ptr = l.elemPtr(src.elem, src.ptr, off)
 	return view, nil
-}
-
-func (l *fnLowering) sub(a, b value.Value) value.Value {
-	x, xc := constInt(a)
-	y, yc := constInt(b)
-	switch {
-	case xc && yc:
-		return i64c(x - y)
-	case yc && y == 0:
-		return a
-	}
-	return l.cur.NewSub(a, b)
 }
 
 // storage returns the buffer of tensor v, giving a tensor.empty the
@@ -467,101 +324,4 @@ func sameValues(a, b []value.Value) bool {
 		}
 	}
 	return true
-}
-
-// lowerReshape lowers tensor.reshape: the source's storage (contiguous)
-// with the dims of the shape operand, whose element count must match.
-func (l *fnLowering) lowerReshape(op *ir.Operation) error {
-	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
-	if !ok {
-		return ir.Errorf(op.Loc, "tensor.reshape to %s is not lowered", op.Result(0).Type())
-	}
-	ext, err := l.shapeExtents(op, 1)
-	if err != nil {
-		return err
-	}
-	if len(ext) != rt.Rank() {
-		return ir.Errorf(op.Loc, "tensor.reshape: the shape has %d elements for a rank-%d result", len(ext), rt.Rank())
-	}
-	src := l.contiguous(l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type()))
-	dims := make([]value.Value, len(ext))
-	for j, x := range ext {
-		dims[j] = x
-		if s := rt.Shape()[j]; s != ir.Dynamic {
-			l.check(l.eq(x, i64c(s)), codeShape, fmt.Sprintf("%s: %s: tensor.reshape: dim %d is %%lld, but the result type has %d", l.abi.Name, op.Loc, j, s), x)
-			dims[j] = i64c(s)
-		} else {
-			l.check(l.cmp(enum.IPredSGE, x, i64c(0)), codeShape, fmt.Sprintf("%s: %s: tensor.reshape: dim %d is negative (%%lld)", l.abi.Name, op.Loc, j), x)
-		}
-	}
-	have, want := l.numElements(src.dims), l.numElements(dims)
-	l.check(l.eq(have, want), codeShape, fmt.Sprintf("%s: %s: tensor.reshape of %%lld elements to a shape of %%lld elements", l.abi.Name, op.Loc), have, want)
-	l.vals[op.Result(0)] = lval{buf: reshaped(src, dims)}
-	return nil
-}
-
-// stridesIn is stridesOf computed at the end of block b (a branch of an
-// scf.if, before its terminator), for a phi in the merge block.
-func (l *fnLowering) stridesIn(x *buffer, b *llir.Block) []value.Value {
-	if x.strides != nil {
-		return x.strides
-	}
-	saved := l.cur
-	term := b.Term
-	b.Term = nil
-	l.cur = b
-	s := l.stridesOf(x)
-	b.Term = term
-	l.cur = saved
-	return s
-}
-
-// shapeExtents reads a 1-D shape operand of static length (index or
-// integer elements) as extents: from a constant, from extents, or loaded
-// (sign-extended) from a buffer in the kernel.
-func (l *fnLowering) shapeExtents(op *ir.Operation, i int) ([]value.Value, error) {
-	v := op.Operand(i)
-	if d, ok := ir.ConstantValue(v).(*ir.DenseElementsAttr); ok {
-		ext := make([]value.Value, d.NumElements())
-		for k := range ext {
-			ext[k] = i64c(d.IntAt(int64(k)))
-		}
-		return ext, nil
-	}
-	lv := l.get(v)
-	if lv.elems != nil && len(lv.buf.dims) == 1 {
-		// Built by tensor.from_elements: known in the result-shapes
-		// function too, unless an element was read from data.
-		ext := make([]value.Value, len(lv.elems))
-		for k, x := range lv.elems {
-			if x == nil {
-				return nil, l.dataDependent(op)
-			}
-			if w := x.Type().(*lltypes.IntType).BitSize; w < 64 {
-				x = l.cur.NewSExt(x, i64)
-			}
-			ext[k] = x
-		}
-		return ext, nil
-	}
-	if ext, ok := l.asExtents(lv); ok && ir.ElementTypeOf(v.Type()) == ir.Index {
-		return ext, nil
-	}
-	if lv.buf == nil || lv.buf.ptr == nil || len(lv.buf.dims) != 1 {
-		return nil, l.dataDependent(op)
-	}
-	n, ok := constInt(lv.buf.dims[0])
-	if !ok {
-		return nil, ir.Errorf(op.Loc, "operand #%d of type %s is not a shape of static rank", i, v.Type())
-	}
-	stride := l.stridesOf(lv.buf)[0]
-	ext := make([]value.Value, n)
-	for k := range ext {
-		x := l.loadElem(lv.buf.elem, l.elemPtr(lv.buf.elem, lv.buf.ptr, l.mul(i64c(int64(k)), stride)))
-		if w := x.Type().(*lltypes.IntType).BitSize; w < 64 {
-			x = l.cur.NewSExt(x, i64)
-		}
-		ext[k] = x
-	}
-	return ext, nil
 }

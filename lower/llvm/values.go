@@ -3,7 +3,6 @@ package llvm
 import (
 	"fmt"
 	"math/big"
-	"sync"
 
 	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -13,6 +12,12 @@ import (
 
 	"github.com/bcast-opt/bcast-opt/ir"
 )
+
+// This file owns the lowered values (lval: scalars, extents, buffers), the
+// mapping of MLIR types and constants to LLVM's, and the conversions
+// between the kinds of values: a buffer's strides, a view's contiguous
+// copy, intermediate buffers (alloc), a tensor.empty given storage, shapes
+// read as extents.
 
 // A lowered value is one of three kinds:
 //
@@ -77,6 +82,9 @@ var (
 	i8Ptr  = lltypes.NewPointer(lltypes.I8)
 	i64Ptr = lltypes.NewPointer(lltypes.I64)
 )
+
+// incoming is a phi incoming.
+func incoming(x value.Value, b *llir.Block) *llir.Incoming { return llir.NewIncoming(x, b) }
 
 // scalarType is the LLVM type of a scalar of MLIR type t in registers.
 func scalarType(t ir.Type) (lltypes.Type, error) {
@@ -224,25 +232,244 @@ func nanConst(t *ir.FloatType) constant.Constant {
 	return floatConst(t, ir.RoundToFloatType(nan, t.Kind))
 }
 
-// ipred maps arith.cmpi predicate names to LLVM's. It and the package's
-// other tables are built on first use, not at bcast-opt's start-up.
-var ipred = sync.OnceValue(func() map[string]enum.IPred {
-	return map[string]enum.IPred{
-		"eq": enum.IPredEQ, "ne": enum.IPredNE, "slt": enum.IPredSLT, "sle": enum.IPredSLE,
-		"sgt": enum.IPredSGT, "sge": enum.IPredSGE, "ult": enum.IPredULT, "ule": enum.IPredULE,
-		"ugt": enum.IPredUGT, "uge": enum.IPredUGE,
+// mkExtents is extents vs (never nil: a rank-0 shape has no extents).
+func mkExtents(vs []value.Value) lval {
+	if vs == nil {
+		vs = []value.Value{}
 	}
-})
+	return lval{extents: vs}
+}
 
-// fpred maps arith.cmpf predicate names to LLVM's.
-var fpred = sync.OnceValue(func() map[string]enum.FPred {
-	return map[string]enum.FPred{
-		"false": enum.FPredFalse, "oeq": enum.FPredOEQ, "ogt": enum.FPredOGT, "oge": enum.FPredOGE,
-		"olt": enum.FPredOLT, "ole": enum.FPredOLE, "one": enum.FPredONE, "ord": enum.FPredORD,
-		"ueq": enum.FPredUEQ, "ugt": enum.FPredUGT, "uge": enum.FPredUGE, "ult": enum.FPredULT,
-		"ule": enum.FPredULE, "une": enum.FPredUNE, "uno": enum.FPredUNO, "true": enum.FPredTrue,
+// reshaped is src with other dims and the same contiguous storage.
+func reshaped(src *buffer, dims []value.Value) *buffer {
+	nb := *src
+	nb.dims = dims
+	nb.checked = false
+	return &nb
+}
+
+// get returns the lowered value of v.
+func (l *fnLowering) get(v *ir.Value) lval { return l.vals[v] }
+
+// scalarOf returns v as a scalar; ok is false when it is unknown (read
+// from data in the result-shapes function).
+func (l *fnLowering) scalarOf(v *ir.Value) (value.Value, bool) {
+	s := l.vals[v].scalar
+	if s != nil && l.lanes > 0 {
+		s = l.splat(s) // a loop-invariant value in a vector body
 	}
-})
+	return s, s != nil
+}
 
-// incoming is a phi incoming.
-func incoming(x value.Value, b *llir.Block) *llir.Incoming { return llir.NewIncoming(x, b) }
+// needScalar is scalarOf for a use that decides a shape or a branch.
+func (l *fnLowering) needScalar(op *ir.Operation, i int) (value.Value, error) {
+	s, ok := l.scalarOf(op.Operand(i))
+	if !ok {
+		return nil, l.dataDependent(op)
+	}
+	return s, nil
+}
+
+// asBuffer returns v as a buffer, giving a tensor.empty storage and
+// writing extents to memory when a data use needs them.
+func (l *fnLowering) asBuffer(v lval, t ir.Type) *buffer {
+	switch {
+	case v.buf != nil:
+		if v.buf.ptr == nil && v.buf.empty && !l.shapesOnly {
+			nb := *v.buf
+			nb.ptr = l.alloc(nb.elem, nb.dims)
+			nb.empty = false
+			return &nb
+		}
+		return v.buf
+	case v.extents != nil:
+		b := &buffer{elem: ir.Index, dims: []value.Value{i64c(int64(len(v.extents)))}, result: notResult}
+		if !l.shapesOnly {
+			arr := l.entry.NewAlloca(lltypes.NewArray(uint64(len(v.extents)), i64))
+			base := l.cur.NewGetElementPtr(arr.ElemType, arr, i64c(0), i64c(0))
+			for i, x := range v.extents {
+				l.cur.NewStore(x, l.elemPtr(ir.Index, base, i64c(int64(i))))
+			}
+			b.ptr = base
+		}
+		return b
+	}
+	// a scalar used as a rank-0 tensor
+	b := &buffer{elem: ir.ElementTypeOf(t), result: notResult}
+	if !l.shapesOnly && v.scalar != nil {
+		mt := mustMemType(b.elem)
+		p := l.entry.NewAlloca(mt)
+		l.storeElem(b.elem, v.scalar, p)
+		b.ptr = p
+	}
+	return b
+}
+
+// asExtents returns v as extents (loading a 1-D index buffer); ok is false
+// in the result-shapes function when the extents are data.
+func (l *fnLowering) asExtents(v lval) ([]value.Value, bool) {
+	if v.extents != nil {
+		return v.extents, true
+	}
+	if v.buf == nil || v.buf.ptr == nil || len(v.buf.dims) != 1 {
+		return nil, false
+	}
+	n, ok := constInt(v.buf.dims[0])
+	if !ok {
+		return nil, false
+	}
+	out := make([]value.Value, n)
+	stride := l.stridesOf(v.buf)[0]
+	for i := range out {
+		out[i] = l.loadElem(ir.Index, l.elemPtr(ir.Index, v.buf.ptr, l.mul(i64c(int64(i)), stride)))
+	}
+	return out, true
+}
+
+// extentsOf returns operand i of op as extents: a shape, or the dims of a
+// tensor.
+func (l *fnLowering) extentsOf(op *ir.Operation, i int) ([]value.Value, error) {
+	ext, ok := l.asExtents(l.get(op.Operand(i)))
+	if !ok {
+		if l.shapesOnly {
+			return nil, l.dataDependent(op)
+		}
+		return nil, ir.Errorf(op.Loc, "operand #%d of type %s is not a shape of static rank", i, op.Operand(i).Type())
+	}
+	return ext, nil
+}
+
+// shapeExtents reads a 1-D shape operand of static length (index or
+// integer elements) as extents: from a constant, from extents, or loaded
+// (sign-extended) from a buffer in the kernel.
+func (l *fnLowering) shapeExtents(op *ir.Operation, i int) ([]value.Value, error) {
+	v := op.Operand(i)
+	if d, ok := ir.ConstantValue(v).(*ir.DenseElementsAttr); ok {
+		ext := make([]value.Value, d.NumElements())
+		for k := range ext {
+			ext[k] = i64c(d.IntAt(int64(k)))
+		}
+		return ext, nil
+	}
+	lv := l.get(v)
+	if lv.elems != nil && len(lv.buf.dims) == 1 {
+		// Built by tensor.from_elements: known in the result-shapes
+		// function too, unless an element was read from data.
+		ext := make([]value.Value, len(lv.elems))
+		for k, x := range lv.elems {
+			if x == nil {
+				return nil, l.dataDependent(op)
+			}
+			if w := x.Type().(*lltypes.IntType).BitSize; w < 64 {
+				x = l.cur.NewSExt(x, i64)
+			}
+			ext[k] = x
+		}
+		return ext, nil
+	}
+	if ext, ok := l.asExtents(lv); ok && ir.ElementTypeOf(v.Type()) == ir.Index {
+		return ext, nil
+	}
+	if lv.buf == nil || lv.buf.ptr == nil || len(lv.buf.dims) != 1 {
+		return nil, l.dataDependent(op)
+	}
+	n, ok := constInt(lv.buf.dims[0])
+	if !ok {
+		return nil, ir.Errorf(op.Loc, "operand #%d of type %s is not a shape of static rank", i, v.Type())
+	}
+	stride := l.stridesOf(lv.buf)[0]
+	ext := make([]value.Value, n)
+	for k := range ext {
+		x := l.loadElem(lv.buf.elem, l.elemPtr(lv.buf.elem, lv.buf.ptr, l.mul(i64c(int64(k)), stride)))
+		if w := x.Type().(*lltypes.IntType).BitSize; w < 64 {
+			x = l.cur.NewSExt(x, i64)
+		}
+		ext[k] = x
+	}
+	return ext, nil
+}
+
+// stridesOf returns b's element strides: its view strides, or those of a
+// contiguous row-major buffer.
+func (l *fnLowering) stridesOf(b *buffer) []value.Value {
+	if b.strides != nil {
+		return b.strides
+	}
+	s := make([]value.Value, len(b.dims))
+	var stride value.Value = i64c(1)
+	for j := len(b.dims) - 1; j >= 0; j-- {
+		s[j] = stride
+		stride = l.mul(stride, b.dims[j])
+	}
+	return s
+}
+
+// stridesIn is stridesOf computed at the end of block b (a branch of an
+// scf.if, before its terminator), for a phi in the merge block.
+func (l *fnLowering) stridesIn(x *buffer, b *llir.Block) []value.Value {
+	if x.strides != nil {
+		return x.strides
+	}
+	saved := l.cur
+	term := b.Term
+	b.Term = nil
+	l.cur = b
+	s := l.stridesOf(x)
+	b.Term = term
+	l.cur = saved
+	return s
+}
+
+// contiguous returns b, or a contiguous copy of it when it is a strided
+// view (for the users that need row-major storage: reshapes, extents).
+func (l *fnLowering) contiguous(b *buffer) *buffer {
+	if b.strides == nil || b.ptr == nil {
+		return b
+	}
+	nb := &buffer{elem: b.elem, dims: b.dims, result: notResult}
+	nb.ptr = l.alloc(b.elem, b.dims)
+	l.copyBuffer(nb, b)
+	return nb
+}
+
+// copyBuffer copies src's elements into dst (same dims): memcpy when both
+// are contiguous, else a loop nest over the strides.
+func (l *fnLowering) copyBuffer(dst, src *buffer) {
+	if dst.strides == nil && src.strides == nil {
+		l.copyElems(dst.elem, dst.ptr, src.ptr, dst.dims)
+		return
+	}
+	ds, ss := l.stridesOf(dst), l.stridesOf(src)
+	var nest func(d int, dp, sp value.Value) error
+	nest = func(d int, dp, sp value.Value) error {
+		if d == len(dst.dims) {
+			l.cur.NewStore(l.cur.NewLoad(mustMemType(src.elem), sp), dp)
+			return nil
+		}
+		return l.loop(dst.dims[d], fmt.Sprintf("copy%d", d), func(iv value.Value) error {
+			return nest(d+1, l.elemPtr(dst.elem, dp, l.mul(iv, ds[d])), l.elemPtr(src.elem, sp, l.mul(iv, ss[d])))
+		})
+	}
+	_ = nest(0, dst.ptr, src.ptr)
+}
+
+// alloc returns a new buffer of elem with dims, allocated with malloc and
+// freed when the function returns (its pointer is kept in a slot that the
+// exit block frees; slots start as NULL).
+func (l *fnLowering) alloc(elem ir.Type, dims []value.Value) value.Value {
+	bytes := l.mul(l.numElements(dims), i64c(elemBytes(elem)))
+	// malloc(0) may return NULL: ask for at least one byte.
+	if c, ok := constInt(bytes); !ok || c == 0 {
+		isZero := l.cur.NewICmp(enum.IPredEQ, bytes, i64c(0))
+		bytes = l.cur.NewSelect(isZero, i64c(1), bytes)
+	}
+	slot := l.entry.NewAlloca(i8Ptr)
+	l.name(slot, "slot")
+	l.entry.NewStore(constant.NewNull(i8Ptr), slot)
+	l.slots = append(l.slots, slot)
+	p := l.cur.NewCall(l.e.malloc(), bytes)
+	l.cur.NewStore(p, slot)
+	l.check(l.cur.NewICmp(enum.IPredNE, p, constant.NewNull(i8Ptr)), codeNoMemory,
+		l.abi.Name+": out of memory allocating an intermediate buffer of %lld bytes", bytes)
+	return l.cur.NewBitCast(p, lltypes.NewPointer(mustMemType(elem)))
+}

@@ -151,34 +151,34 @@ func (l *fnLowering) vectorLanes(op *ir.Operation, acc []*operandAccess, inner i
 
 // vt is t, or a vector of t with the current lane count inside a vector
 // body.
-func (l *fnLowering) vt(t lltypes.Type) lltypes.Type {
-	if l.lanes == 0 {
+func (fb *fnBuilder) vt(t lltypes.Type) lltypes.Type {
+	if fb.lanes == 0 {
 		return t
 	}
-	return lltypes.NewVector(uint64(l.lanes), t)
+	return lltypes.NewVector(uint64(fb.lanes), t)
 }
 
 // splat broadcasts a scalar to all lanes of a vector body (a constant
 // vector for a constant); other values and vectors are returned as they
 // are.
-func (l *fnLowering) splat(x value.Value) value.Value {
-	if l.lanes == 0 {
+func (fb *fnBuilder) splat(x value.Value) value.Value {
+	if fb.lanes == 0 {
 		return x
 	}
 	if _, ok := x.Type().(*lltypes.VectorType); ok {
 		return x
 	}
-	vt := lltypes.NewVector(uint64(l.lanes), x.Type())
+	vt := lltypes.NewVector(uint64(fb.lanes), x.Type())
 	if c, ok := x.(constant.Constant); ok {
-		elems := make([]constant.Constant, l.lanes)
+		elems := make([]constant.Constant, fb.lanes)
 		for i := range elems {
 			elems[i] = c
 		}
 		return constant.NewVector(vt, elems...)
 	}
-	one := l.cur.NewInsertElement(constant.NewUndef(vt), x, constant.NewInt(i32, 0))
-	mask := constant.NewZeroInitializer(lltypes.NewVector(uint64(l.lanes), i32))
-	return l.cur.NewShuffleVector(one, constant.NewUndef(vt), mask)
+	one := fb.cur.NewInsertElement(constant.NewUndef(vt), x, constant.NewInt(i32, 0))
+	mask := constant.NewZeroInitializer(lltypes.NewVector(uint64(fb.lanes), i32))
+	return fb.cur.NewShuffleVector(one, constant.NewUndef(vt), mask)
 }
 
 // innerLoops emits the innermost loop of a generic in vector form (see
@@ -337,33 +337,6 @@ func (l *fnLowering) streaming(acc []*operandAccess, nIn int) value.Value {
 		return constant.NewBool(c >= streamBytes)
 	}
 	return l.cur.NewICmp(enum.IPredSGE, total, i64c(streamBytes))
-}
-
-// loopFrom emits `for (iv = start; iv < limit; iv += step) body(iv)`,
-// leaves l.cur at the block after it and returns iv's final value.
-func (l *fnLowering) loopFrom(start, limit value.Value, step int64, name string, body func(iv value.Value) error) (value.Value, error) {
-	pre := l.cur
-	header := l.newBlock(name + ".loop")
-	bodyB := l.newBlock(name + ".body")
-	exit := llir.NewBlock(l.unique(name + ".end"))
-	pre.NewBr(header)
-	iv := header.NewPhi(incoming(start, pre))
-	l.name(iv, name)
-	more := header.NewICmp(enum.IPredSLT, iv, limit)
-	header.NewCondBr(more, bodyB, exit)
-	l.cur = bodyB
-	if err := body(iv); err != nil {
-		return nil, err
-	}
-	next := l.cur.NewAdd(iv, i64c(step))
-	next.OverflowFlags = []enum.OverflowFlag{enum.OverflowFlagNSW}
-	l.name(next, name+".next")
-	l.cur.NewBr(header)
-	iv.Incs = append(iv.Incs, incoming(next, l.cur))
-	exit.Parent = l.f
-	l.f.Blocks = append(l.f.Blocks, exit)
-	l.cur = exit
-	return iv, nil
 }
 
 // nontemporal is the !nontemporal metadata attachment (!{i32 1}).

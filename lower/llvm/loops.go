@@ -1,0 +1,193 @@
+package llvm
+
+import (
+	"fmt"
+	"strconv"
+
+	llir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/affine"
+)
+
+// This file owns the loop-nest emitter for generics: counted loops (loop,
+// loopFrom) and the nest of a generic's loops with each operand's pointer
+// advanced per loop (loopNest), around one iteration of its body
+// (genericBody). The vector form of the innermost loop is vector.go's.
+
+// loopNest emits the loops of a generic whose operand accesses and loop
+// bounds are known: the per-loop pointer increments, computed before the
+// loops, then one loop per dim, d0 outermost, whose innermost level is
+// vector code when the body allows it (vector.go), around the body.
+func (l *fnLowering) loopNest(op *ir.Operation, maps []affine.Map, acc []*operandAccess, bounds []value.Value, nIn int) error {
+	nLoops := maps[0].NumDims
+	// Strides and per-loop pointer increments, before the loops.
+	for i, a := range acc {
+		a.coef = make([]value.Value, nLoops)
+		for d := range a.coef {
+			a.coef[d] = i64c(0)
+		}
+		a.base = i64c(0)
+		strides := l.stridesOf(a.buf)
+		for j, r := range maps[i].Results {
+			coefs, c, _ := linearForm(r, nLoops)
+			for d, k := range coefs {
+				if k != 0 {
+					a.coef[d] = l.add(a.coef[d], l.mul(i64c(k), strides[j]))
+				}
+			}
+			a.base = l.add(a.base, l.mul(i64c(c), strides[j]))
+		}
+	}
+	ptrs := make([]value.Value, len(acc))
+	for i, a := range acc {
+		ptrs[i] = l.elemPtr(a.buf.elem, a.buf.ptr, a.base)
+	}
+	ivs := make([]value.Value, nLoops)
+	lanes := 0
+	if nLoops > 0 {
+		lanes = l.vectorLanes(op, acc, nLoops-1)
+		if c, ok := constInt(bounds[nLoops-1]); ok && c < int64(lanes) {
+			lanes = 0 // too short for one vector step
+		}
+	}
+	var stream value.Value = constant.False
+	var nest func(d int, ptrs []value.Value) error
+	nest = func(d int, ptrs []value.Value) error {
+		if d == nLoops {
+			return l.genericBody(op, acc, ptrs, ivs)
+		}
+		if d == nLoops-1 && lanes > 0 {
+			return l.innerLoops(op, acc, ptrs, ivs, bounds[d], d, lanes, stream)
+		}
+		return l.loop(bounds[d], fmt.Sprintf("d%d", d), func(iv value.Value) error {
+			ivs[d] = iv
+			next := make([]value.Value, len(ptrs))
+			offsets := map[coefKey]value.Value{} // operands of one shape share their offset
+			for i, a := range acc {
+				k := keyOf(a.coef[d])
+				off, ok := offsets[k]
+				if !ok {
+					off = l.mul(iv, a.coef[d])
+					offsets[k] = off
+				}
+				next[i] = l.elemPtr(a.buf.elem, ptrs[i], off)
+				if g, ok := next[i].(*llir.InstGetElementPtr); ok && next[i] != ptrs[i] {
+					l.name(g, "p"+strconv.Itoa(i)+".d"+strconv.Itoa(d))
+				}
+			}
+			return nest(d+1, next)
+		})
+	}
+	if lanes > 0 {
+		stream = l.streaming(acc, nIn)
+	}
+	return nest(0, ptrs)
+}
+
+// coefKey identifies a coefficient: a constant by its value, another
+// value by identity.
+type coefKey struct {
+	v       value.Value
+	c       int64
+	isConst bool
+}
+
+func keyOf(v value.Value) coefKey {
+	if c, ok := constInt(v); ok {
+		return coefKey{c: c, isConst: true}
+	}
+	return coefKey{v: v}
+}
+
+// genericBody emits one iteration: load the inputs the body reads, run its
+// ops, store the yielded values.
+func (l *fnLowering) genericBody(op *ir.Operation, acc []*operandAccess, ptrs, ivs []value.Value) error {
+	body := linalg.Body(op)
+	for i, arg := range body.Args() {
+		if arg.HasUses() {
+			v := l.loadElem(acc[i].buf.elem, ptrs[i])
+			if ld, ok := v.(*llir.InstLoad); ok {
+				l.name(ld, "x"+strconv.Itoa(i))
+			}
+			l.vals[arg] = lval{scalar: v}
+		}
+	}
+	saved := l.ivs
+	l.ivs = ivs
+	term, err := l.lowerBlock(body)
+	l.ivs = saved
+	if err != nil {
+		return err
+	}
+	if term == nil || term.Name() != "linalg.yield" {
+		return ir.Errorf(op.Loc, "linalg.generic body does not end in linalg.yield")
+	}
+	nIn := len(acc) - term.NumOperands()
+	for k := range term.NumOperands() {
+		x, _ := l.scalarOf(term.Operand(k))
+		if x == nil {
+			return ir.Errorf(term.Loc, "linalg.yield of a value that is not lowered")
+		}
+		l.storeElem(acc[nIn+k].buf.elem, x, ptrs[nIn+k])
+	}
+	return nil
+}
+
+// loop emits `for (iv = 0; iv < n; iv++) body(iv)` and leaves fb.cur at the
+// block after it.
+func (fb *fnBuilder) loop(n value.Value, name string, body func(iv value.Value) error) error {
+	pre := fb.cur
+	header := fb.newBlock(name + ".loop")
+	bodyB := fb.newBlock(name + ".body")
+	exit := llir.NewBlock(fb.unique(name + ".end"))
+	pre.NewBr(header)
+	iv := header.NewPhi(incoming(i64c(0), pre))
+	fb.name(iv, name)
+	more := header.NewICmp(enum.IPredSLT, iv, n)
+	header.NewCondBr(more, bodyB, exit)
+	fb.cur = bodyB
+	if err := body(iv); err != nil {
+		return err
+	}
+	next := fb.cur.NewAdd(iv, i64c(1))
+	next.OverflowFlags = []enum.OverflowFlag{enum.OverflowFlagNUW, enum.OverflowFlagNSW}
+	fb.name(next, name+".next")
+	fb.cur.NewBr(header)
+	iv.Incs = append(iv.Incs, incoming(next, fb.cur))
+	exit.Parent = fb.f
+	fb.f.Blocks = append(fb.f.Blocks, exit)
+	fb.cur = exit
+	return nil
+}
+
+// loopFrom emits `for (iv = start; iv < limit; iv += step) body(iv)`,
+// leaves fb.cur at the block after it and returns iv's final value.
+func (fb *fnBuilder) loopFrom(start, limit value.Value, step int64, name string, body func(iv value.Value) error) (value.Value, error) {
+	pre := fb.cur
+	header := fb.newBlock(name + ".loop")
+	bodyB := fb.newBlock(name + ".body")
+	exit := llir.NewBlock(fb.unique(name + ".end"))
+	pre.NewBr(header)
+	iv := header.NewPhi(incoming(start, pre))
+	fb.name(iv, name)
+	more := header.NewICmp(enum.IPredSLT, iv, limit)
+	header.NewCondBr(more, bodyB, exit)
+	fb.cur = bodyB
+	if err := body(iv); err != nil {
+		return nil, err
+	}
+	next := fb.cur.NewAdd(iv, i64c(step))
+	next.OverflowFlags = []enum.OverflowFlag{enum.OverflowFlagNSW}
+	fb.name(next, name+".next")
+	fb.cur.NewBr(header)
+	iv.Incs = append(iv.Incs, incoming(next, fb.cur))
+	exit.Parent = fb.f
+	fb.f.Blocks = append(fb.f.Blocks, exit)
+	fb.cur = exit
+	return iv, nil
+}

@@ -1,0 +1,139 @@
+package llvm
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// This file owns fnLowering, the lowering of one func.func, and the walk
+// over its blocks: lowerFunc sets up the function (its C signature is
+// abi.go's), lowers the body op by op (lowerOp) and closes the exit block
+// (checks.go). What each op becomes is the business of the file of its
+// category: control.go, shape.go, tensor.go, slices.go, scalar.go,
+// generic.go (with loops.go and vector.go), hlo_broadcast.go.
+
+// fnLowering lowers one func.func to one LLVM function: the kernel, or
+// (shapesOnly) the function computing its result shapes. It emits through
+// its fnBuilder (builder.go); its own state is the MLIR side: the lowered
+// value of each SSA value, the ABI's parameters, and the loop indices of
+// the generic being lowered.
+type fnLowering struct {
+	fnBuilder
+	abi        *FuncABI
+	shapesOnly bool
+	vals       map[*ir.Value]lval
+	// the parameters
+	resPtr, resShape []value.Value
+	// argBufs are the arguments as buffers (for error messages).
+	argBufs []*buffer
+	// ivs are the loop indices of the generic whose body is being lowered
+	// (linalg.index reads them).
+	ivs []value.Value
+}
+
+// lowerFunc adds the kernel (or result-shapes) function of f to the module.
+func (e *emitter) lowerFunc(f *FuncABI, shapesOnly bool) error {
+	l := &fnLowering{fnBuilder: fnBuilder{e: e, names: make(map[string]int, 32)}, abi: f, shapesOnly: shapesOnly, vals: make(map[*ir.Value]lval, numValues(f.Op))}
+	argData, argShape := l.beginFunc()
+	start := l.newBlock("args")
+	l.cur = start
+
+	body := f.Op.Region(0).Front()
+	for i, a := range f.Args {
+		b, err := l.lowerArg(i, a, argData[i], argShape[i])
+		if err != nil {
+			return err
+		}
+		l.argBufs = append(l.argBufs, b)
+		if _, isTensor := a.Type.(*ir.RankedTensorType); !isTensor {
+			v := lval{}
+			if b.ptr != nil {
+				v.scalar = l.loadElem(a.Elem, b.ptr)
+			}
+			l.vals[body.Arg(i)] = v
+			continue
+		}
+		l.vals[body.Arg(i)] = lval{buf: b}
+	}
+	term, err := l.lowerBlock(body)
+	if err != nil {
+		return err
+	}
+	if term != nil {
+		return ir.Errorf(term.Loc, "unexpected terminator '%s' in a function body", term.Name())
+	}
+	l.finish(start)
+	return nil
+}
+
+// numValues counts the values op's regions define, the size of
+// fnLowering.vals (which would otherwise grow several times).
+func numValues(op *ir.Operation) int {
+	n := 0
+	op.Walk(func(o *ir.Operation) bool {
+		n += o.NumResults()
+		for _, r := range o.Regions() {
+			for _, b := range r.Blocks() {
+				n += len(b.Args())
+			}
+		}
+		return true
+	})
+	return n
+}
+
+// lowerBlock lowers a block's ops up to its terminator, which it returns
+// for scf.yield and linalg.yield (func.return is lowered here; it returns
+// nil).
+func (l *fnLowering) lowerBlock(b *ir.Block) (*ir.Operation, error) {
+	for _, op := range b.Ops() {
+		switch op.Name() {
+		case "scf.yield", "linalg.yield":
+			return op, nil
+		}
+		if err := l.lowerOp(op); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+// lowerOp lowers one op (not a terminator of a nested region).
+func (l *fnLowering) lowerOp(op *ir.Operation) error {
+	name := op.Name()
+	switch {
+	case name == "func.return":
+		return l.lowerReturn(op)
+	case name == "arith.constant":
+		return l.lowerConstant(op)
+	case name == "scf.if":
+		return l.lowerIf(op)
+	case name == "cf.assert":
+		return l.lowerAssert(op)
+	case name == "linalg.generic":
+		return l.lowerGeneric(op)
+	case name == "linalg.index":
+		d, _ := op.Attr("dim").(*ir.IntegerAttr)
+		if d == nil || d.Value < 0 || int(d.Value) >= len(l.ivs) {
+			return ir.Errorf(op.Loc, "linalg.index outside a generic's loops")
+		}
+		l.vals[op.Result(0)] = lval{scalar: l.ivs[d.Value]}
+		return nil
+	case strings.HasPrefix(name, "shape."):
+		return l.lowerShapeOp(op)
+	case strings.HasPrefix(name, "tensor."):
+		return l.lowerTensorOp(op)
+	case strings.HasPrefix(name, "arith.") || strings.HasPrefix(name, "math."):
+		return l.lowerScalarOp(op)
+	}
+	if name == "hlo.dynamic_broadcast_in_dim" {
+		return l.lowerDynamicBroadcast(op)
+	}
+	if op.Dialect() == "hlo" {
+		return ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR: run --pipeline=cpu first", name)
+	}
+	return ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR yet", name)
+}
