@@ -2,7 +2,6 @@ package interp
 
 import (
 	"math"
-	"strings"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -82,7 +81,8 @@ func arithBinary(def arith.BinaryOp) handler {
 			return one(out), nil
 		}
 		it := arithIntType(a.elem)
-		signedDiv := strings.HasSuffix(def.Name, "divsi")
+		d := def.Def()
+		signedDiv := d == arith.DivSI || d == arith.CeilDivSI || d == arith.FloorDivSI
 		var ub *ir.Diagnostic
 		l.each(func(o int, offs []int) {
 			x, y := signedVal(k, a.i[offs[0]]), signedVal(k, b.i[offs[1]])
@@ -124,7 +124,7 @@ func arithCmp(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	a, b := ts[0], ts[1]
 	p := predicate(op)
 	out := newTensor(ir.I1, elemKind{width: 1, unsigned: true}, l.shape)
-	if op.Name() == "arith.cmpf" {
+	if op.Def() == arith.CmpF {
 		if p < 0 || p >= len(arith.FloatPredicates) || !a.IsFloat() {
 			return nil, op.Emit("needs a float predicate and float operands")
 		}
@@ -211,19 +211,19 @@ func arithCast(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 		return nil, op.Emit("%v", err)
 	}
 	out := newTensor(elem, to, x.shape)
-	name := strings.TrimPrefix(op.Name(), "arith.")
+	def := op.Def()
 	for i := range x.Len() {
-		switch name {
-		case "extf", "truncf":
+		switch def {
+		case arith.ExtF, arith.TruncF:
 			out.f[i] = to.round(x.f[i])
-		case "sitofp":
+		case arith.SIToFP:
 			out.f[i] = to.round(float64(signedVal(from, x.i[i])))
-		case "uitofp":
+		case arith.UIToFP:
 			out.f[i] = to.round(float64(from.mask(x.i[i])))
-		case "fptosi", "fptoui":
+		case arith.FPToSI, arith.FPToUI:
 			v := math.Trunc(x.f[i])
 			lo, hi := -math.Ldexp(1, to.width-1), math.Ldexp(1, to.width-1)
-			if name == "fptoui" {
+			if def == arith.FPToUI {
 				lo, hi = 0, math.Ldexp(1, to.width)
 			}
 			if math.IsNaN(v) || v < lo || v >= hi {
@@ -234,11 +234,11 @@ func arithCast(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 			} else {
 				out.i[i] = to.wrap(int64(v))
 			}
-		case "extsi", "trunci", "index_cast":
+		case arith.ExtSI, arith.TruncI, arith.IndexCast:
 			out.i[i] = to.wrap(signedVal(from, x.i[i]))
-		case "extui", "index_castui":
+		case arith.ExtUI, arith.IndexCastUI:
 			out.i[i] = to.wrap(int64(from.mask(x.i[i])))
-		case "bitcast":
+		case arith.Bitcast:
 			switch {
 			case from.float && to.float:
 				out.f[i] = ir.FloatFromBits(ir.FloatBits(x.f[i], from.fk), to.fk)
@@ -257,16 +257,16 @@ func arithCast(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 }
 
 func init() {
-	register(arithConstant, "arith.constant")
+	registerOps(arithConstant, arith.Constant)
 	for _, b := range arith.BinaryOps {
 		if (b.Kind == arith.FloatOp && b.F == nil) || (b.Kind == arith.IntOp && b.I == nil) {
 			continue
 		}
-		register(arithBinary(b), "arith."+b.Name)
+		registerOps(arithBinary(b), b.Def())
 	}
-	register(arithCmp, "arith.cmpf", "arith.cmpi")
-	register(arithNegf, "arith.negf")
-	register(arithSelect, "arith.select")
-	register(arithCast, "arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui",
-		"arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui", "arith.bitcast")
+	registerOps(arithCmp, arith.CmpF, arith.CmpI)
+	registerOps(arithNegf, arith.NegF)
+	registerOps(arithSelect, arith.Select)
+	registerOps(arithCast, arith.ExtF, arith.TruncF, arith.SIToFP, arith.UIToFP, arith.FPToSI, arith.FPToUI,
+		arith.ExtSI, arith.ExtUI, arith.TruncI, arith.IndexCast, arith.IndexCastUI, arith.Bitcast)
 }

@@ -121,6 +121,14 @@ func register(h handler, names ...string) {
 	}
 }
 
+// registerOps registers h for the ops defs (hlo's, arith's and math's ops
+// are named by their definitions).
+func registerOps(h handler, defs ...*ir.OpDef) {
+	for _, d := range defs {
+		handlers[d.Name] = h
+	}
+}
+
 // terminators end a block and yield their operands to the enclosing op.
 var terminators = map[string]bool{"func.return": true, "shape.assuming_yield": true, "linalg.yield": true}
 

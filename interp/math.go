@@ -63,10 +63,10 @@ func mathBinary(f func(float64, float64) float64) handler {
 }
 
 func init() {
-	for name, f := range mathdialect.UnaryOps {
-		register(mathUnary(f), "math."+name)
+	for def, f := range mathdialect.UnaryOps {
+		registerOps(mathUnary(f), def)
 	}
-	for name, f := range mathdialect.BinaryOps {
-		register(mathBinary(f), "math."+name)
+	for def, f := range mathdialect.BinaryOps {
+		registerOps(mathBinary(f), def)
 	}
 }

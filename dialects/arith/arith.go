@@ -1,8 +1,3 @@
-// Package arith declares MLIR's `arith` dialect: constants, integer and
-// float arithmetic, comparisons, select and casts, on scalars and (as
-// MLIR allows) element by element on tensors and vectors. Each op has
-// MLIR's custom syntax and a constant folder. Importing the package
-// registers the ops and the dialect's constant materializer.
 package arith
 
 import (
@@ -162,6 +157,52 @@ var BinaryOps = []BinaryOp{
 		return b, true
 	}},
 }
+
+// binaryDefs are the binary ops' definitions by name, built from
+// BinaryOps (and registered by init).
+var binaryDefs = func() map[string]*ir.OpDef {
+	defs := make(map[string]*ir.OpDef, len(BinaryOps))
+	for _, b := range BinaryOps {
+		defs[b.Name] = binaryDef(b)
+	}
+	return defs
+}()
+
+// Def returns the op's definition.
+func (b BinaryOp) Def() *ir.OpDef { return binaryDefs[b.Name] }
+
+// The binary ops' definitions, by MLIR's names for them (arith::AddFOp is
+// AddF): conversions and builders refer to an op by its definition.
+var (
+	AddF       = binaryDefs["addf"]
+	SubF       = binaryDefs["subf"]
+	MulF       = binaryDefs["mulf"]
+	DivF       = binaryDefs["divf"]
+	RemF       = binaryDefs["remf"]
+	MaximumF   = binaryDefs["maximumf"]
+	MinimumF   = binaryDefs["minimumf"]
+	MaxNumF    = binaryDefs["maxnumf"]
+	MinNumF    = binaryDefs["minnumf"]
+	AddI       = binaryDefs["addi"]
+	SubI       = binaryDefs["subi"]
+	MulI       = binaryDefs["muli"]
+	DivSI      = binaryDefs["divsi"]
+	DivUI      = binaryDefs["divui"]
+	CeilDivSI  = binaryDefs["ceildivsi"]
+	FloorDivSI = binaryDefs["floordivsi"]
+	RemSI      = binaryDefs["remsi"]
+	RemUI      = binaryDefs["remui"]
+	AndI       = binaryDefs["andi"]
+	OrI        = binaryDefs["ori"]
+	XOrI       = binaryDefs["xori"]
+	ShLI       = binaryDefs["shli"]
+	ShRSI      = binaryDefs["shrsi"]
+	ShRUI      = binaryDefs["shrui"]
+	MaxSI      = binaryDefs["maxsi"]
+	MinSI      = binaryDefs["minsi"]
+	MaxUI      = binaryDefs["maxui"]
+	MinUI      = binaryDefs["minui"]
+)
 
 // noFlags holds the shared default (`<none>`) flag attributes; attributes
 // are immutable, so every op can point at the same one.

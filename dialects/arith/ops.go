@@ -462,34 +462,40 @@ func floatWidth(t ir.Type) int {
 	return 0
 }
 
+// The other ops' definitions (Constant and Select are declared above).
+var (
+	NegF        = unaryDef("negf", FloatOp, func(x float64) float64 { return -x })
+	CmpF        = cmpDef("cmpf", FloatPredicates, FloatOp)
+	CmpI        = cmpDef("cmpi", IntPredicates, IntOp)
+	ExtF        = castDef("extf", func(f, t ir.Type) bool { return floatWidth(f) > 0 && floatWidth(f) < floatWidth(t) })
+	TruncF      = castDef("truncf", func(f, t ir.Type) bool { return floatWidth(t) > 0 && floatWidth(t) < floatWidth(f) })
+	SIToFP      = castDef("sitofp", func(f, t ir.Type) bool { return intWidth(f) > 0 && floatWidth(t) > 0 })
+	UIToFP      = castDef("uitofp", func(f, t ir.Type) bool { return intWidth(f) > 0 && floatWidth(t) > 0 })
+	FPToSI      = castDef("fptosi", func(f, t ir.Type) bool { return floatWidth(f) > 0 && intWidth(t) > 0 })
+	FPToUI      = castDef("fptoui", func(f, t ir.Type) bool { return floatWidth(f) > 0 && intWidth(t) > 0 })
+	ExtSI       = intCastDef("extsi", func(f, t ir.Type) bool { return intWidth(f) > 0 && intWidth(f) < intWidth(t) })
+	ExtUI       = intCastDef("extui", func(f, t ir.Type) bool { return intWidth(f) > 0 && intWidth(f) < intWidth(t) })
+	TruncI      = intCastDef("trunci", func(f, t ir.Type) bool { return intWidth(t) > 0 && intWidth(t) < intWidth(f) })
+	IndexCast   = intCastDef("index_cast", indexCastOK)
+	IndexCastUI = intCastDef("index_castui", indexCastOK)
+	Bitcast     = castDef("bitcast", func(f, t ir.Type) bool {
+		w := func(x ir.Type) int { return intWidth(x) + floatWidth(x) }
+		return w(f) > 0 && w(f) == w(t)
+	})
+)
+
+// indexCastOK: index_cast and index_castui go between index and a
+// signless integer, either way.
+func indexCastOK(f, t ir.Type) bool {
+	return (f == ir.Index && intWidth(t) > 0) || (t == ir.Index && intWidth(f) > 0)
+}
+
 func init() {
 	for _, b := range BinaryOps {
-		ir.Register(binaryDef(b))
+		ir.Register(b.Def())
 	}
-	ir.Register(Constant, Select,
-		unaryDef("negf", FloatOp, func(x float64) float64 { return -x }),
-		cmpDef("cmpf", FloatPredicates, FloatOp),
-		cmpDef("cmpi", IntPredicates, IntOp),
-		castDef("extf", func(f, t ir.Type) bool { return floatWidth(f) > 0 && floatWidth(f) < floatWidth(t) }),
-		castDef("truncf", func(f, t ir.Type) bool { return floatWidth(t) > 0 && floatWidth(t) < floatWidth(f) }),
-		castDef("sitofp", func(f, t ir.Type) bool { return intWidth(f) > 0 && floatWidth(t) > 0 }),
-		castDef("uitofp", func(f, t ir.Type) bool { return intWidth(f) > 0 && floatWidth(t) > 0 }),
-		castDef("fptosi", func(f, t ir.Type) bool { return floatWidth(f) > 0 && intWidth(t) > 0 }),
-		castDef("fptoui", func(f, t ir.Type) bool { return floatWidth(f) > 0 && intWidth(t) > 0 }),
-		intCastDef("extsi", func(f, t ir.Type) bool { return intWidth(f) > 0 && intWidth(f) < intWidth(t) }),
-		intCastDef("extui", func(f, t ir.Type) bool { return intWidth(f) > 0 && intWidth(f) < intWidth(t) }),
-		intCastDef("trunci", func(f, t ir.Type) bool { return intWidth(t) > 0 && intWidth(t) < intWidth(f) }),
-		intCastDef("index_cast", func(f, t ir.Type) bool {
-			return (f == ir.Index && intWidth(t) > 0) || (t == ir.Index && intWidth(f) > 0)
-		}),
-		intCastDef("index_castui", func(f, t ir.Type) bool {
-			return (f == ir.Index && intWidth(t) > 0) || (t == ir.Index && intWidth(f) > 0)
-		}),
-		castDef("bitcast", func(f, t ir.Type) bool {
-			w := func(x ir.Type) int { return intWidth(x) + floatWidth(x) }
-			return w(f) > 0 && w(f) == w(t)
-		}),
-	)
+	ir.Register(Constant, Select, NegF, CmpF, CmpI, ExtF, TruncF, SIToFP, UIToFP, FPToSI, FPToUI,
+		ExtSI, ExtUI, TruncI, IndexCast, IndexCastUI, Bitcast)
 	ir.RegisterConstantMaterializer("arith", func(b *ir.Builder, a ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
 		if ir.AttrType(a) != t {
 			return nil

@@ -1,6 +1,3 @@
-// Package math declares the unary and binary float ops of MLIR's math
-// dialect that linalg bodies use (`math.exp %x : f32`), with MLIR's syntax
-// and fast-math flags. Importing the package registers them.
 package math
 
 import (
@@ -12,31 +9,48 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
-// UnaryOps maps each unary math op to its scalar function (used by
-// folders and the reference interpreter).
-var UnaryOps = map[string]func(float64) float64{
-	"exp":   gomath.Exp,
-	"expm1": gomath.Expm1,
-	"log":   gomath.Log,
-	"log1p": gomath.Log1p,
-	"sqrt":  gomath.Sqrt,
-	"rsqrt": func(x float64) float64 { return 1 / gomath.Sqrt(x) },
-	"cbrt":  gomath.Cbrt,
-	"tanh":  gomath.Tanh,
-	"absf":  gomath.Abs,
-	"floor": gomath.Floor,
-	"ceil":  gomath.Ceil,
-	"roundeven": func(x float64) float64 {
-		return gomath.RoundToEven(x)
-	},
-	"sin": gomath.Sin,
-	"cos": gomath.Cos,
+// UnaryOps maps each unary math op's definition to its scalar function,
+// computed in float64: its folder and the reference interpreter use it,
+// and so do the hlo ops whose element is the math op's (hlo's
+// exponential is math.exp's function, so both give the same bits).
+var UnaryOps = map[*ir.OpDef]func(float64) float64{}
+
+// BinaryOps maps each binary math op's definition to its scalar function.
+var BinaryOps = map[*ir.OpDef]func(float64, float64) float64{}
+
+// The ops' definitions, by MLIR's names for them (math::ExpOp is Exp):
+// conversions and builders refer to an op by its definition.
+var (
+	Exp       = unary("exp", gomath.Exp)
+	ExpM1     = unary("expm1", gomath.Expm1)
+	Log       = unary("log", gomath.Log)
+	Log1p     = unary("log1p", gomath.Log1p)
+	Sqrt      = unary("sqrt", gomath.Sqrt)
+	Rsqrt     = unary("rsqrt", func(x float64) float64 { return 1 / gomath.Sqrt(x) })
+	Cbrt      = unary("cbrt", gomath.Cbrt)
+	Tanh      = unary("tanh", gomath.Tanh)
+	AbsF      = unary("absf", gomath.Abs)
+	Floor     = unary("floor", gomath.Floor)
+	Ceil      = unary("ceil", gomath.Ceil)
+	RoundEven = unary("roundeven", gomath.RoundToEven)
+	Sin       = unary("sin", gomath.Sin)
+	Cos       = unary("cos", gomath.Cos)
+	PowF      = binary("powf", gomath.Pow)
+	Atan2     = binary("atan2", gomath.Atan2)
+)
+
+// unary declares the unary op `math.name` with scalar function f.
+func unary(name string, f func(float64) float64) *ir.OpDef {
+	d := def(name, 1, f, nil)
+	UnaryOps[d] = f
+	return d
 }
 
-// BinaryOps maps each binary math op to its scalar function.
-var BinaryOps = map[string]func(float64, float64) float64{
-	"powf":  gomath.Pow,
-	"atan2": gomath.Atan2,
+// binary declares the binary op `math.name` with scalar function f.
+func binary(name string, f func(float64, float64) float64) *ir.OpDef {
+	d := def(name, 2, nil, f)
+	BinaryOps[d] = f
+	return d
 }
 
 var noFastmath = &ir.OpaqueAttr{Text: "arith.fastmath<none>"}
@@ -167,10 +181,5 @@ func def(name string, n int, f1 func(float64) float64, f2 func(float64, float64)
 }
 
 func init() {
-	for name, f := range UnaryOps {
-		ir.Register(def(name, 1, f, nil))
-	}
-	for name, f := range BinaryOps {
-		ir.Register(def(name, 2, nil, f))
-	}
+	ir.Register(Exp, ExpM1, Log, Log1p, Sqrt, Rsqrt, Cbrt, Tanh, AbsF, Floor, Ceil, RoundEven, Sin, Cos, PowF, Atan2)
 }
