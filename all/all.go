@@ -34,6 +34,7 @@ import (
 	// the generic passes with the named pipelines.
 	_ "github.com/bcast-opt/bcast-opt/dialects/hlo/transforms"
 	_ "github.com/bcast-opt/bcast-opt/dialects/linalg/transforms"
+	_ "github.com/bcast-opt/bcast-opt/dialects/shape/transforms"
 	_ "github.com/bcast-opt/bcast-opt/lower"
 	_ "github.com/bcast-opt/bcast-opt/passes"
 )

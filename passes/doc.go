@@ -2,17 +2,16 @@
 // on any dialect, with MLIR's flag names, options and semantics:
 // canonicalize, cse, symbol-dce and inline. It also holds the named
 // pipelines of `bcast-opt --pipeline` (pipelines.go), as data with the
-// reason for each step. Importing the package
-// registers its passes with ir.RegisterPass; bcast-opt and the pipeline
-// parser find them there.
+// reason for each step. Importing the package registers its passes with
+// ir.RegisterPass; bcast-opt and the pipeline parser find them there.
 //
 // The passes of one level live beside their dialect (MLIR's
 // Dialect/X/Transforms): ../dialects/hlo/transforms
-// (hlo-legalize-broadcasts) and ../dialects/linalg/transforms
+// (hlo-legalize-broadcasts), ../dialects/shape/transforms
+// (convert-shape-constraints) and ../dialects/linalg/transforms
 // (linalg-fuse-elementwise-ops, linalg-version-broadcasts,
-// linalg-fold-unit-extent-dims; convert-shape-constraints is still here,
-// in convert_shape_constraints.go); the conversion hlo-legalize-to-linalg
-// is in ../lower. This package imports all of them, so that naming a pass in
+// linalg-fold-unit-extent-dims); the conversion hlo-legalize-to-linalg is
+// in ../lower. This package imports all of them, so that naming a pass in
 // a pipeline registers it: whoever calls PipelineEntries gets every pass
 // the pipeline names. None of them may import this package; what they
 // share with it is in passopt (option parsing) and, for tests, passtest.

@@ -11,6 +11,7 @@ import (
 	// them whoever calls it. They must not import this package.
 	_ "github.com/bcast-opt/bcast-opt/dialects/hlo/transforms"
 	_ "github.com/bcast-opt/bcast-opt/dialects/linalg/transforms"
+	_ "github.com/bcast-opt/bcast-opt/dialects/shape/transforms"
 	_ "github.com/bcast-opt/bcast-opt/lower"
 )
 

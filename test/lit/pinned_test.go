@@ -198,6 +198,14 @@ var unpinnable = []struct {
 			_, err := hlo.ScalarConstant(b, ir.Index, 0)
 			return err
 		}},
+	{"cannot infer the result type from a shape operand of type '",
+		"hlo.NewDynamicBroadcastInDim (Go API) with no result type and a shape operand of dynamic length; textual IR always spells the result type",
+		func(t *testing.T) error {
+			b, x := hloBuilder(t)
+			shape := b.Create(&ir.OpState{Name: "test.shape", ResultTypes: []ir.Type{ir.RankedTensor([]int64{ir.Dynamic}, ir.Index)}}).Result(0)
+			_, err := hlo.NewDynamicBroadcastInDim(b, x, shape, []int64{0}, nil)
+			return err
+		}},
 	{"affine: cannot evaluate",
 		"affine.EvalExpr's default case; every affine.Expr kind is handled above it",
 		nil},

@@ -1,4 +1,4 @@
-package passes
+package transforms
 
 import (
 	"github.com/bcast-opt/bcast-opt/dialects/cf"
