@@ -30,7 +30,7 @@ type Step struct {
 
 // Pipelines are the named pass sequences that `bcast-opt --pipeline=NAME`
 // runs. The list is data so that its order, and the reason for it, can be
-// read in one place.
+// read in one place; the order is checked against PassOrder (order.go).
 var Pipelines = map[string][]Step{
 	"cpu": {
 		{Pass: "inline", Why: "calls (JAX's @inputs/@expected helpers, front-end wrappers) disappear, so each kernel is one function"},
@@ -59,11 +59,15 @@ func PipelineNames() []string {
 }
 
 // PipelineEntries returns pass manager entries for a named pipeline, or an
-// error naming an unknown pipeline or a pass that is not registered.
+// error naming an unknown pipeline, a broken ordering constraint
+// (PassOrder) or a pass that is not registered.
 func PipelineEntries(name string) ([]ir.PassEntry, error) {
 	steps, ok := Pipelines[name]
 	if !ok {
 		return nil, fmt.Errorf("unknown pipeline %q (known: %v)", name, PipelineNames())
+	}
+	if err := CheckOrder(steps, PassOrder); err != nil {
+		return nil, fmt.Errorf("pipeline %q: %v", name, err)
 	}
 	var out []ir.PassEntry
 	for _, s := range steps {
