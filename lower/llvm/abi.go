@@ -120,7 +120,7 @@ var cReserved = sync.OnceValue(func() map[string]bool {
 		fwrite exit abort strlen`) {
 		m[w] = true
 	}
-	for _, f := range libmFuncs() {
+	for _, f := range libmFuncs {
 		m[f] = true
 		m[f+"f"] = true
 	}
@@ -169,7 +169,7 @@ func Functions(module *ir.Operation) ([]*FuncABI, error) {
 	seen := map[string]string{}
 	var diags ir.DiagList
 	for _, op := range moduleOps(module) {
-		if op.Name() != "func.func" || !isPublic(op) {
+		if op.Def() != funcdialect.Func || !isPublic(op) {
 			continue
 		}
 		f, err := funcABI(op)

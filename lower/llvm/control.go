@@ -7,6 +7,9 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/bcast-opt/bcast-opt/dialects/cf"
+	funcdialect "github.com/bcast-opt/bcast-opt/dialects/func"
+	"github.com/bcast-opt/bcast-opt/dialects/scf"
+	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -17,6 +20,14 @@ import (
 // the results into the caller's buffers (or, in the result-shapes function,
 // of their dims). returnSlot finds the result a value ends in, so that
 // generics write the caller's buffers directly.
+
+func init() {
+	registerLowerings(func(r opRegistry) {
+		r.add(funcdialect.Return, (*fnLowering).lowerReturn)
+		r.add(scf.If, (*fnLowering).lowerIf)
+		r.add(cf.Assert, (*fnLowering).lowerAssert)
+	})
+}
 
 // branchEnd is what one region of an scf.if yields, and where it ends.
 type branchEnd struct {
@@ -40,7 +51,7 @@ func (l *fnLowering) lowerIf(op *ir.Operation) error {
 			if err != nil {
 				return err
 			}
-			if term == nil || term.Name() != "scf.yield" || term.NumOperands() != op.NumResults() {
+			if term == nil || term.Def() != scf.Yield || term.NumOperands() != op.NumResults() {
 				return ir.Errorf(op.Loc, "region %d of scf.if does not end in scf.yield of %d values", r, op.NumResults())
 			}
 			for i := range term.NumOperands() {
@@ -212,16 +223,16 @@ func returnSlot(v *ir.Value) (slot int, viaReshape bool) {
 		}
 		use := v.Uses()[0]
 		user := use.Owner()
-		switch user.Name() {
-		case "func.return":
+		switch user.Def() {
+		case funcdialect.Return:
 			return use.Index(), viaReshape
-		case "scf.yield":
+		case scf.Yield:
 			parent := user.ParentOp()
-			if parent == nil || parent.Name() != "scf.if" {
+			if parent == nil || parent.Def() != scf.If {
 				return notResult, false
 			}
 			v = parent.Result(use.Index())
-		case "tensor.collapse_shape", "tensor.expand_shape", "tensor.cast":
+		case tensor.CollapseShape, tensor.ExpandShape, tensor.Cast:
 			if use.Index() != 0 {
 				return notResult, false
 			}

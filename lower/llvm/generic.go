@@ -26,6 +26,13 @@ import (
 // whose map ends in the last loop dim is read with unit stride in the
 // innermost loop; one whose map does not use it is loop-invariant there.
 
+func init() {
+	registerLowerings(func(r opRegistry) {
+		r.add(linalg.Generic, (*fnLowering).lowerGeneric)
+		r.add(linalg.Index, (*fnLowering).lowerIndex)
+	})
+}
+
 // operandAccess is how a generic reads or writes one operand.
 type operandAccess struct {
 	buf *buffer
@@ -109,6 +116,17 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 		return nil
 	}
 	return l.loopNest(op, maps, acc, bounds, nIn)
+}
+
+// lowerIndex is the index of a loop of the generic whose body is being
+// lowered.
+func (l *fnLowering) lowerIndex(op *ir.Operation) error {
+	d, _ := op.Attr("dim").(*ir.IntegerAttr)
+	if d == nil || d.Value < 0 || int(d.Value) >= len(l.ivs) {
+		return ir.Errorf(op.Loc, "linalg.index outside a generic's loops")
+	}
+	l.vals[op.Result(0)] = lval{scalar: l.ivs[d.Value]}
+	return nil
 }
 
 // loopBounds returns each loop's size: the size of the first operand dim

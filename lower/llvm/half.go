@@ -2,7 +2,6 @@ package llvm
 
 import (
 	"math"
-	"sync"
 
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -130,22 +129,12 @@ func (fb *fnBuilder) f64ToHalf(k ir.FloatKind, x value.Value) value.Value {
 	return fb.roundHalf(k, b.NewBitCast(odd, lltypes.Float))
 }
 
-// exactOps keep a value of the format representable: no rounding after
-// them.
-var exactOps = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"arith.negf": true, "math.absf": true, "math.copysign": true, "arith.select": true,
-		"arith.maximumf": true, "arith.minimumf": true, "arith.maxnumf": true, "arith.minnumf": true,
-		"math.floor": true, "math.ceil": true, "math.round": true, "math.roundeven": true, "math.trunc": true,
-		"arith.constant": true, "arith.bitcast": true,
-	}
-})
-
-// halfResult rounds the f32 result x of op to the format of its type t
-// when that is f16 or bf16.
-func (l *fnLowering) halfResult(op *ir.Operation, t ir.Type, x value.Value) value.Value {
+// halfResult rounds the f32 result x of an op to the format of its type t
+// when that is f16 or bf16, unless the op is exact (its result is a value
+// of the format: scalar.go's table says which ops are).
+func (l *fnLowering) halfResult(t ir.Type, x value.Value, exact bool) value.Value {
 	k, ok := isHalf(t)
-	if !ok || exactOps()[op.Name()] {
+	if !ok || exact {
 		return x
 	}
 	if x.Type().Equal(lltypes.Double) {
@@ -162,13 +151,24 @@ func registerWidth(ft *ir.FloatType) int {
 	return ft.Width()
 }
 
+// halfCastKind is how a conversion treats f16 and bf16 (halfCast).
+type halfCastKind uint8
+
+const (
+	halfNone       halfCastKind = iota // as any other float (fptosi, fptoui) or not a float conversion
+	halfExtOrTrunc                     // arith.extf, arith.truncf
+	halfSIToFP                         // arith.sitofp
+	halfUIToFP                         // arith.uitofp
+	halfBitcast                        // arith.bitcast
+)
+
 // halfCast lowers the casts from or to f16 and bf16 (ok false for
 // others): their values are f32 in registers, so extf from them is the
 // value itself or fpext to f64, truncf to them keeps the f32 or f64 value
 // for halfResult to round, integers convert through f64 (exact for up to
 // 53 bits, then rounded once more like the interpreter's int -> float64
 // -> format), and bitcast is the bits.
-func (l *fnLowering) halfCast(op *ir.Operation, t ir.Type, name string, x value.Value) (value.Value, bool) {
+func (l *fnLowering) halfCast(op *ir.Operation, t ir.Type, kind halfCastKind, x value.Value) (value.Value, bool) {
 	from := op.Operand(0).Type()
 	_, fromHalf := isHalf(from)
 	k, toHalf := isHalf(t)
@@ -176,21 +176,21 @@ func (l *fnLowering) halfCast(op *ir.Operation, t ir.Type, name string, x value.
 		return nil, false
 	}
 	b := l.cur
-	switch name {
-	case "extf", "truncf":
+	switch kind {
+	case halfExtOrTrunc:
 		if fromHalf && t == ir.F64T {
 			return b.NewFPExt(x, lltypes.Double), true
 		}
 		return x, true // f32 (or f64 for truncf) to round, or already f32
-	case "sitofp", "uitofp":
+	case halfSIToFP, halfUIToFP:
 		if !toHalf {
 			return nil, false
 		}
-		if name == "sitofp" {
+		if kind == halfSIToFP {
 			return b.NewSIToFP(x, lltypes.Double), true
 		}
 		return b.NewUIToFP(x, lltypes.Double), true
-	case "bitcast":
+	case halfBitcast:
 		if fromHalf {
 			fk, _ := isHalf(from)
 			return l.truncHalf(fk, x), true

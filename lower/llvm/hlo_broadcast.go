@@ -15,6 +15,12 @@ import (
 // hlo op (dynamic broadcasts disappear before LLVM lowering, issue 13):
 // then lower/llvm no longer depends on the hlo dialect.
 
+func init() {
+	registerLowerings(func(r opRegistry) {
+		r.add(hlo.DynamicBroadcastInDim, (*fnLowering).lowerDynamicBroadcast)
+	})
+}
+
 // lowerDynamicBroadcast lowers an hlo.dynamic_broadcast_in_dim that the
 // pipeline left in place (its shape, or whether a dim stretches, is known
 // only at run time, and no versioned generic absorbed it) as a view of its

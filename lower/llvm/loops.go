@@ -124,7 +124,7 @@ func (l *fnLowering) genericBody(op *ir.Operation, acc []*operandAccess, ptrs, i
 	if err != nil {
 		return err
 	}
-	if term == nil || term.Name() != "linalg.yield" {
+	if term == nil || term.Def() != linalg.Yield {
 		return ir.Errorf(op.Loc, "linalg.generic body does not end in linalg.yield")
 	}
 	nIn := len(acc) - term.NumOperands()

@@ -1,17 +1,18 @@
 package llvm
 
 import (
-	"strings"
-
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/dialects/scf"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
 // This file owns fnLowering, the lowering of one func.func, and the walk
 // over its blocks: lowerFunc sets up the function (its C signature is
-// abi.go's), lowers the body op by op (lowerOp) and closes the exit block
-// (checks.go). What each op becomes is the business of the file of its
+// abi.go's), lowers the body op by op (lowerOp, registry.go) and closes the
+// exit block (checks.go). What each op becomes is the business of the file
+// of its
 // category: control.go, shape.go, tensor.go, slices.go, scalar.go,
 // generic.go (with loops.go and vector.go), hlo_broadcast.go.
 
@@ -90,8 +91,7 @@ func numValues(op *ir.Operation) int {
 // nil).
 func (l *fnLowering) lowerBlock(b *ir.Block) (*ir.Operation, error) {
 	for _, op := range b.Ops() {
-		switch op.Name() {
-		case "scf.yield", "linalg.yield":
+		if d := op.Def(); d == scf.Yield || d == linalg.Yield {
 			return op, nil
 		}
 		if err := l.lowerOp(op); err != nil {
@@ -99,41 +99,4 @@ func (l *fnLowering) lowerBlock(b *ir.Block) (*ir.Operation, error) {
 		}
 	}
 	return nil, nil
-}
-
-// lowerOp lowers one op (not a terminator of a nested region).
-func (l *fnLowering) lowerOp(op *ir.Operation) error {
-	name := op.Name()
-	switch {
-	case name == "func.return":
-		return l.lowerReturn(op)
-	case name == "arith.constant":
-		return l.lowerConstant(op)
-	case name == "scf.if":
-		return l.lowerIf(op)
-	case name == "cf.assert":
-		return l.lowerAssert(op)
-	case name == "linalg.generic":
-		return l.lowerGeneric(op)
-	case name == "linalg.index":
-		d, _ := op.Attr("dim").(*ir.IntegerAttr)
-		if d == nil || d.Value < 0 || int(d.Value) >= len(l.ivs) {
-			return ir.Errorf(op.Loc, "linalg.index outside a generic's loops")
-		}
-		l.vals[op.Result(0)] = lval{scalar: l.ivs[d.Value]}
-		return nil
-	case strings.HasPrefix(name, "shape."):
-		return l.lowerShapeOp(op)
-	case strings.HasPrefix(name, "tensor."):
-		return l.lowerTensorOp(op)
-	case strings.HasPrefix(name, "arith.") || strings.HasPrefix(name, "math."):
-		return l.lowerScalarOp(op)
-	}
-	if name == "hlo.dynamic_broadcast_in_dim" {
-		return l.lowerDynamicBroadcast(op)
-	}
-	if op.Dialect() == "hlo" {
-		return ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR: run --pipeline=cpu first", name)
-	}
-	return ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR yet", name)
 }

@@ -2,9 +2,9 @@ package llvm
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 
+	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	lltypes "github.com/llir/llvm/ir/types"
@@ -60,25 +60,141 @@ func (l *fnLowering) lowerConstant(op *ir.Operation) error {
 	return nil
 }
 
-// mathIntrinsics are math ops with an LLVM intrinsic of the same meaning.
-var mathIntrinsics = sync.OnceValue(func() map[string]string {
-	return map[string]string{
-		"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2", "log10": "log10",
-		"sqrt": "sqrt", "absf": "fabs", "floor": "floor", "ceil": "ceil", "roundeven": "roundeven",
-		"round": "round", "trunc": "trunc", "sin": "sin", "cos": "cos", "powf": "pow",
-		"copysign": "copysign", "fma": "fma",
-	}
-})
+func init() { registerLowerings(arithMathLowerings) }
 
-// libmFuncs are math ops computed by the C math library function of that
-// name (with an "f" suffix for f32).
-var libmFuncs = sync.OnceValue(func() map[string]string {
-	return map[string]string{
-		"tanh": "tanh", "expm1": "expm1", "log1p": "log1p", "cbrt": "cbrt", "atan2": "atan2",
-		"atan": "atan", "tan": "tan", "erf": "erf", "asin": "asin", "acos": "acos",
-		"sinh": "sinh", "cosh": "cosh", "asinh": "asinh", "acosh": "acosh", "atanh": "atanh",
+// scalarLowering computes an arith or math op of result type t on its
+// lowered operands a: scalars, or vectors of the current lane count inside
+// a vector body (the same instructions, lane-wise).
+type scalarLowering func(l *fnLowering, op *ir.Operation, t ir.Type, a []value.Value) (value.Value, error)
+
+// scalarFlags are the properties of a scalar op's lowering.
+type scalarFlags uint8
+
+const (
+	// vec: the lowering is lanewise (registry.go), so a generic body of
+	// such ops gets a vector inner loop (vector.go). Integer division
+	// (which traps), remf and C math library calls are not.
+	vec scalarFlags = 1 << iota
+	// exact: on f16 and bf16 the result is a value of the format when the
+	// operands are, so it is not rounded after the op (half.go).
+	exact
+)
+
+// scalarOp is one line of the table of scalar ops.
+type scalarOp struct {
+	def   *ir.OpDef
+	lower scalarLowering
+	flags scalarFlags
+}
+
+// arithMathLowerings registers arith.constant and the arith and math ops
+// on scalars, one table line each: the op, its lowering, its flags. The
+// arith and math dialects export no OpDef variables for these ops (only
+// arith.Constant and arith.Select), so the table finds the others by
+// name, once; a name that no dialect registered (math ops that MLIR has
+// and the math dialect does not declare yet) gets no entry.
+func arithMathLowerings(r opRegistry) {
+	r.addLanewise(arith.Constant, (*fnLowering).lowerConstant)
+	lookup := ir.LookupOp
+	ieee := func(max bool) scalarLowering {
+		return func(l *fnLowering, _ *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+			return l.ieeeMinMax(t, a[0], a[1], max), nil
+		}
 	}
-})
+	selectIf := func(pred enum.IPred) scalarLowering {
+		return func(l *fnLowering, _ *ir.Operation, _ ir.Type, a []value.Value) (value.Value, error) {
+			return l.cur.NewSelect(l.cur.NewICmp(pred, a[0], a[1]), a[0], a[1]), nil
+		}
+	}
+	roundedDiv := func(floor bool) scalarLowering {
+		return func(l *fnLowering, _ *ir.Operation, _ ir.Type, a []value.Value) (value.Value, error) {
+			return l.roundedDiv(a[0], a[1], floor), nil
+		}
+	}
+	table := []scalarOp{
+		{lookup("arith.addf"), binary((*llir.Block).NewFAdd), vec},
+		{lookup("arith.subf"), binary((*llir.Block).NewFSub), vec},
+		{lookup("arith.mulf"), binary((*llir.Block).NewFMul), vec},
+		{lookup("arith.divf"), binary((*llir.Block).NewFDiv), vec},
+		{lookup("arith.remf"), binary((*llir.Block).NewFRem), 0},
+		{lookup("arith.negf"), unary((*llir.Block).NewFNeg), vec | exact},
+		{lookup("arith.maximumf"), ieee(true), vec | exact},
+		{lookup("arith.minimumf"), ieee(false), vec | exact},
+		{lookup("arith.maxnumf"), intrinsicOp("llvm.maxnum"), vec | exact},
+		{lookup("arith.minnumf"), intrinsicOp("llvm.minnum"), vec | exact},
+		{lookup("arith.addi"), binary((*llir.Block).NewAdd), vec},
+		{lookup("arith.subi"), binary((*llir.Block).NewSub), vec},
+		{lookup("arith.muli"), binary((*llir.Block).NewMul), vec},
+		{lookup("arith.divsi"), binary((*llir.Block).NewSDiv), 0},
+		{lookup("arith.divui"), binary((*llir.Block).NewUDiv), 0},
+		{lookup("arith.remsi"), binary((*llir.Block).NewSRem), 0},
+		{lookup("arith.remui"), binary((*llir.Block).NewURem), 0},
+		{lookup("arith.floordivsi"), roundedDiv(true), 0},
+		{lookup("arith.ceildivsi"), roundedDiv(false), 0},
+		{lookup("arith.andi"), binary((*llir.Block).NewAnd), vec},
+		{lookup("arith.ori"), binary((*llir.Block).NewOr), vec},
+		{lookup("arith.xori"), binary((*llir.Block).NewXor), vec},
+		{lookup("arith.shli"), binary((*llir.Block).NewShl), vec},
+		{lookup("arith.shrsi"), binary((*llir.Block).NewAShr), vec},
+		{lookup("arith.shrui"), binary((*llir.Block).NewLShr), vec},
+		{lookup("arith.maxsi"), selectIf(enum.IPredSGT), vec},
+		{lookup("arith.minsi"), selectIf(enum.IPredSLT), vec},
+		{lookup("arith.maxui"), selectIf(enum.IPredUGT), vec},
+		{lookup("arith.minui"), selectIf(enum.IPredULT), vec},
+		{lookup("arith.cmpi"), lowerCmpi, vec},
+		{lookup("arith.cmpf"), lowerCmpf, vec},
+		{arith.Select, lowerSelect, vec | exact},
+		{lookup("arith.extf"), cast(halfExtOrTrunc, (*llir.Block).NewFPExt), vec},
+		{lookup("arith.truncf"), cast(halfExtOrTrunc, (*llir.Block).NewFPTrunc), vec},
+		{lookup("arith.sitofp"), cast(halfSIToFP, (*llir.Block).NewSIToFP), vec},
+		{lookup("arith.uitofp"), cast(halfUIToFP, (*llir.Block).NewUIToFP), vec},
+		{lookup("arith.fptosi"), cast(halfNone, (*llir.Block).NewFPToSI), vec},
+		{lookup("arith.fptoui"), cast(halfNone, (*llir.Block).NewFPToUI), vec},
+		{lookup("arith.extsi"), cast(halfNone, (*llir.Block).NewSExt), vec},
+		{lookup("arith.extui"), cast(halfNone, (*llir.Block).NewZExt), vec},
+		{lookup("arith.trunci"), cast(halfNone, (*llir.Block).NewTrunc), vec},
+		{lookup("arith.bitcast"), cast(halfBitcast, (*llir.Block).NewBitCast), vec | exact},
+		{lookup("arith.index_cast"), indexCast(true), 0},
+		{lookup("arith.index_castui"), indexCast(false), 0},
+		{lookup("math.absi"), lowerAbsi, 0},
+		{lookup("math.rsqrt"), mathFloat(lowerRsqrt), vec},
+	}
+	// math ops with an LLVM intrinsic of the same meaning
+	for _, m := range []struct {
+		name, intrinsic string
+		flags           scalarFlags
+	}{
+		{"exp", "exp", 0}, {"exp2", "exp2", 0}, {"log", "log", 0}, {"log2", "log2", 0}, {"log10", "log10", 0},
+		{"sqrt", "sqrt", vec}, {"absf", "fabs", vec | exact}, {"floor", "floor", vec | exact}, {"ceil", "ceil", vec | exact},
+		{"roundeven", "roundeven", vec | exact}, {"round", "round", vec | exact}, {"trunc", "trunc", vec | exact},
+		{"sin", "sin", 0}, {"cos", "cos", 0}, {"powf", "pow", 0}, {"copysign", "copysign", vec | exact}, {"fma", "fma", vec},
+	} {
+		table = append(table, scalarOp{lookup("math." + m.name), mathFloat(intrinsicOp("llvm." + m.intrinsic)), m.flags})
+	}
+	// math ops computed by the C math library function of their name
+	for _, fn := range libmFuncs {
+		table = append(table, scalarOp{lookup("math." + fn), mathFloat(libmOp(fn)), 0})
+	}
+	for _, s := range table {
+		if s.def == nil {
+			continue // not declared by its dialect (yet)
+		}
+		lower := func(l *fnLowering, op *ir.Operation) error { return l.lowerScalarOp(op, s) }
+		if s.flags&vec != 0 {
+			r.addLanewise(s.def, lower)
+		} else {
+			r.add(s.def, lower)
+		}
+	}
+}
+
+// libmFuncs are the math ops computed by the C math library function of
+// that name (with an "f" suffix for f32); abi.go keeps kernels' C names
+// off them.
+var libmFuncs = []string{
+	"tanh", "expm1", "log1p", "cbrt", "atan2", "atan", "tan", "erf", "asin", "acos",
+	"sinh", "cosh", "asinh", "acosh", "atanh",
+}
 
 // ipred maps arith.cmpi predicate names to LLVM's. It and the package's
 // other tables are built on first use, not at bcast-opt's start-up.
@@ -100,7 +216,12 @@ var fpred = sync.OnceValue(func() map[string]enum.FPred {
 	}
 })
 
-func (l *fnLowering) lowerScalarOp(op *ir.Operation) error {
+// lowerScalarOp lowers an arith or math op on scalars by its table line:
+// its operands must be scalars (elementwise ops on tensors are generics
+// by now), known (in the result-shapes function a value read from data is
+// unknown, and so is what is computed from it), and an f16 or bf16 result
+// is rounded to its format unless the op is exact.
+func (l *fnLowering) lowerScalarOp(op *ir.Operation, s scalarOp) error {
 	for i := range op.NumOperands() {
 		if !isScalarType(op.Operand(i).Type()) {
 			return ir.Errorf(op.Loc, "'%s' on %s is not lowered to LLVM IR (only scalars; elementwise tensor ops become linalg.generic first)", op.Name(), op.Operand(i).Type())
@@ -121,11 +242,11 @@ func (l *fnLowering) lowerScalarOp(op *ir.Operation) error {
 	if op.NumResults() == 1 {
 		t = op.Result(0).Type()
 	}
-	x, err := l.scalarOp(op, t, args)
+	x, err := s.lower(l, op, t, args)
 	if err != nil {
 		return err
 	}
-	x = l.halfResult(op, t, x)
+	x = l.halfResult(t, x, s.flags&exact != 0)
 	l.vals[op.Result(0)] = lval{scalar: x}
 	return nil
 }
@@ -138,87 +259,98 @@ func isScalarType(t ir.Type) bool {
 	return false
 }
 
-func (l *fnLowering) scalarOp(op *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
-	b := l.cur
-	dialect, name, _ := strings.Cut(op.Name(), ".")
-	if dialect == "math" {
-		return l.mathOp(op, t, name, a)
+// binary is the lowering of an op that is one LLVM instruction on its two
+// operands.
+func binary[I value.Value](inst func(b *llir.Block, x, y value.Value) I) scalarLowering {
+	return func(l *fnLowering, _ *ir.Operation, _ ir.Type, a []value.Value) (value.Value, error) {
+		return inst(l.cur, a[0], a[1]), nil
 	}
-	switch name {
-	case "addf":
-		return b.NewFAdd(a[0], a[1]), nil
-	case "subf":
-		return b.NewFSub(a[0], a[1]), nil
-	case "mulf":
-		return b.NewFMul(a[0], a[1]), nil
-	case "divf":
-		return b.NewFDiv(a[0], a[1]), nil
-	case "remf":
-		return b.NewFRem(a[0], a[1]), nil
-	case "negf":
-		return b.NewFNeg(a[0]), nil
-	case "maximumf":
-		return l.ieeeMinMax(t, a[0], a[1], true), nil
-	case "minimumf":
-		return l.ieeeMinMax(t, a[0], a[1], false), nil
-	case "maxnumf", "minnumf":
-		fn := "llvm.maxnum"
-		if name == "minnumf" {
-			fn = "llvm.minnum"
-		}
-		return l.intrinsic(fn, t, a...)
-	case "addi":
-		return b.NewAdd(a[0], a[1]), nil
-	case "subi":
-		return b.NewSub(a[0], a[1]), nil
-	case "muli":
-		return b.NewMul(a[0], a[1]), nil
-	case "divsi":
-		return b.NewSDiv(a[0], a[1]), nil
-	case "divui":
-		return b.NewUDiv(a[0], a[1]), nil
-	case "remsi":
-		return b.NewSRem(a[0], a[1]), nil
-	case "remui":
-		return b.NewURem(a[0], a[1]), nil
-	case "floordivsi", "ceildivsi":
-		return l.roundedDiv(a[0], a[1], name == "floordivsi"), nil
-	case "andi":
-		return b.NewAnd(a[0], a[1]), nil
-	case "ori":
-		return b.NewOr(a[0], a[1]), nil
-	case "xori":
-		return b.NewXor(a[0], a[1]), nil
-	case "shli":
-		return b.NewShl(a[0], a[1]), nil
-	case "shrsi":
-		return b.NewAShr(a[0], a[1]), nil
-	case "shrui":
-		return b.NewLShr(a[0], a[1]), nil
-	case "maxsi", "minsi", "maxui", "minui":
-		pred := map[string]enum.IPred{"maxsi": enum.IPredSGT, "minsi": enum.IPredSLT, "maxui": enum.IPredUGT, "minui": enum.IPredULT}[name]
-		return b.NewSelect(b.NewICmp(pred, a[0], a[1]), a[0], a[1]), nil
-	case "cmpi":
-		p, err := predicate(op, arith.IntPredicates)
-		if err != nil {
-			return nil, err
-		}
-		if x, xc := constInt(a[0]); xc {
-			if y, yc := constInt(a[1]); yc && op.Operand(0).Type() == ir.Index {
-				return constant.NewBool(arith.EvalIntPredicate(predIndex(arith.IntPredicates, p), x, y, ir.I64)), nil
-			}
-		}
-		return b.NewICmp(ipred()[p], a[0], a[1]), nil
-	case "cmpf":
-		p, err := predicate(op, arith.FloatPredicates)
-		if err != nil {
-			return nil, err
-		}
-		return b.NewFCmp(fpred()[p], a[0], a[1]), nil
-	case "select":
-		return l.sel(a[0], a[1], a[2]), nil
+}
+
+// unary is the lowering of an op that is one LLVM instruction on its
+// operand.
+func unary[I value.Value](inst func(b *llir.Block, x value.Value) I) scalarLowering {
+	return func(l *fnLowering, _ *ir.Operation, _ ir.Type, a []value.Value) (value.Value, error) {
+		return inst(l.cur, a[0]), nil
 	}
-	return l.castOp(op, t, name, a[0])
+}
+
+// intrinsicOp is the lowering of an op that is an overloaded LLVM
+// intrinsic (base without its type suffix: "llvm.exp").
+func intrinsicOp(base string) scalarLowering {
+	return func(l *fnLowering, _ *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+		return l.intrinsic(base, t, a...)
+	}
+}
+
+// libmOp is the lowering of a math op that is a C math library call.
+func libmOp(fn string) scalarLowering {
+	return func(l *fnLowering, _ *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+		return l.libm(fn, t.(*ir.FloatType), a), nil
+	}
+}
+
+// mathFloat is the lowering of a math op on floats: the float types the
+// package computes (f16 and bf16 in f32 registers, f32, f64), else an
+// error.
+func mathFloat(lower scalarLowering) scalarLowering {
+	return func(l *fnLowering, op *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+		ft, ok := t.(*ir.FloatType)
+		if !ok {
+			return nil, ir.Errorf(op.Loc, "'%s' on %s is not lowered to LLVM IR yet", op.Name(), t)
+		}
+		if ft.Kind != ir.F32 && ft.Kind != ir.F64 && ft.Kind != ir.F16 && ft.Kind != ir.BF16 {
+			return nil, ir.Errorf(op.Loc, "%s is not lowered to LLVM IR yet", ft)
+		}
+		return lower(l, op, t, a)
+	}
+}
+
+// lowerRsqrt is 1 / llvm.sqrt(x).
+func lowerRsqrt(l *fnLowering, _ *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+	s, err := l.intrinsic("llvm.sqrt", t, a[0])
+	if err != nil {
+		return nil, err
+	}
+	return l.cur.NewFDiv(l.splat(floatConst(t.(*ir.FloatType), 1)), s), nil
+}
+
+// lowerAbsi is math.absi: x < 0 ? 0 - x : x.
+func lowerAbsi(l *fnLowering, op *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+	if _, isFloat := t.(*ir.FloatType); isFloat {
+		return nil, ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR yet", op.Name())
+	}
+	zero := constant.NewInt(a[0].Type().(*lltypes.IntType), 0)
+	neg := l.cur.NewSub(zero, a[0])
+	return l.cur.NewSelect(l.cur.NewICmp(enum.IPredSLT, a[0], zero), neg, a[0]), nil
+}
+
+// lowerCmpi is an icmp, folded when both operands are index constants.
+func lowerCmpi(l *fnLowering, op *ir.Operation, _ ir.Type, a []value.Value) (value.Value, error) {
+	p, err := predicate(op, arith.IntPredicates)
+	if err != nil {
+		return nil, err
+	}
+	if x, xc := constInt(a[0]); xc {
+		if y, yc := constInt(a[1]); yc && op.Operand(0).Type() == ir.Index {
+			return constant.NewBool(arith.EvalIntPredicate(predIndex(arith.IntPredicates, p), x, y, ir.I64)), nil
+		}
+	}
+	return l.cur.NewICmp(ipred()[p], a[0], a[1]), nil
+}
+
+// lowerCmpf is an fcmp.
+func lowerCmpf(l *fnLowering, op *ir.Operation, _ ir.Type, a []value.Value) (value.Value, error) {
+	p, err := predicate(op, arith.FloatPredicates)
+	if err != nil {
+		return nil, err
+	}
+	return l.cur.NewFCmp(fpred()[p], a[0], a[1]), nil
+}
+
+// lowerSelect is a select that folds a constant condition.
+func lowerSelect(l *fnLowering, _ *ir.Operation, _ ir.Type, a []value.Value) (value.Value, error) {
+	return l.sel(a[0], a[1], a[2]), nil
 }
 
 func predIndex(list []string, p string) int {
@@ -239,38 +371,40 @@ func predicate(op *ir.Operation, names []string) (string, error) {
 	return names[a.Value], nil
 }
 
-func (l *fnLowering) castOp(op *ir.Operation, t ir.Type, name string, x value.Value) (value.Value, error) {
-	b := l.cur
+// cast is the lowering of a conversion that is one LLVM cast instruction
+// to the result's register type, except from or to f16 and bf16, which
+// half says how to convert (halfCast).
+func cast[I value.Value](half halfCastKind, inst func(b *llir.Block, x value.Value, to lltypes.Type) I) scalarLowering {
+	return func(l *fnLowering, op *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+		lt, err := l.castType(op, t)
+		if err != nil {
+			return nil, err
+		}
+		if x, ok := l.halfCast(op, t, half, a[0]); ok {
+			return x, nil
+		}
+		return inst(l.cur, a[0], lt), nil
+	}
+}
+
+// castType is the register type of a conversion's result.
+func (l *fnLowering) castType(op *ir.Operation, t ir.Type) (lltypes.Type, error) {
 	lt, err := scalarType(t)
 	if err != nil {
 		return nil, ir.Errorf(op.Loc, "%v", err)
 	}
-	lt = l.vt(lt)
-	if x, ok := l.halfCast(op, t, name, x); ok {
-		return x, nil
-	}
-	switch name {
-	case "extf":
-		return b.NewFPExt(x, lt), nil
-	case "truncf":
-		return b.NewFPTrunc(x, lt), nil
-	case "sitofp":
-		return b.NewSIToFP(x, lt), nil
-	case "uitofp":
-		return b.NewUIToFP(x, lt), nil
-	case "fptosi":
-		return b.NewFPToSI(x, lt), nil
-	case "fptoui":
-		return b.NewFPToUI(x, lt), nil
-	case "extsi":
-		return b.NewSExt(x, lt), nil
-	case "extui":
-		return b.NewZExt(x, lt), nil
-	case "trunci":
-		return b.NewTrunc(x, lt), nil
-	case "bitcast":
-		return b.NewBitCast(x, lt), nil
-	case "index_cast", "index_castui":
+	return l.vt(lt), nil
+}
+
+// indexCast is arith.index_cast (signed) or arith.index_castui: a
+// truncation or a sign (zero) extension, folded on constants.
+func indexCast(signed bool) scalarLowering {
+	return func(l *fnLowering, op *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+		lt, err := l.castType(op, t)
+		if err != nil {
+			return nil, err
+		}
+		b, x := l.cur, a[0]
 		from := x.Type().(*lltypes.IntType).BitSize
 		to := lt.(*lltypes.IntType).BitSize
 		switch {
@@ -281,7 +415,7 @@ func (l *fnLowering) castOp(op *ir.Operation, t ir.Type, name string, x value.Va
 				return intConst(lt.(*lltypes.IntType), c), nil
 			}
 			return b.NewTrunc(x, lt), nil
-		case name == "index_cast":
+		case signed:
 			if c, ok := constInt(x); ok {
 				return intConst(lt.(*lltypes.IntType), c), nil
 			}
@@ -289,7 +423,6 @@ func (l *fnLowering) castOp(op *ir.Operation, t ir.Type, name string, x value.Va
 		}
 		return b.NewZExt(x, lt), nil
 	}
-	return nil, ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR yet", op.Name())
 }
 
 // ieeeMinMax is IEEE 754-2019 maximum (max) or minimum: the larger
@@ -332,36 +465,6 @@ func (fb *fnBuilder) roundedDiv(x, y value.Value, floor bool) value.Value {
 	}
 	adjust := b.NewAnd(inexact, b.NewICmp(enum.IPredEQ, rNeg, yNeg))
 	return b.NewAdd(q, b.NewZExt(adjust, x.Type()))
-}
-
-func (l *fnLowering) mathOp(op *ir.Operation, t ir.Type, name string, a []value.Value) (value.Value, error) {
-	ft, ok := t.(*ir.FloatType)
-	if !ok {
-		if name == "absi" {
-			zero := constant.NewInt(a[0].Type().(*lltypes.IntType), 0)
-			neg := l.cur.NewSub(zero, a[0])
-			return l.cur.NewSelect(l.cur.NewICmp(enum.IPredSLT, a[0], zero), neg, a[0]), nil
-		}
-		return nil, ir.Errorf(op.Loc, "'%s' on %s is not lowered to LLVM IR yet", op.Name(), t)
-	}
-	if ft.Kind != ir.F32 && ft.Kind != ir.F64 && ft.Kind != ir.F16 && ft.Kind != ir.BF16 {
-		return nil, ir.Errorf(op.Loc, "%s is not lowered to LLVM IR yet", ft)
-	}
-	switch name {
-	case "rsqrt":
-		s, err := l.intrinsic("llvm.sqrt", t, a[0])
-		if err != nil {
-			return nil, err
-		}
-		return l.cur.NewFDiv(l.splat(floatConst(ft, 1)), s), nil
-	}
-	if in, ok := mathIntrinsics()[name]; ok {
-		return l.intrinsic("llvm."+in, t, a...)
-	}
-	if fn, ok := libmFuncs()[name]; ok {
-		return l.libm(fn, ft, a), nil
-	}
-	return nil, ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR yet", op.Name())
 }
 
 // intrinsic calls an overloaded LLVM intrinsic on scalars of type t.

@@ -7,6 +7,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/bcast-opt/bcast-opt/dialects/shape"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -15,103 +16,134 @@ import (
 // (numpy's broadcasting rule written out per dim). The constraints and
 // witnesses are not lowered: --pipeline=cpu turns them into cf.assert.
 
-func (l *fnLowering) lowerShapeOp(op *ir.Operation) error {
-	res := func(v lval) error { l.vals[op.Result(0)] = v; return nil }
-	switch op.Name() {
-	case "shape.shape_of":
-		v := l.get(op.Operand(0))
-		if v.buf != nil {
-			return res(mkExtents(append([]value.Value{}, v.buf.dims...)))
-		}
-		if v.extents != nil {
-			return res(mkExtents([]value.Value{i64c(int64(len(v.extents)))}))
-		}
-		return res(mkExtents(nil)) // a scalar
-	case "shape.const_shape":
-		var ext []value.Value
-		switch a := op.Attr("shape").(type) {
-		case *ir.DenseElementsAttr:
-			for i := range a.NumElements() {
-				ext = append(ext, i64c(a.IntAt(i)))
-			}
-		case *ir.DenseArrayAttr:
-			for _, x := range a.Ints {
-				ext = append(ext, i64c(x))
-			}
-		default:
-			return ir.Errorf(op.Loc, "shape.const_shape without a 'shape' attribute")
-		}
-		return res(mkExtents(ext))
-	case "shape.broadcast":
-		shapes, err := l.allExtents(op)
-		if err != nil {
-			return err
-		}
-		acc := shapes[0]
-		for _, s := range shapes[1:] {
-			acc = l.broadcastPair(op, acc, s)
-		}
-		return res(mkExtents(acc))
-	case "shape.is_broadcastable":
-		shapes, err := l.allExtents(op)
-		if err != nil {
-			return err
-		}
-		var ok value.Value = constant.True
-		for i := range shapes {
-			for j := i + 1; j < len(shapes); j++ {
-				ok = l.and(ok, l.broadcastable(shapes[i], shapes[j]))
-			}
-		}
-		return res(lval{scalar: ok})
-	case "shape.shape_eq":
-		shapes, err := l.allExtents(op)
-		if err != nil {
-			return err
-		}
-		var ok value.Value = constant.True
-		for _, s := range shapes[1:] {
-			if len(s) != len(shapes[0]) {
-				ok = constant.False
-				break
-			}
-			for k := range s {
-				ok = l.and(ok, l.eq(s[k], shapes[0][k]))
-			}
-		}
-		return res(lval{scalar: ok})
-	case "shape.get_extent":
-		ext, err := l.extentsOf(op, 0)
-		if err != nil {
-			return err
-		}
-		idx, err := l.needScalar(op, 1)
-		if err != nil {
-			return err
-		}
-		x, err := l.pick(op, ext, idx)
-		if err != nil {
-			return err
-		}
-		return res(lval{scalar: x})
-	case "shape.from_extents":
-		var ext []value.Value
-		for i := range op.NumOperands() {
-			x, err := l.needScalar(op, i)
-			if err != nil {
-				return err
-			}
-			ext = append(ext, x)
-		}
-		return res(mkExtents(ext))
-	case "shape.to_extent_tensor":
-		ext, err := l.extentsOf(op, 0)
-		if err != nil {
-			return err
-		}
-		return res(mkExtents(ext))
+func init() {
+	registerLowerings(func(r opRegistry) {
+		r.add(shape.ShapeOf, (*fnLowering).lowerShapeOf)
+		r.add(shape.ConstShape, (*fnLowering).lowerConstShape)
+		r.add(shape.Broadcast, (*fnLowering).lowerBroadcast)
+		r.add(shape.IsBroadcastable, (*fnLowering).lowerIsBroadcastable)
+		r.add(shape.ShapeEq, (*fnLowering).lowerShapeEq)
+		r.add(shape.GetExtent, (*fnLowering).lowerGetExtent)
+		r.add(shape.FromExtents, (*fnLowering).lowerFromExtents)
+		r.add(shape.ToExtentTensor, (*fnLowering).lowerToExtentTensor)
+	})
+}
+
+// lowerShapeOf is the dims of a buffer (a shape's length for extents, none
+// for a scalar).
+func (l *fnLowering) lowerShapeOf(op *ir.Operation) error {
+	v := l.get(op.Operand(0))
+	if v.buf != nil {
+		return l.setResult(op, mkExtents(append([]value.Value{}, v.buf.dims...)))
 	}
-	return ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR yet (run --pipeline=cpu first: shape constraints become cf.assert)", op.Name())
+	if v.extents != nil {
+		return l.setResult(op, mkExtents([]value.Value{i64c(int64(len(v.extents)))}))
+	}
+	return l.setResult(op, mkExtents(nil)) // a scalar
+}
+
+// lowerConstShape is the constant extents.
+func (l *fnLowering) lowerConstShape(op *ir.Operation) error {
+	var ext []value.Value
+	switch a := op.Attr("shape").(type) {
+	case *ir.DenseElementsAttr:
+		for i := range a.NumElements() {
+			ext = append(ext, i64c(a.IntAt(i)))
+		}
+	case *ir.DenseArrayAttr:
+		for _, x := range a.Ints {
+			ext = append(ext, i64c(x))
+		}
+	default:
+		return ir.Errorf(op.Loc, "shape.const_shape without a 'shape' attribute")
+	}
+	return l.setResult(op, mkExtents(ext))
+}
+
+// lowerBroadcast is numpy's broadcast of the shapes, checked at run time.
+func (l *fnLowering) lowerBroadcast(op *ir.Operation) error {
+	shapes, err := l.allExtents(op)
+	if err != nil {
+		return err
+	}
+	acc := shapes[0]
+	for _, s := range shapes[1:] {
+		acc = l.broadcastPair(op, acc, s)
+	}
+	return l.setResult(op, mkExtents(acc))
+}
+
+// lowerIsBroadcastable is whether every pair of the shapes broadcasts.
+func (l *fnLowering) lowerIsBroadcastable(op *ir.Operation) error {
+	shapes, err := l.allExtents(op)
+	if err != nil {
+		return err
+	}
+	var ok value.Value = constant.True
+	for i := range shapes {
+		for j := i + 1; j < len(shapes); j++ {
+			ok = l.and(ok, l.broadcastable(shapes[i], shapes[j]))
+		}
+	}
+	return l.setResult(op, lval{scalar: ok})
+}
+
+// lowerShapeEq is whether the shapes are equal.
+func (l *fnLowering) lowerShapeEq(op *ir.Operation) error {
+	shapes, err := l.allExtents(op)
+	if err != nil {
+		return err
+	}
+	var ok value.Value = constant.True
+	for _, s := range shapes[1:] {
+		if len(s) != len(shapes[0]) {
+			ok = constant.False
+			break
+		}
+		for k := range s {
+			ok = l.and(ok, l.eq(s[k], shapes[0][k]))
+		}
+	}
+	return l.setResult(op, lval{scalar: ok})
+}
+
+// lowerGetExtent is one extent (its index checked at run time).
+func (l *fnLowering) lowerGetExtent(op *ir.Operation) error {
+	ext, err := l.extentsOf(op, 0)
+	if err != nil {
+		return err
+	}
+	idx, err := l.needScalar(op, 1)
+	if err != nil {
+		return err
+	}
+	x, err := l.pick(op, ext, idx)
+	if err != nil {
+		return err
+	}
+	return l.setResult(op, lval{scalar: x})
+}
+
+// lowerFromExtents is the scalar operands as extents.
+func (l *fnLowering) lowerFromExtents(op *ir.Operation) error {
+	var ext []value.Value
+	for i := range op.NumOperands() {
+		x, err := l.needScalar(op, i)
+		if err != nil {
+			return err
+		}
+		ext = append(ext, x)
+	}
+	return l.setResult(op, mkExtents(ext))
+}
+
+// lowerToExtentTensor is the shape's extents.
+func (l *fnLowering) lowerToExtentTensor(op *ir.Operation) error {
+	ext, err := l.extentsOf(op, 0)
+	if err != nil {
+		return err
+	}
+	return l.setResult(op, mkExtents(ext))
 }
 
 func (l *fnLowering) allExtents(op *ir.Operation) ([][]value.Value, error) {

@@ -6,6 +6,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/bcast-opt/bcast-opt/dialects/scf"
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -21,6 +22,13 @@ import (
 // its source into the view. A tensor.empty that slices are taken of gets
 // the storage its value ends in: the caller's result buffer when the chain
 // of insert_slice results is returned.
+
+func init() {
+	registerLowerings(func(r opRegistry) {
+		r.add(tensor.ExtractSlice, (*fnLowering).lowerExtractSlice)
+		r.add(tensor.InsertSlice, (*fnLowering).lowerInsertSlice)
+	})
+}
 
 // sliceParts reads the offsets, sizes and strides of a slice op whose
 // tensor operands are the first lead ones.
@@ -105,8 +113,8 @@ func destination(v *ir.Value) (slot int, viaReshape bool) {
 	for {
 		var next *ir.OpOperand
 		for _, u := range v.Uses() {
-			switch name := u.Owner().Name(); {
-			case name == "tensor.extract_slice" && u.Index() == 0, name == "tensor.dim":
+			switch d := u.Owner().Def(); {
+			case d == tensor.ExtractSlice && u.Index() == 0, d == tensor.Dim:
 				continue
 			case next != nil:
 				return notResult, false
@@ -116,7 +124,7 @@ func destination(v *ir.Value) (slot int, viaReshape bool) {
 		if next == nil {
 			return notResult, false
 		}
-		if next.Owner().Name() == "tensor.insert_slice" && next.Index() == 1 {
+		if next.Owner().Def() == tensor.InsertSlice && next.Index() == 1 {
 			v = next.Owner().Result(0)
 			continue
 		}
@@ -134,10 +142,10 @@ func destination(v *ir.Value) (slot int, viaReshape bool) {
 // elements, so element k of r is element k of the slice either way.
 func writesInPlace(r *ir.Value, init *ir.Value) bool {
 	ex := init.DefiningOp()
-	for ex != nil && (ex.Name() == "tensor.collapse_shape" || ex.Name() == "tensor.expand_shape") {
+	for ex != nil && (ex.Def() == tensor.CollapseShape || ex.Def() == tensor.ExpandShape) {
 		ex = ex.Operand(0).DefiningOp()
 	}
-	if ex == nil || ex.Name() != "tensor.extract_slice" {
+	if ex == nil || ex.Def() != tensor.ExtractSlice {
 		return false
 	}
 	ins := insertionOf(r)
@@ -156,19 +164,19 @@ func insertionOf(v *ir.Value) *ir.Operation {
 	for v.HasOneUse() {
 		use := v.Uses()[0]
 		user := use.Owner()
-		switch user.Name() {
-		case "tensor.insert_slice":
+		switch user.Def() {
+		case tensor.InsertSlice:
 			if use.Index() != 0 {
 				return nil
 			}
 			return user
-		case "scf.yield":
+		case scf.Yield:
 			parent := user.ParentOp()
-			if parent == nil || parent.Name() != "scf.if" {
+			if parent == nil || parent.Def() != scf.If {
 				return nil
 			}
 			v = parent.Result(use.Index())
-		case "tensor.collapse_shape", "tensor.expand_shape":
+		case tensor.CollapseShape, tensor.ExpandShape:
 			v = user.Result(0)
 		default:
 			return nil
@@ -255,7 +263,7 @@ func insertInPlace(ins *ir.Operation) bool {
 		if o == ins {
 			continue
 		}
-		if (o.Name() != "tensor.extract_slice" && o.Name() != "tensor.dim") || o.Block() != ins.Block() || !o.IsBeforeInBlock(ins) {
+		if (o.Def() != tensor.ExtractSlice && o.Def() != tensor.Dim) || o.Block() != ins.Block() || !o.IsBeforeInBlock(ins) {
 			return false
 		}
 	}

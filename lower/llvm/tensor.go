@@ -17,102 +17,113 @@ import (
 // expand_shape, cast, reshape), which reuse the source's storage with other
 // dims and check at run time what can fail.
 
-func (l *fnLowering) lowerTensorOp(op *ir.Operation) error {
-	res := func(v lval) error { l.vals[op.Result(0)] = v; return nil }
-	switch op.Name() {
-	case "tensor.empty":
-		rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
-		if !ok {
-			return ir.Errorf(op.Loc, "tensor.empty of type %s is not lowered", op.Result(0).Type())
-		}
-		b := &buffer{elem: rt.ElementType(), result: notResult, empty: true}
-		next := 0
-		for _, d := range rt.Shape() {
-			if d != ir.Dynamic {
-				b.dims = append(b.dims, i64c(d))
-				continue
-			}
-			x, err := l.needScalar(op, next)
-			if err != nil {
-				return err
-			}
-			next++
-			b.dims = append(b.dims, x)
-		}
-		return res(lval{buf: b})
-	case "tensor.dim":
-		v := l.get(op.Operand(0))
-		idx, err := l.needScalar(op, 1)
-		if err != nil {
-			return err
-		}
-		var dims []value.Value
-		switch {
-		case v.buf != nil:
-			dims = v.buf.dims
-		case v.extents != nil:
-			dims = []value.Value{i64c(int64(len(v.extents)))}
-		}
-		x, err := l.pick(op, dims, idx)
-		if err != nil {
-			return err
-		}
-		return res(lval{scalar: x})
-	case "tensor.extract":
-		return l.lowerExtract(op)
-	case "tensor.from_elements":
-		var xs []value.Value
-		for i := range op.NumOperands() {
-			x, _ := l.scalarOf(op.Operand(i))
-			xs = append(xs, x)
-		}
-		if _, isShape := isShapeType(op.Result(0).Type()); isShape {
-			for i, x := range xs {
-				if x == nil {
-					return l.dataDependent(op.Operand(i).DefiningOp())
-				}
-			}
-			return res(mkExtents(xs))
-		}
-		rt := op.Result(0).Type().(*ir.RankedTensorType)
-		if !rt.HasStaticShape() {
-			return ir.Errorf(op.Loc, "tensor.from_elements of type %s is not lowered", rt)
-		}
-		b := &buffer{elem: rt.ElementType(), result: notResult}
-		for _, d := range rt.Shape() {
-			b.dims = append(b.dims, i64c(d))
-		}
-		if !l.shapesOnly {
-			b.ptr = l.alloc(b.elem, b.dims)
-			for i, x := range xs {
-				l.storeElem(b.elem, x, l.elemPtr(b.elem, b.ptr, i64c(int64(i))))
-			}
-		}
-		return res(lval{buf: b, elems: xs})
-	case "tensor.cast":
-		return l.lowerCast(op)
-	case "tensor.collapse_shape":
-		src := l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type())
-		groups := tensor.Reassociation(op)
-		var dims []value.Value
-		for _, g := range groups {
-			var n value.Value = i64c(1)
-			for _, d := range g {
-				n = l.mul(n, src.dims[d])
-			}
-			dims = append(dims, n)
-		}
-		return res(lval{buf: l.reshapeView(src, groups, dims, true)})
-	case "tensor.expand_shape":
-		return l.lowerExpand(op)
-	case "tensor.extract_slice":
-		return l.lowerExtractSlice(op)
-	case "tensor.insert_slice":
-		return l.lowerInsertSlice(op)
-	case "tensor.reshape":
-		return l.lowerReshape(op)
+func init() {
+	registerLowerings(func(r opRegistry) {
+		r.add(tensor.Empty, (*fnLowering).lowerEmpty)
+		r.add(tensor.Dim, (*fnLowering).lowerDim)
+		r.add(tensor.Extract, (*fnLowering).lowerExtract)
+		r.add(tensor.FromElements, (*fnLowering).lowerFromElements)
+		r.add(tensor.Cast, (*fnLowering).lowerCast)
+		r.add(tensor.CollapseShape, (*fnLowering).lowerCollapse)
+		r.add(tensor.ExpandShape, (*fnLowering).lowerExpand)
+		r.add(tensor.Reshape, (*fnLowering).lowerReshape)
+	})
+}
+
+// lowerEmpty is a buffer without storage (its user picks it: the caller's
+// result, a slice's destination, or malloc).
+func (l *fnLowering) lowerEmpty(op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return ir.Errorf(op.Loc, "tensor.empty of type %s is not lowered", op.Result(0).Type())
 	}
-	return ir.Errorf(op.Loc, "'%s' is not lowered to LLVM IR yet", op.Name())
+	b := &buffer{elem: rt.ElementType(), result: notResult, empty: true}
+	next := 0
+	for _, d := range rt.Shape() {
+		if d != ir.Dynamic {
+			b.dims = append(b.dims, i64c(d))
+			continue
+		}
+		x, err := l.needScalar(op, next)
+		if err != nil {
+			return err
+		}
+		next++
+		b.dims = append(b.dims, x)
+	}
+	return l.setResult(op, lval{buf: b})
+}
+
+// lowerDim is one dim of a buffer (or a shape's length), its index checked
+// at run time.
+func (l *fnLowering) lowerDim(op *ir.Operation) error {
+	v := l.get(op.Operand(0))
+	idx, err := l.needScalar(op, 1)
+	if err != nil {
+		return err
+	}
+	var dims []value.Value
+	switch {
+	case v.buf != nil:
+		dims = v.buf.dims
+	case v.extents != nil:
+		dims = []value.Value{i64c(int64(len(v.extents)))}
+	}
+	x, err := l.pick(op, dims, idx)
+	if err != nil {
+		return err
+	}
+	return l.setResult(op, lval{scalar: x})
+}
+
+// lowerFromElements is extents for a static 1-D index tensor, else a new
+// buffer that also keeps its elements' scalars (elems: a shape computed
+// from shapes stays known in the result-shapes function).
+func (l *fnLowering) lowerFromElements(op *ir.Operation) error {
+	var xs []value.Value
+	for i := range op.NumOperands() {
+		x, _ := l.scalarOf(op.Operand(i))
+		xs = append(xs, x)
+	}
+	if _, isShape := isShapeType(op.Result(0).Type()); isShape {
+		for i, x := range xs {
+			if x == nil {
+				return l.dataDependent(op.Operand(i).DefiningOp())
+			}
+		}
+		return l.setResult(op, mkExtents(xs))
+	}
+	rt := op.Result(0).Type().(*ir.RankedTensorType)
+	if !rt.HasStaticShape() {
+		return ir.Errorf(op.Loc, "tensor.from_elements of type %s is not lowered", rt)
+	}
+	b := &buffer{elem: rt.ElementType(), result: notResult}
+	for _, d := range rt.Shape() {
+		b.dims = append(b.dims, i64c(d))
+	}
+	if !l.shapesOnly {
+		b.ptr = l.alloc(b.elem, b.dims)
+		for i, x := range xs {
+			l.storeElem(b.elem, x, l.elemPtr(b.elem, b.ptr, i64c(int64(i))))
+		}
+	}
+	return l.setResult(op, lval{buf: b, elems: xs})
+}
+
+// lowerCollapse is the source's storage with each group of dims multiplied
+// into one.
+func (l *fnLowering) lowerCollapse(op *ir.Operation) error {
+	src := l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type())
+	groups := tensor.Reassociation(op)
+	var dims []value.Value
+	for _, g := range groups {
+		var n value.Value = i64c(1)
+		for _, d := range g {
+			n = l.mul(n, src.dims[d])
+		}
+		dims = append(dims, n)
+	}
+	return l.setResult(op, lval{buf: l.reshapeView(src, groups, dims, true)})
 }
 
 func (l *fnLowering) lowerExpand(op *ir.Operation) error {

@@ -248,6 +248,12 @@ func reshaped(src *buffer, dims []value.Value) *buffer {
 	return &nb
 }
 
+// setResult records v as the lowered value of op's only result.
+func (l *fnLowering) setResult(op *ir.Operation, v lval) error {
+	l.vals[op.Result(0)] = v
+	return nil
+}
+
 // get returns the lowered value of v.
 func (l *fnLowering) get(v *ir.Value) lval { return l.vals[v] }
 

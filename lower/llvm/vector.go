@@ -3,7 +3,6 @@ package llvm
 import (
 	"strconv"
 	"strings"
-	"sync"
 
 	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -34,7 +33,9 @@ import (
 // loop-invariant and splatted. The body's ops are the scalar lowering
 // applied to vectors (LLVM's instructions are lane-wise), so a vector lane
 // computes bit for bit what a scalar iteration computes; ops whose vector
-// form would differ or cost a libm call per lane keep the scalar loop.
+// form would differ or cost a libm call per lane keep the scalar loop: the
+// registry says which ops are lanewise (registry.go; scalar.go's table for
+// arith and math).
 //
 // Streaming (non-temporal) stores: on x86-64, a generic whose outputs
 // total at least streamBytes writes its main loop with aligned
@@ -53,28 +54,6 @@ const vectorBytes = 64
 // streamBytes is the output size from which stores are non-temporal,
 // well past the last-level cache share of one core.
 const streamBytes = 16 << 20
-
-// vectorOps are the body ops whose vector form is the lane-wise scalar
-// form. Integer division (trapping), remf and the C math library
-// functions stay scalar.
-var vectorOps = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"arith.constant": true,
-		"arith.addf":     true, "arith.subf": true, "arith.mulf": true, "arith.divf": true, "arith.negf": true,
-		"arith.maximumf": true, "arith.minimumf": true, "arith.maxnumf": true, "arith.minnumf": true,
-		"arith.addi": true, "arith.subi": true, "arith.muli": true,
-		"arith.andi": true, "arith.ori": true, "arith.xori": true,
-		"arith.shli": true, "arith.shrsi": true, "arith.shrui": true,
-		"arith.maxsi": true, "arith.minsi": true, "arith.maxui": true, "arith.minui": true,
-		"arith.cmpi": true, "arith.cmpf": true, "arith.select": true,
-		"arith.extf": true, "arith.truncf": true, "arith.sitofp": true, "arith.uitofp": true,
-		"arith.fptosi": true, "arith.fptoui": true, "arith.extsi": true, "arith.extui": true,
-		"arith.trunci": true, "arith.bitcast": true,
-		"math.absf": true, "math.sqrt": true, "math.floor": true, "math.ceil": true,
-		"math.trunc": true, "math.roundeven": true, "math.round": true, "math.copysign": true,
-		"math.fma": true, "math.rsqrt": true,
-	}
-})
 
 // vectorElemBytes is the in-register size of a scalar type the vector
 // body handles, or 0.
@@ -124,10 +103,10 @@ func (l *fnLowering) vectorLanes(op *ir.Operation, acc []*operandAccess, inner i
 		widest = max(widest, w)
 	}
 	for _, o := range body.Ops() {
-		if o.Name() == "linalg.yield" {
+		if o.Def() == linalg.Yield {
 			continue
 		}
-		if !vectorOps()[o.Name()] || o.NumRegions() > 0 {
+		if !lanewise(o) || o.NumRegions() > 0 {
 			return 0
 		}
 		for _, r := range o.Results() {
@@ -263,7 +242,7 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs []v
 	}
 	l.lanes = lanes
 	term, err := l.lowerBlock(body)
-	if err == nil && (term == nil || term.Name() != "linalg.yield") {
+	if err == nil && (term == nil || term.Def() != linalg.Yield) {
 		err = ir.Errorf(op.Loc, "linalg.generic body does not end in linalg.yield")
 	}
 	var ys []value.Value
