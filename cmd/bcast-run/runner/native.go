@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,79 +11,27 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bcast-opt/bcast-opt/compiler"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/lower/llvm"
 	"github.com/bcast-opt/bcast-opt/npy"
-	"github.com/bcast-opt/bcast-opt/passes"
 )
 
-// toolchain is how LLVM IR and the C driver become an executable: clang
-// alone, or (opt) + llc + cc.
-type toolchain struct {
-	clang, opt, llc, cc string
-}
-
-func (t toolchain) String() string {
-	if t.clang != "" {
-		return t.clang
+// findTools picks the toolchain from the flags and PATH, as
+// compiler.FindToolchain does, with the flags to try in the message when
+// there is none.
+func findTools(o *options) (compiler.Toolchain, error) {
+	t, err := compiler.FindToolchain(compiler.Toolchain{Clang: o.clang, Opt: o.opt, LLC: o.llc, CC: o.cc})
+	var missing *compiler.MissingToolError
+	if errors.Is(err, compiler.ErrNoToolchain) && errors.As(err, &missing) {
+		return t, fmt.Errorf("native code needs clang-19, or llc and cc (see --clang, --llc, --cc; or use --interp): %v", missing)
 	}
-	s := t.llc + " + " + t.cc
-	if t.opt != "" {
-		s = t.opt + " + " + s
-	}
-	return s
-}
-
-// findTools picks the toolchain from the flags and PATH: --clang, else
-// clang-19 on PATH unless --opt or --llc was given, else opt (optional),
-// llc and cc.
-func findTools(o *options) (toolchain, error) {
-	look := func(flag, name string) (string, error) {
-		if flag != "" {
-			name = flag
-		}
-		p, err := exec.LookPath(name)
-		if err != nil {
-			return "", fmt.Errorf("cannot find %s: %v", name, err)
-		}
-		return p, nil
-	}
-	if o.clang != "" {
-		c, err := look(o.clang, "")
-		return toolchain{clang: c}, err
-	}
-	if o.opt == "" && o.llc == "" && o.cc == "" {
-		if c, err := exec.LookPath("clang-19"); err == nil {
-			return toolchain{clang: c}, nil
-		}
-	}
-	var t toolchain
-	var err error
-	if t.llc, err = look(o.llc, "llc"); err != nil {
-		return t, fmt.Errorf("native code needs clang-19, or llc and cc (see --clang, --llc, --cc; or use --interp): %v", err)
-	}
-	if t.cc, err = look(o.cc, "cc"); err != nil {
-		return t, fmt.Errorf("native code needs clang-19, or llc and cc (see --clang, --llc, --cc; or use --interp): %v", err)
-	}
-	if o.opt != "" {
-		if t.opt, err = look(o.opt, ""); err != nil {
-			return t, err
-		}
-	} else if p, err := exec.LookPath("opt"); err == nil {
-		t.opt = p
-	}
-	return t, nil
+	return t, err
 }
 
 func runNative(o *options, mod *ir.Operation, args []*npy.Array, stderr io.Writer) ([]result, error) {
-	entries, err := passes.PipelineEntries(o.pipeline)
-	if err != nil {
-		return nil, err
-	}
-	pm := &ir.PassManager{Entries: entries, VerifyEach: true}
-	if err := pm.Run(mod); err != nil {
-		printDiags(stderr, err, mod.Loc.File)
-		return nil, exitError{}
+	if err := compiler.RunPipeline(mod, o.pipeline); err != nil {
+		return nil, reportDiags(stderr, err, mod.Loc.File)
 	}
 	fns, err := llvm.Functions(mod)
 	if err != nil {
@@ -99,15 +48,13 @@ func runNative(o *options, mod *ir.Operation, args []*npy.Array, stderr io.Write
 		return nil, fmt.Errorf("@%s is not a public function with a body: it has no C interface", o.entry)
 	}
 	target := llvm.HostTarget()
-	ll, err := llvm.Emit(mod, llvm.Options{Target: target})
+	ll, err := compiler.LLVMIR(mod, compiler.Options{Target: target.Triple})
 	if err != nil {
-		printDiags(stderr, err, mod.Loc.File)
-		return nil, exitError{}
+		return nil, reportDiags(stderr, err, mod.Loc.File)
 	}
-	header, err := llvm.CHeader(mod, "BCAST_RUN_KERNELS_H")
+	header, err := compiler.CHeader(mod, "BCAST_RUN_KERNELS_H")
 	if err != nil {
-		printDiags(stderr, err, mod.Loc.File)
-		return nil, exitError{}
+		return nil, reportDiags(stderr, err, mod.Loc.File)
 	}
 	tools, err := findTools(o)
 	if err != nil {
@@ -157,31 +104,23 @@ func runNative(o *options, mod *ir.Operation, args []*npy.Array, stderr io.Write
 	return readOutputs(fn, out)
 }
 
-// compile builds exe from kernels.ll and driver.c in dir.
-func compile(t toolchain, target llvm.Target, dir, exe string) error {
-	run := func(name string, args ...string) error {
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			return fmt.Errorf("%s failed (%v): %s", filepath.Base(name), err, oneLine(string(out)))
-		}
-		return nil
-	}
-	if t.clang != "" {
-		return run(t.clang, "-O3", "-Wno-override-module", "kernels.ll", "driver.c", "-o", exe, "-lm")
-	}
-	input := "kernels.ll"
-	if t.opt != "" {
-		if err := run(t.opt, "-O3", "-mtriple="+target.Triple, "kernels.ll", "-o", "kernels.opt.bc"); err != nil {
-			return err
-		}
-		input = "kernels.opt.bc"
-	}
-	if err := run(t.llc, "-O3", "-mtriple="+target.Triple, "-filetype=obj", "-relocation-model=pic", input, "-o", "kernels.o"); err != nil {
+// reportDiags prints err's diagnostics and returns exitError; an error
+// without a location (an unknown pipeline) is returned as it is.
+func reportDiags(stderr io.Writer, err error, file string) error {
+	var diags ir.DiagList
+	if !errors.As(err, &diags) {
 		return err
 	}
-	return run(t.cc, "-O2", "driver.c", "kernels.o", "-o", exe, "-lm")
+	printDiags(stderr, err, file)
+	return exitError{}
+}
+
+// compile builds exe from kernels.ll and driver.c in dir.
+func compile(t compiler.Toolchain, target llvm.Target, dir, exe string) error {
+	if err := t.CompileLLVM(dir, "kernels.ll", "kernels.o", target.Triple); err != nil {
+		return err
+	}
+	return t.Link(dir, exe, "driver.c", "kernels.o")
 }
 
 // readOutputs decodes the driver's output file: the int32 return code,

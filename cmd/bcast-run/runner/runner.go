@@ -1,11 +1,3 @@
-// Package runner is bcast-run's command line (SPEC §7): it compiles an
-// MLIR file through the CPU pipeline, links it with the system LLVM tools
-// and the C compiler into a small executable together with a generated C
-// driver, and runs the entry function on `.npy` inputs; or, with --interp,
-// runs the reference interpreter on the original module instead.
-//
-// It is a library so that tests can run it in-process; the bcast-run
-// binary is a thin main around Main.
 package runner
 
 import (
@@ -22,23 +14,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	funcdialect "github.com/bcast-opt/bcast-opt/dialects/func"
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/npy"
 	"github.com/bcast-opt/bcast-opt/passes"
 
-	// Dialects and passes register themselves.
-	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
-	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
-	_ "github.com/bcast-opt/bcast-opt/dialects/cf"
-	funcdialect "github.com/bcast-opt/bcast-opt/dialects/func"
-	_ "github.com/bcast-opt/bcast-opt/dialects/hlo"
-	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
-	_ "github.com/bcast-opt/bcast-opt/dialects/math"
-	_ "github.com/bcast-opt/bcast-opt/dialects/scf"
-	_ "github.com/bcast-opt/bcast-opt/dialects/shape"
-	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
-	_ "github.com/bcast-opt/bcast-opt/lower"
+	// Every dialect and pass registers itself.
+	_ "github.com/bcast-opt/bcast-opt/all"
 )
 
 // options are the parsed command-line settings of one run.

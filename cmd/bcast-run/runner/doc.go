@@ -1,0 +1,20 @@
+// Package runner is bcast-run's command line: it compiles an MLIR file
+// through the CPU pipeline, links it with the system LLVM tools and the C
+// compiler into a small executable together with a generated C driver,
+// and runs the entry function on `.npy` inputs; or, with --interp, runs
+// the reference interpreter on the original module instead.
+//
+// It is a library so that tests can run it in-process; the bcast-run
+// binary is a thin main around Main.
+//
+// It owns the command's flags, messages and exit status, the checks of
+// `.npy` inputs against the entry's argument types, the generated C driver
+// and the file format it exchanges with it (runner.go: packInputs;
+// native.go: driverSource, readOutputs), and the printing of results.
+// Compiling goes through package compiler (the pipeline, LLVM IR, the C
+// header, and the system tools: compiler.FindToolchain, whose choice the
+// --clang, --opt, --llc and --cc flags steer), interpreting through
+// package interp. It must not hold compiler logic of its own (passes,
+// lowering, tool selection) nor change the IR beyond running the named
+// pipeline on it.
+package runner
