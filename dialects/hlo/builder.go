@@ -68,7 +68,9 @@ func build(b *ir.Builder, name string, operands []*ir.Value, elem ir.Type, typeO
 		st.AddAttr(a.Name, a.Value)
 	}
 	for _, o := range opts {
-		o(st)
+		if o != nil {
+			o(st)
+		}
 	}
 	// Infer the shape over all operands, and the element type over the
 	// value operands (select's predicate is i1 whatever the values are).
@@ -101,11 +103,15 @@ func build(b *ir.Builder, name string, operands []*ir.Value, elem ir.Type, typeO
 	return create(b, st)
 }
 
-// checkArgs returns an error if the builder or an operand is nil, the
-// mistakes that would otherwise panic inside the IR.
+// checkArgs returns an error if the builder, its insertion block or an
+// operand is nil: mistakes that would otherwise panic inside the IR, or
+// build an op that cannot verify.
 func checkArgs(b *ir.Builder, name string, operands ...*ir.Value) error {
 	if b == nil {
 		return fmt.Errorf("%s: %s is nil", name, "the builder")
+	}
+	if b.InsertionBlock() == nil {
+		return fmt.Errorf("%s: %s is nil", name, "the builder's insertion block")
 	}
 	for i, v := range operands {
 		if v == nil {
@@ -179,8 +185,9 @@ func Clamp(b *ir.Builder, lo, x, hi *ir.Value, opts ...Option) (*ir.Value, error
 // exponential, log, tanh, sqrt, ...), the op named by a string.
 //
 // Deprecated: front ends call the typed builders (Negate, Exponential,
-// Log, ... in builder_ops.go), which the compiler checks. Unary remains
-// for generators that pick ops from the UnaryOps table by name.
+// Log, ... in builder_ops.go), whose op is fixed when the front end is
+// compiled. Unary remains for generators that pick ops from the UnaryOps
+// table by name.
 func Unary(b *ir.Builder, name string, x *ir.Value) (*ir.Value, error) {
 	return unary(b, name, x)
 }
@@ -212,6 +219,9 @@ func unary(b *ir.Builder, name string, x *ir.Value) (*ir.Value, error) {
 func ScalarConstant(b *ir.Builder, elem ir.Type, v float64) (*ir.Value, error) {
 	if err := checkArgs(b, "hlo.constant"); err != nil {
 		return nil, err
+	}
+	if elem == nil {
+		return nil, fmt.Errorf("%s: %s is nil", "hlo.constant", "the element type")
 	}
 	t := ir.RankedTensor(nil, elem)
 	var d *ir.DenseElementsAttr

@@ -62,7 +62,9 @@ func NewDynamicBroadcastInDim(b *ir.Builder, x, shape *ir.Value, dims []int64, r
 	st := &ir.OpState{Name: name, Operands: []*ir.Value{x, shape}, ResultTypes: []ir.Type{result}, Loc: funcdialect.CallerLoc(b)}
 	st.AddAttr("broadcast_dimensions", ir.I64Array(dims...))
 	for _, o := range opts {
-		o(st)
+		if o != nil {
+			o(st)
+		}
 	}
 	return create(b, st)
 }

@@ -147,6 +147,7 @@ func TestBuildersNilArguments(t *testing.T) {
 		{"Add(b, x, nil)", func() (*ir.Value, error) { return hlo.Add(b, x, nil) }, "hlo.add: operand #1 is nil"},
 		{"Add(b, nil, y)", func() (*ir.Value, error) { return hlo.Add(b, nil, y) }, "hlo.add: operand #0 is nil"},
 		{"Add(nil, x, y)", func() (*ir.Value, error) { return hlo.Add(nil, x, y) }, "hlo.add: the builder is nil"},
+		{"Add(NewBuilder(), x, y)", func() (*ir.Value, error) { return hlo.Add(ir.NewBuilder(), x, y) }, "hlo.add: the builder's insertion block is nil"},
 		{"Binary(b, multiply, x, nil)", func() (*ir.Value, error) { return hlo.Binary(b, "multiply", x, nil) }, "hlo.multiply: operand #1 is nil"},
 		{"Compare(b, GT, nil, y)", func() (*ir.Value, error) { return hlo.Compare(b, "GT", nil, y) }, "hlo.compare: operand #0 is nil"},
 		{"Select(b, p, x, nil)", func() (*ir.Value, error) { return hlo.Select(b, p, x, nil) }, "hlo.select: operand #2 is nil"},
@@ -155,6 +156,7 @@ func TestBuildersNilArguments(t *testing.T) {
 		{"Exponential(nil, x)", func() (*ir.Value, error) { return hlo.Exponential(nil, x) }, "hlo.exponential: the builder is nil"},
 		{"Unary(b, tanh, nil)", func() (*ir.Value, error) { return hlo.Unary(b, "tanh", nil) }, "hlo.tanh: operand #0 is nil"},
 		{"ScalarConstant(nil, f32, 0)", func() (*ir.Value, error) { return hlo.ScalarConstant(nil, ir.F32T, 0) }, "hlo.constant: the builder is nil"},
+		{"ScalarConstant(b, nil, 0)", func() (*ir.Value, error) { return hlo.ScalarConstant(b, nil, 0) }, "hlo.constant: the element type is nil"},
 		{"NewBroadcastInDim(b, nil, ...)", func() (*ir.Value, error) { return hlo.NewBroadcastInDim(b, nil, []int64{1}, t23) }, "hlo.broadcast_in_dim: operand #0 is nil"},
 		{"NewBroadcastInDim(b, x, dims, nil)", func() (*ir.Value, error) { return hlo.NewBroadcastInDim(b, x, []int64{1}, nil) }, "hlo.broadcast_in_dim: the result type is nil"},
 		{"NewBroadcastInDim(nil, ...)", func() (*ir.Value, error) { return hlo.NewBroadcastInDim(nil, x, []int64{1}, t23) }, "hlo.broadcast_in_dim: the builder is nil"},
@@ -176,6 +178,9 @@ func TestBuildersNilArguments(t *testing.T) {
 	}
 	if n := len(b.InsertionBlock().Ops()); n != 0 {
 		t.Errorf("%d ops left in the function after failed builds", n)
+	}
+	if _, err := hlo.Add(b, x, y, nil); err != nil {
+		t.Errorf("a nil Option: %v", err)
 	}
 }
 
