@@ -2,7 +2,6 @@ package llvm_test
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand"
@@ -227,64 +226,25 @@ func randomArgs(t *testing.T, rng *rand.Rand, f *llvm.FuncABI, c nativeCase) []*
 	return args
 }
 
-// runNative writes the arguments, runs the driver and reads the results.
+// runNative runs f natively on args through the driver (llvm.RunDriver).
 func runNative(t *testing.T, exe, dir string, f *llvm.FuncABI, args []*interp.Tensor, resultShapes [][]int64) (int32, string, []*interp.Tensor) {
 	t.Helper()
-	var in bytes.Buffer
-	for _, a := range args {
-		for _, d := range a.Shape() {
-			binary.Write(&in, binary.LittleEndian, d)
-		}
-		in.Write(a.Bytes())
-	}
-	extra := []string{}
-	if resultShapes != nil {
-		for _, s := range resultShapes {
-			for _, d := range s {
-				binary.Write(&in, binary.LittleEndian, d)
-			}
-		}
-		extra = append(extra, "--no-shapes")
-	}
-	inPath, outPath := filepath.Join(dir, "in.bin"), filepath.Join(dir, "out.bin")
-	if err := os.WriteFile(inPath, in.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, append([]string{f.Name, inPath, outPath}, extra...)...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", exe, err, out)
-	}
-	raw, err := os.ReadFile(outPath)
+	res, err := llvm.RunDriver(exe, dir, f, driverTensors(args), resultShapes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := bytes.NewReader(raw)
-	var rc int32
-	binary.Read(r, binary.LittleEndian, &rc)
-	if rc != 0 {
-		var n int64
-		binary.Read(r, binary.LittleEndian, &n)
-		msg := make([]byte, n)
-		r.Read(msg)
-		return rc, string(msg), nil
+	if res.Code != 0 {
+		return res.Code, res.Message, nil
 	}
-	var res []*interp.Tensor
-	for _, ra := range f.Results {
-		shape := make([]int64, ra.Rank())
-		for j := range shape {
-			binary.Read(r, binary.LittleEndian, &shape[j])
-		}
-		data := make([]byte, ir.NumElements(shape)*int64(ra.ElemSize()))
-		if _, err := r.Read(data); err != nil && len(data) > 0 {
-			t.Fatalf("short output: %v", err)
-		}
-		tt, err := interp.FromBytes(ra.Elem, shape, data)
+	var out []*interp.Tensor
+	for i, r := range res.Results {
+		tt, err := interp.FromBytes(f.Results[i].Elem, r.Shape, r.Data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res = append(res, tt)
+		out = append(out, tt)
 	}
-	return 0, "", res
+	return 0, "", out
 }
 
 // compareTensors checks shapes and bits (or ulps for floats).
