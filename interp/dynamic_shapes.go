@@ -68,6 +68,6 @@ func ceilDiv(n, d int64) int64 {
 }
 
 func init() {
-	register(hloDynamicIota, "hlo.dynamic_iota")
-	register(hloRealDynamicSlice, "hlo.real_dynamic_slice")
+	registerOps(hloDynamicIota, hlo.DynamicIota)
+	registerOps(hloRealDynamicSlice, hlo.RealDynamicSlice)
 }

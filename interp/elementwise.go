@@ -1,12 +1,18 @@
 package interp
 
 import (
-	"strings"
-
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
+
+// intKind is the integer kind k as hlo's element functions take it.
+func (k elemKind) intKind() hlo.IntKind { return hlo.IntKind{Width: k.width, Unsigned: k.unsigned} }
+
+// hlo is k as hlo's element functions take it.
+func (k elemKind) hlo() hlo.ElemKind {
+	return hlo.ElemKind{Float: k.float, Format: k.fk, Int: k.intKind()}
+}
 
 // layout maps the elements of a result to the elements of its operands:
 // for operand k, strides[k][d] is how far its flat offset moves when result
@@ -118,27 +124,28 @@ func (l *layout) each(fn func(out int, offs []int)) {
 	}
 }
 
-// binaryKernel computes out = f(a, b) elementwise over l, with the float
-// or integer semantics of op name for element kind k.
-func binaryKernel(op *ir.Operation, name string, l *layout, a, b *Tensor, elem ir.Type) (*Tensor, error) {
+// binaryKernel computes out = f(a, b) elementwise over l, with the
+// element function of binary op e for the element type elem.
+func binaryKernel(op *ir.Operation, e *hlo.BinaryOp, l *layout, a, b *Tensor, elem ir.Type) (*Tensor, error) {
 	k, err := kindOf(elem)
 	if err != nil {
 		return nil, op.Emit("%v", err)
 	}
 	out := newTensor(elem, k, l.shape)
 	if k.float {
-		f, err := floatBinary(name)
-		if err != nil {
-			return nil, op.Emit("%v", err)
+		f := e.Eval.Float
+		if f == nil {
+			return nil, op.Emit("is not defined on floating-point elements")
 		}
 		l.each(func(o int, offs []int) { out.f[o] = k.round(f(a.f[offs[0]], b.f[offs[1]])) })
 		return out, nil
 	}
-	f, err := intBinary(name, k)
-	if err != nil {
-		return nil, op.Emit("%v", err)
+	ik := k.intKind()
+	f := e.Eval.Int(ik)
+	if f == nil {
+		return nil, op.Emit("is not defined on %s elements", elem)
 	}
-	l.each(func(o int, offs []int) { out.i[o] = k.wrap(f(a.i[offs[0]], b.i[offs[1]])) })
+	l.each(func(o int, offs []int) { out.i[o] = k.wrap(f(a.i[offs[0]], b.i[offs[1]], ik)) })
 	return out, nil
 }
 
@@ -151,70 +158,72 @@ func sameElems(op *ir.Operation, ts []*Tensor) error {
 	return nil
 }
 
-func hloBinary(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
-	ts, err := tensors(op, in)
-	if err != nil {
-		return nil, err
-	}
-	if err := sameElems(op, ts); err != nil {
-		return nil, err
-	}
-	l, err := broadcastLayout(op, ts)
-	if err != nil {
-		return nil, err
-	}
-	out, err := binaryKernel(op, strings.TrimPrefix(op.Name(), "hlo."), l, ts[0], ts[1], ts[0].elem)
-	if err != nil {
-		return nil, err
-	}
-	return one(out), nil
-}
-
-func hloUnary(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
-	ts, err := tensors(op, in)
-	if err != nil {
-		return nil, err
-	}
-	x := ts[0]
-	k, err := kindOf(x.elem)
-	if err != nil {
-		return nil, op.Emit("%v", err)
-	}
-	name := strings.TrimPrefix(op.Name(), "hlo.")
-	if name == "is_finite" {
-		if !k.float {
-			return nil, op.Emit("needs floating-point elements, but has %s", x.elem)
+// hloBinary is the handler of the binary op e.
+func hloBinary(e *hlo.BinaryOp) handler {
+	return func(_ *evaluator, op *ir.Operation, in []value) ([]value, error) {
+		ts, err := tensors(op, in)
+		if err != nil {
+			return nil, err
 		}
-		out := newTensor(ir.I1, elemKind{width: 1, unsigned: true}, x.shape)
-		for i, v := range x.f {
-			if !isInfOrNaN(v) {
-				out.i[i] = 1
-			}
+		if err := sameElems(op, ts); err != nil {
+			return nil, err
+		}
+		l, err := broadcastLayout(op, ts)
+		if err != nil {
+			return nil, err
+		}
+		out, err := binaryKernel(op, e, l, ts[0], ts[1], ts[0].elem)
+		if err != nil {
+			return nil, err
 		}
 		return one(out), nil
 	}
-	out := newTensor(x.elem, k, x.shape)
-	if k.float {
-		f, err := floatUnary(name)
+}
+
+// hloUnary is the handler of the unary op e.
+func hloUnary(e *hlo.UnaryOp) handler {
+	return func(_ *evaluator, op *ir.Operation, in []value) ([]value, error) {
+		ts, err := tensors(op, in)
+		if err != nil {
+			return nil, err
+		}
+		x := ts[0]
+		k, err := kindOf(x.elem)
 		if err != nil {
 			return nil, op.Emit("%v", err)
 		}
-		for i, v := range x.f {
-			out.f[i] = k.round(f(v))
+		if test := e.Eval.FloatTest; test != nil {
+			if !k.float {
+				return nil, op.Emit("needs floating-point elements, but has %s", x.elem)
+			}
+			out := newTensor(ir.I1, elemKind{width: 1, unsigned: true}, x.shape)
+			for i, v := range x.f {
+				out.i[i] = b2i(test(v))
+			}
+			return one(out), nil
+		}
+		out := newTensor(x.elem, k, x.shape)
+		if k.float {
+			f := e.Eval.Float
+			if f == nil {
+				return nil, op.Emit("is not defined on floating-point elements")
+			}
+			for i, v := range x.f {
+				out.f[i] = k.round(f(v))
+			}
+			return one(out), nil
+		}
+		ik := k.intKind()
+		f := e.Eval.Int(ik)
+		if f == nil {
+			return nil, op.Emit("is not defined on %s elements", x.elem)
+		}
+		for i, v := range x.i {
+			out.i[i] = k.wrap(f(v, ik))
 		}
 		return one(out), nil
 	}
-	f, err := intUnary(name, k)
-	if err != nil {
-		return nil, op.Emit("%v", err)
-	}
-	for i, v := range x.i {
-		out.i[i] = k.wrap(f(v))
-	}
-	return one(out), nil
 }
-
-func isInfOrNaN(v float64) bool { return v-v != 0 }
 
 func hloCompare(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	ts, err := tensors(op, in)
@@ -235,30 +244,21 @@ func hloCompare(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	dir, ct := hlo.Direction(op), hlo.CompareTypeOf(op)
 	out := newTensor(ir.I1, elemKind{width: 1, unsigned: true}, l.shape)
 	a, b := ts[0], ts[1]
+	if !hlo.CompareTypeApplies(ct, k.hlo()) {
+		return nil, op.Emit("compare type %s does not apply to %s elements", ct, a.elem)
+	}
 	if k.float {
-		if ct != "" && ct != "NOTYPE" && ct != "FLOAT" && ct != "TOTALORDER" {
-			return nil, op.Emit("compare type %s does not apply to %s elements", ct, a.elem)
-		}
-		f, err := compareFloats(dir, ct == "TOTALORDER", k)
-		if err != nil {
-			return nil, op.Emit("%v", err)
+		f := hlo.CompareFloats(dir, ct == "TOTALORDER", k.fk)
+		if f == nil {
+			return nil, op.Emit("unknown comparison direction %q", dir)
 		}
 		l.each(func(o int, offs []int) { out.i[o] = b2i(f(a.f[offs[0]], b.f[offs[1]])) })
 		return one(out), nil
 	}
-	unsigned := k.unsigned
-	switch ct {
-	case "SIGNED":
-		unsigned = false
-	case "UNSIGNED":
-		unsigned = true
-	case "", "NOTYPE":
-	default:
-		return nil, op.Emit("compare type %s does not apply to %s elements", ct, a.elem)
-	}
-	f, err := compareInts(dir, unsigned, k)
-	if err != nil {
-		return nil, op.Emit("%v", err)
+	ik := k.intKind()
+	f := hlo.CompareInts(dir, hlo.CompareUnsigned(ct, ik), ik)
+	if f == nil {
+		return nil, op.Emit("unknown comparison direction %q", dir)
 	}
 	l.each(func(o int, offs []int) { out.i[o] = b2i(f(a.i[offs[0]], b.i[offs[1]])) })
 	return one(out), nil
@@ -293,27 +293,15 @@ func hloSelect(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	}
 	out := newTensor(x.elem, k, l.shape)
 	if k.float {
-		l.each(func(o int, offs []int) {
-			if p.i[offs[0]] != 0 {
-				out.f[o] = x.f[offs[1]]
-			} else {
-				out.f[o] = y.f[offs[2]]
-			}
-		})
+		l.each(func(o int, offs []int) { out.f[o] = hlo.SelectElem(p.i[offs[0]], x.f[offs[1]], y.f[offs[2]]) })
 	} else {
-		l.each(func(o int, offs []int) {
-			if p.i[offs[0]] != 0 {
-				out.i[o] = x.i[offs[1]]
-			} else {
-				out.i[o] = y.i[offs[2]]
-			}
-		})
+		l.each(func(o int, offs []int) { out.i[o] = hlo.SelectElem(p.i[offs[0]], x.i[offs[1]], y.i[offs[2]]) })
 	}
 	return one(out), nil
 }
 
-// hloClamp is min(max(operand, lo), hi), with maximum's and minimum's
-// semantics (as StableHLO defines clamp and XLA emits it).
+// hloClamp is minimum(maximum(operand, lo), hi) (hlo.ClampFloat,
+// hlo.ClampInt).
 func hloClamp(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	ts, err := tensors(op, in)
 	if err != nil {
@@ -333,27 +321,24 @@ func hloClamp(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	}
 	out := newTensor(x.elem, k, l.shape)
 	if k.float {
-		l.each(func(o int, offs []int) {
-			out.f[o] = minimum(maximum(x.f[offs[1]], lo.f[offs[0]]), hi.f[offs[2]])
-		})
+		l.each(func(o int, offs []int) { out.f[o] = hlo.ClampFloat(lo.f[offs[0]], x.f[offs[1]], hi.f[offs[2]]) })
 		return one(out), nil
 	}
-	mx, _ := intBinary("maximum", k)
-	mn, _ := intBinary("minimum", k)
-	l.each(func(o int, offs []int) { out.i[o] = mn(mx(x.i[offs[1]], lo.i[offs[0]]), hi.i[offs[2]]) })
+	ik := k.intKind()
+	l.each(func(o int, offs []int) { out.i[o] = hlo.ClampInt(lo.i[offs[0]], x.i[offs[1]], hi.i[offs[2]], ik) })
 	return one(out), nil
 }
 
 func init() {
 	for _, b := range hlo.BinaryOps {
-		register(hloBinary, "hlo."+b.Name)
+		registerOps(hloBinary(b), b.Def)
 	}
 	for _, u := range hlo.UnaryOps {
-		register(hloUnary, "hlo."+u.Name)
+		registerOps(hloUnary(u), u.Def)
 	}
-	register(hloCompare, "hlo.compare")
-	register(hloSelect, "hlo.select")
-	register(hloClamp, "hlo.clamp")
+	registerOps(hloCompare, hlo.CompareOp)
+	registerOps(hloSelect, hlo.SelectOp)
+	registerOps(hloClamp, hlo.ClampOp)
 }
 
 // inFunction is "in @f: " for an op in function f ("" outside functions),

@@ -88,7 +88,7 @@ func convertTensor(op *ir.Operation, x *Tensor, elem ir.Type) (*Tensor, error) {
 		return nil, op.Emit("%v", err)
 	}
 	out := newTensor(elem, to, x.shape)
-	fromF, fromI := convertElem(from, to)
+	fromF, fromI := hlo.ConvertElem(from.hlo(), to.hlo())
 	for i := range x.Len() {
 		var f float64
 		var n int64
@@ -455,7 +455,7 @@ func ULPDistance(a, b float64, elem ir.Type) int64 {
 	// Map the sign-magnitude bits onto a line, -0 just below +0.
 	w := uint(ir.ElementByteSize(elem) * 8)
 	line := func(v float64) int64 {
-		b := formatBits(v, k)
+		b := hlo.FormatBits(v, k.fk)
 		mag := int64(uint64(b) & (1<<(w-1) - 1))
 		if b < 0 {
 			return -mag - 1
@@ -473,18 +473,18 @@ func ULPDistance(a, b float64, elem ir.Type) int64 {
 }
 
 func init() {
-	register(hloConstant, "hlo.constant")
-	register(hloConvert, "hlo.convert")
-	register(hloBroadcastInDim, "hlo.broadcast_in_dim")
-	register(hloDynamicBroadcastInDim, "hlo.dynamic_broadcast_in_dim")
-	register(hloReshape, "hlo.reshape")
-	register(hloDynamicReshape, "hlo.dynamic_reshape")
-	register(hloTranspose, "hlo.transpose")
-	register(hloIota, "hlo.iota")
-	register(hloConcatenate, "hlo.concatenate")
-	register(hloSlice, "hlo.slice")
-	register(hloGetDimensionSize, "hlo.get_dimension_size")
-	register(hloCustomCall, "hlo.custom_call")
+	registerOps(hloConstant, hlo.Constant)
+	registerOps(hloConvert, hlo.Convert)
+	registerOps(hloBroadcastInDim, hlo.BroadcastInDim)
+	registerOps(hloDynamicBroadcastInDim, hlo.DynamicBroadcastInDim)
+	registerOps(hloReshape, hlo.Reshape)
+	registerOps(hloDynamicReshape, hlo.DynamicReshape)
+	registerOps(hloTranspose, hlo.Transpose)
+	registerOps(hloIota, hlo.Iota)
+	registerOps(hloConcatenate, hlo.Concatenate)
+	registerOps(hloSlice, hlo.Slice)
+	registerOps(hloGetDimensionSize, hlo.GetDimensionSize)
+	registerOps(hloCustomCall, hlo.CustomCall)
 }
 
 // shapeAssertion runs JAX's @shape_assertion: an error with its message,

@@ -41,31 +41,6 @@ func (c ElemClass) String() string {
 	return [...]string{"integer or floating-point", "floating-point", "integer", "integer or boolean", "numeric", "floating-point"}[c]
 }
 
-// BinaryOps are the implicitly broadcasting binary ops, with the element
-// types each accepts.
-var BinaryOps = []struct {
-	Name        string
-	Class       ElemClass
-	Commutative bool
-}{
-	{"add", AnyNumeric, true}, {"subtract", IntOrFloat, false}, {"multiply", AnyNumeric, true},
-	{"divide", IntOrFloat, false}, {"remainder", IntOrFloat, false}, {"maximum", AnyNumeric, true},
-	{"minimum", AnyNumeric, true}, {"power", IntOrFloat, false}, {"atan2", FloatOnly, false},
-	{"and", IntOrBool, true}, {"or", IntOrBool, true}, {"xor", IntOrBool, true},
-	{"shift_left", IntOnly, false}, {"shift_right_arithmetic", IntOnly, false}, {"shift_right_logical", IntOnly, false},
-}
-
-// UnaryOps are the elementwise unary ops (no broadcasting).
-var UnaryOps = []struct {
-	Name  string
-	Class ElemClass
-}{
-	{"negate", IntOrFloat}, {"abs", IntOrFloat}, {"exponential", FloatOnly}, {"exponential_minus_one", FloatOnly},
-	{"log", FloatOnly}, {"log_plus_one", FloatOnly}, {"sqrt", FloatOnly}, {"rsqrt", FloatOnly}, {"cbrt", FloatOnly},
-	{"tanh", FloatOnly}, {"logistic", FloatOnly}, {"sign", IntOrFloat}, {"floor", FloatOnly}, {"ceil", FloatOnly},
-	{"round_nearest_even", FloatOnly}, {"not", IntOrBool}, {"is_finite", FloatToBool}, {"popcnt", IntOnly},
-}
-
 // broadcastAttrs are the attributes that control implicit broadcasting.
 var broadcastAttrs = []string{"broadcast_dimensions", "broadcast_policy"}
 
@@ -403,31 +378,34 @@ var ClampOp = &ir.OpDef{
 }
 
 // IsBroadcasting reports whether op is one of the implicitly broadcasting
-// elementwise ops.
+// elementwise ops (the binary ops, compare, select and clamp).
 func IsBroadcasting(op *ir.Operation) bool { return broadcasting[op.Name()] }
 
-var broadcasting = map[string]bool{"hlo.compare": true, "hlo.select": true, "hlo.clamp": true}
+// broadcasting holds the names of the implicitly broadcasting ops (also
+// read by builder.go's Binary).
+var broadcasting = map[string]bool{}
 
 func init() {
-	defs := map[string]*ir.OpDef{"hlo.compare": CompareOp, "hlo.select": SelectOp, "hlo.clamp": ClampOp}
+	CompareOp.Fold = foldCompare
+	SelectOp.Fold = foldSelect
+	ClampOp.Fold = foldClamp
+	ir.Register(CompareOp, SelectOp, ClampOp)
+	broadcasting[CompareOp.Name], broadcasting[SelectOp.Name], broadcasting[ClampOp.Name] = true, true, true
 	for _, b := range BinaryOps {
-		defs["hlo."+b.Name] = binaryDef(b.Name, b.Class, b.Commutative)
-		broadcasting["hlo."+b.Name] = true
-		ir.RegisterAlias("chlo.broadcast_"+b.Name, "hlo."+b.Name)
+		ir.Register(b.Def)
+		broadcasting[b.Def.Name] = true
+		ir.RegisterAlias("chlo.broadcast_"+b.Name, b.Def.Name)
+		registerStableHLOSpellings(b.Def.Name)
 	}
 	for _, u := range UnaryOps {
-		defs["hlo."+u.Name] = unaryDef(u.Name, u.Class)
+		ir.Register(u.Def)
 	}
-	attachFolders(defs)
-	for _, d := range defs {
-		ir.Register(d)
-	}
-	ir.RegisterAlias("chlo.broadcast_compare", "hlo.compare")
-	ir.RegisterAlias("chlo.broadcast_select", "hlo.select")
-	ir.RegisterAlias("chlo.broadcast_clamp", "hlo.clamp")
+	ir.RegisterAlias("chlo.broadcast_compare", CompareOp.Name)
+	ir.RegisterAlias("chlo.broadcast_select", SelectOp.Name)
+	ir.RegisterAlias("chlo.broadcast_clamp", ClampOp.Name)
 	ir.RegisterDialectAlias("stablehlo", "hlo")
 	ir.RegisterDialectAlias("mhlo", "hlo")
-	for name := range broadcasting {
-		registerStableHLOSpellings(name)
+	for _, d := range []*ir.OpDef{CompareOp, SelectOp, ClampOp} {
+		registerStableHLOSpellings(d.Name)
 	}
 }

@@ -1,10 +1,6 @@
 package hlo
 
 import (
-	"math"
-	"math/bits"
-
-	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
@@ -13,41 +9,16 @@ import (
 // operands are all hlo constants and whose result is a static tensor of at
 // most MaxFoldElements elements becomes a constant. Operands broadcast as
 // the op says (broadcast.Infer gives each operand's placement), so
-// `add(dense<[1, 2]>, dense<10>)` folds too. Semantics are StableHLO's:
-// integers wrap; signless and signed integers are signed, ui* unsigned;
-// integer remainder truncates (C's %), as does float remainder (C's fmod);
-// shifts by the bit width or more give 0, or the sign for
-// shift_right_arithmetic; maximum and minimum propagate NaN. Integer
-// division by zero (and INT_MIN / -1), an integer power with a negative
-// exponent, and compares of type TOTALORDER are left to run time. Where an
-// arith op has the same semantics its scalar function is reused.
-//
-// The folders are attached in this file's init, which must run after
-// elementwise.go's registers the ops: Go runs a package's init functions in
-// the order of their file names, and "fold.go" sorts after
-// "elementwise.go" (TestFoldersAttached checks it).
+// `add(dense<[1, 2]>, dense<10>)` folds too. Each element is the op's
+// element function from its entry (elementwise_ops.go), the one the
+// interpreter runs; the cases an entry's Folds leaves to run time
+// (integer division by zero, 64-bit INT_MIN / -1, a negative integer
+// power) and compares of type TOTALORDER are not folded. declareBinary
+// and declareUnary attach the binary and unary folders, elementwise.go's
+// init those of compare, select and clamp.
 
 // MaxFoldElements bounds the size of a folded constant.
 const MaxFoldElements = 1024
-
-// attachFolders gives the elementwise ops their folders; elementwise.go's
-// init calls it before registering the ops, so the order of files does
-// not matter.
-func attachFolders(defs map[string]*ir.OpDef) {
-	for _, b := range BinaryOps {
-		if f := binaryFolder(b.Name); f != nil {
-			defs["hlo."+b.Name].Fold = f
-		}
-	}
-	for _, u := range UnaryOps {
-		if f := unaryFolders[u.Name]; f != nil {
-			defs["hlo."+u.Name].Fold = unaryFold(f)
-		}
-	}
-	defs["hlo.compare"].Fold = foldCompare
-	defs["hlo.select"].Fold = foldSelect
-	defs["hlo.clamp"].Fold = foldClamp
-}
 
 // elem is one element value: f for floats, i for integers (sign- or
 // zero-extended by the element type, i1 as 0 or 1).
@@ -185,88 +156,8 @@ func result(rt *ir.RankedTensorType, out []elem) []ir.FoldResult {
 	return []ir.FoldResult{{Attr: ir.NewDenseInts(rt, is)}}
 }
 
-// intType returns the integer type of an element (index folds as i64).
-func intType(t ir.Type) *ir.IntegerType {
-	if it, ok := t.(*ir.IntegerType); ok {
-		return it
-	}
-	return ir.I64
-}
-
-func unsigned(t *ir.IntegerType) bool { return t.Sign == ir.Unsigned || t.Width == 1 }
-
-// arithFn returns an arith binary op's scalar functions.
-func arithFn(name string) (func(a, b float64) float64, func(a, b int64, t *ir.IntegerType) (int64, bool)) {
-	for _, b := range arith.BinaryOps {
-		if b.Name == name {
-			return b.F, b.I
-		}
-	}
-	return nil, nil
-}
-
-// binaryFns are the scalar functions of one binary op: a float function
-// and an integer function per signedness (nil: not folded), and one for
-// i1 where it is not unsigned's (add: XLA's pred add is or).
-type binaryFns struct {
-	f                      func(a, b float64) float64
-	signed, unsigned, bool func(a, b int64, t *ir.IntegerType) (int64, bool)
-}
-
-func fromArith(f, s, u string) binaryFns {
-	var fns binaryFns
-	if f != "" {
-		fns.f, _ = arithFn(f)
-	}
-	_, fns.signed = arithFn(s)
-	_, fns.unsigned = arithFn(u)
-	return fns
-}
-
-func binaryFnsOf(name string) (binaryFns, bool) {
-	switch name {
-	case "add":
-		fns := fromArith("addf", "addi", "addi")
-		_, fns.bool = arithFn("ori")
-		return fns, true
-	case "subtract":
-		return fromArith("subf", "subi", "subi"), true
-	case "multiply":
-		return fromArith("mulf", "muli", "muli"), true
-	case "divide":
-		return fromArith("divf", "divsi", "divui"), true
-	case "remainder":
-		return fromArith("remf", "remsi", "remui"), true
-	case "maximum":
-		return fromArith("maximumf", "maxsi", "maxui"), true
-	case "minimum":
-		return fromArith("minimumf", "minsi", "minui"), true
-	case "and":
-		return fromArith("", "andi", "andi"), true
-	case "or":
-		return fromArith("", "ori", "ori"), true
-	case "xor":
-		return fromArith("", "xori", "xori"), true
-	case "power":
-		return binaryFns{f: math.Pow, signed: powInt, unsigned: powInt}, true
-	case "atan2":
-		return binaryFns{f: math.Atan2}, true
-	case "shift_left":
-		return binaryFns{signed: shiftLeft, unsigned: shiftLeft}, true
-	case "shift_right_logical":
-		return binaryFns{signed: shiftRightLogical, unsigned: shiftRightLogical}, true
-	case "shift_right_arithmetic":
-		return binaryFns{signed: shiftRightArithmetic, unsigned: shiftRightArithmetic}, true
-	}
-	return binaryFns{}, false
-}
-
-// binaryFolder returns the folder of a binary op.
-func binaryFolder(name string) func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
-	fns, ok := binaryFnsOf(name)
-	if !ok {
-		return nil
-	}
+// binaryFolder returns the folder of the binary op e.
+func binaryFolder(e *BinaryOp) func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 	return func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 		rt, vals := operandValues(op, c)
 		if rt == nil {
@@ -274,162 +165,32 @@ func binaryFolder(name string) func(op *ir.Operation, c []ir.Attribute) []ir.Fol
 		}
 		out := make([]elem, len(vals[0]))
 		if ir.IsFloat(rt.ElementType()) {
-			if fns.f == nil {
+			if e.Eval.Float == nil {
 				return nil
 			}
 			for i := range out {
-				out[i].f = fns.f(vals[0][i].f, vals[1][i].f)
+				out[i].f = e.Eval.Float(vals[0][i].f, vals[1][i].f)
 			}
 			return result(rt, out)
 		}
-		it := intType(rt.ElementType())
-		fn := fns.signed
-		switch {
-		case it.Width == 1 && fns.bool != nil:
-			fn = fns.bool
-		case unsigned(it):
-			fn = fns.unsigned
-		}
+		k := IntKindOf(rt.ElementType())
+		fn := e.Eval.Int(k)
 		if fn == nil {
 			return nil
 		}
 		for i := range out {
-			v, ok := fn(vals[0][i].i, vals[1][i].i, it)
-			if !ok {
+			a, b := vals[0][i].i, vals[1][i].i
+			if e.Eval.Folds != nil && !e.Eval.Folds(a, b, k) {
 				return nil
 			}
-			out[i].i = v
+			out[i].i = fn(a, b, k)
 		}
 		return result(rt, out)
 	}
 }
 
-// widthMask is the all-ones value of t's width.
-func widthMask(t *ir.IntegerType) uint64 {
-	if t.Width >= 64 {
-		return math.MaxUint64
-	}
-	return 1<<t.Width - 1
-}
-
-// shiftAmount is b as an unsigned shift count; ok is false when it is the
-// width or more.
-func shiftAmount(b int64, t *ir.IntegerType) (uint, bool) {
-	n := uint64(b) & widthMask(t)
-	return uint(n), n < uint64(t.Width)
-}
-
-func shiftLeft(a, b int64, t *ir.IntegerType) (int64, bool) {
-	n, ok := shiftAmount(b, t)
-	if !ok {
-		return 0, true
-	}
-	return a << n, true
-}
-
-func shiftRightLogical(a, b int64, t *ir.IntegerType) (int64, bool) {
-	n, ok := shiftAmount(b, t)
-	if !ok {
-		return 0, true
-	}
-	return int64((uint64(a) & widthMask(t)) >> n), true
-}
-
-func shiftRightArithmetic(a, b int64, t *ir.IntegerType) (int64, bool) {
-	// The value's bits read as signed, whatever the type's signedness.
-	s := signExtend(a, t)
-	n, ok := shiftAmount(b, t)
-	if !ok {
-		n = 63
-	}
-	return s >> n, true
-}
-
-// signExtend reads the low t.Width bits of a as a signed number.
-func signExtend(a int64, t *ir.IntegerType) int64 {
-	if t.Width >= 64 {
-		return a
-	}
-	shift := 64 - t.Width
-	return a << shift >> shift
-}
-
-// powInt is integer exponentiation by squaring, wrapping; a negative
-// exponent is left to run time.
-func powInt(a, b int64, t *ir.IntegerType) (int64, bool) {
-	if b < 0 && !unsigned(t) {
-		return 0, false
-	}
-	r := int64(1)
-	for e := uint64(b); e > 0; e >>= 1 {
-		if e&1 != 0 {
-			r *= a
-		}
-		a *= a
-	}
-	return r, true
-}
-
-// unaryFn is a unary op's scalar function: f for floats, i for integers
-// (nil: not folded).
-type unaryFn struct {
-	f func(x float64) float64
-	i func(x int64, t *ir.IntegerType) int64
-}
-
-var unaryFolders = map[string]*unaryFn{
-	"negate": {f: func(x float64) float64 { return -x }, i: func(x int64, _ *ir.IntegerType) int64 { return -x }},
-	"abs": {f: math.Abs, i: func(x int64, t *ir.IntegerType) int64 {
-		if x < 0 && !unsigned(t) {
-			return -x
-		}
-		return x
-	}},
-	"exponential":           {f: math.Exp},
-	"exponential_minus_one": {f: math.Expm1},
-	"log":                   {f: math.Log},
-	"log_plus_one":          {f: math.Log1p},
-	"sqrt":                  {f: math.Sqrt},
-	"rsqrt":                 {f: func(x float64) float64 { return 1 / math.Sqrt(x) }},
-	"cbrt":                  {f: math.Cbrt},
-	"tanh":                  {f: math.Tanh},
-	"logistic":              {f: func(x float64) float64 { return 1 / (1 + math.Exp(-x)) }},
-	"floor":                 {f: math.Floor},
-	"ceil":                  {f: math.Ceil},
-	"round_nearest_even":    {f: math.RoundToEven},
-	"sign": {f: func(x float64) float64 {
-		if x == 0 || math.IsNaN(x) {
-			return x
-		}
-		return math.Copysign(1, x)
-	}, i: func(x int64, t *ir.IntegerType) int64 {
-		switch {
-		case x == 0:
-			return 0
-		case x < 0 && !unsigned(t):
-			return -1
-		}
-		return 1
-	}},
-	"not": {i: func(x int64, t *ir.IntegerType) int64 {
-		if t.Width == 1 {
-			return 1 - x
-		}
-		return ^x
-	}},
-	"popcnt": {i: func(x int64, t *ir.IntegerType) int64 {
-		return int64(bits.OnesCount64(uint64(x) & widthMask(t)))
-	}},
-	"is_finite": {f: func(x float64) float64 {
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			return 0
-		}
-		return 1
-	}},
-}
-
-// unaryFold folds a unary op with function fn.
-func unaryFold(fn *unaryFn) func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+// unaryFolder returns the folder of the unary op e.
+func unaryFolder(e *UnaryOp) func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 	return func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 		rt, vals := operandValues(op, c)
 		if rt == nil {
@@ -437,16 +198,22 @@ func unaryFold(fn *unaryFn) func(op *ir.Operation, c []ir.Attribute) []ir.FoldRe
 		}
 		out := make([]elem, len(vals[0]))
 		in := ir.ElementTypeOf(op.Operand(0).Type())
+		k := IntKindOf(in)
 		switch {
-		case ir.IsFloat(in) && fn.f != nil:
+		case ir.IsFloat(in) && e.Eval.FloatTest != nil:
 			for i := range out {
-				v := fn.f(vals[0][i].f)
-				out[i] = elem{f: v, i: int64(v)} // is_finite gives an i1 0 or 1
+				if e.Eval.FloatTest(vals[0][i].f) {
+					out[i].i = 1
+				}
 			}
-		case !ir.IsFloat(in) && fn.i != nil:
-			it := intType(in)
+		case ir.IsFloat(in) && e.Eval.Float != nil:
 			for i := range out {
-				out[i].i = fn.i(vals[0][i].i, it)
+				out[i].f = e.Eval.Float(vals[0][i].f)
+			}
+		case !ir.IsFloat(in) && e.Eval.Int(k) != nil:
+			fn := e.Eval.Int(k)
+			for i := range out {
+				out[i].i = fn(vals[0][i].i, k)
 			}
 		default:
 			return nil
@@ -455,7 +222,8 @@ func unaryFold(fn *unaryFn) func(op *ir.Operation, c []ir.Attribute) []ir.FoldRe
 	}
 }
 
-// foldCompare folds hlo.compare (not TOTALORDER) to an i1 constant.
+// foldCompare folds hlo.compare (not TOTALORDER) to an i1 constant; a
+// compare type that does not apply to the element type reads as NOTYPE.
 func foldCompare(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 	rt, vals := operandValues(op, c)
 	if rt == nil {
@@ -467,40 +235,25 @@ func foldCompare(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 	}
 	et := ir.ElementTypeOf(op.Operand(0).Type())
 	out := make([]elem, len(vals[0]))
-	for i := range out {
-		var less, equal, unordered bool
-		a, b := vals[0][i], vals[1][i]
-		if ir.IsFloat(et) {
-			unordered = math.IsNaN(a.f) || math.IsNaN(b.f)
-			less, equal = a.f < b.f, a.f == b.f
-		} else {
-			it := intType(et)
-			uns := ct == "UNSIGNED" || (ct != "SIGNED" && unsigned(it))
-			if uns {
-				less = uint64(a.i)&widthMask(it) < uint64(b.i)&widthMask(it)
-			} else {
-				less = signExtend(a.i, it) < signExtend(b.i, it)
-			}
-			equal = uint64(a.i)&widthMask(it) == uint64(b.i)&widthMask(it)
-		}
-		var r bool
-		switch dir {
-		case "EQ":
-			r = equal
-		case "NE":
-			r = !equal || unordered
-		case "LT":
-			r = less
-		case "LE":
-			r = less || equal
-		case "GT":
-			r = !less && !equal && !unordered
-		case "GE":
-			r = !less && !unordered
-		default:
+	if ir.IsFloat(et) {
+		cmp := CompareFloats(dir, false, et.(*ir.FloatType).Kind)
+		if cmp == nil {
 			return nil
 		}
-		if r {
+		for i := range out {
+			if cmp(vals[0][i].f, vals[1][i].f) {
+				out[i].i = 1
+			}
+		}
+		return result(rt, out)
+	}
+	k := IntKindOf(et)
+	cmp := CompareInts(dir, CompareUnsigned(ct, k), k)
+	if cmp == nil {
+		return nil
+	}
+	for i := range out {
+		if cmp(vals[0][i].i, vals[1][i].i) {
 			out[i].i = 1
 		}
 	}
@@ -542,29 +295,22 @@ func foldSelect(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 	return result(rt, out)
 }
 
-// foldClamp folds clamp(min, x, max) = min(max(x, min), max).
+// foldClamp folds clamp(min, x, max) = minimum(maximum(x, min), max).
 func foldClamp(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 	rt, vals := operandValues(op, c)
 	if rt == nil {
 		return nil
 	}
-	maxFns, _ := binaryFnsOf("maximum")
-	minFns, _ := binaryFnsOf("minimum")
 	out := make([]elem, len(vals[0]))
 	if ir.IsFloat(rt.ElementType()) {
 		for i := range out {
-			out[i].f = minFns.f(maxFns.f(vals[1][i].f, vals[0][i].f), vals[2][i].f)
+			out[i].f = ClampFloat(vals[0][i].f, vals[1][i].f, vals[2][i].f)
 		}
 		return result(rt, out)
 	}
-	it := intType(rt.ElementType())
-	mx, mn := maxFns.signed, minFns.signed
-	if unsigned(it) {
-		mx, mn = maxFns.unsigned, minFns.unsigned
-	}
+	k := IntKindOf(rt.ElementType())
 	for i := range out {
-		v, _ := mx(vals[1][i].i, vals[0][i].i, it)
-		out[i].i, _ = mn(v, vals[2][i].i, it)
+		out[i].i = ClampInt(vals[0][i].i, vals[1][i].i, vals[2][i].i, k)
 	}
 	return result(rt, out)
 }

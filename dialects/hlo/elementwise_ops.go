@@ -1,0 +1,132 @@
+package hlo
+
+import (
+	gomath "math"
+
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	"github.com/bcast-opt/bcast-opt/dialects/math"
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// The elementwise ops, one entry each: the declaration (name, element
+// class), the element functions per element kind (Eval: float, signed,
+// unsigned, bool; element_functions.go) and the scalar lowering per
+// element kind (Lower: the arith or math op, or an Emit hook of
+// scalar_lowering.go). An op whose element is one math op takes that op's
+// function (mathFn) and lowers to it, so the folder, the interpreter and
+// the compiled code compute the same thing. An entry here is all that its
+// folder, the interpreter and hlo-legalize-to-linalg need
+// (docs/adding-an-op.md).
+
+// mathFn is a unary math op's scalar function.
+func mathFn(def *ir.OpDef) func(float64) float64 { return math.UnaryOps[def] }
+
+// The binary ops, implicitly broadcasting (numpy rules, XLA's
+// broadcast_dimensions, broadcast_policy); e.g.
+//
+//	%r = hlo.add %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+var (
+	AddOp = declareBinary(&BinaryOp{Name: "add", Class: AnyNumeric, Commutative: true,
+		Eval:  BinaryEval{Float: addF, Signed: addI, Unsigned: addI, Bool: orI},
+		Lower: ScalarLowering{Float: arith.AddF, Signed: arith.AddI, Unsigned: arith.AddI, Bool: arith.OrI}})
+	SubtractOp = declareBinary(&BinaryOp{Name: "subtract", Class: IntOrFloat,
+		Eval:  BinaryEval{Float: subF, Signed: subI, Unsigned: subI},
+		Lower: ScalarLowering{Float: arith.SubF, Signed: arith.SubI, Unsigned: arith.SubI}})
+	MultiplyOp = declareBinary(&BinaryOp{Name: "multiply", Class: AnyNumeric, Commutative: true,
+		Eval:  BinaryEval{Float: mulF, Signed: mulI, Unsigned: mulI, Bool: andI},
+		Lower: ScalarLowering{Float: arith.MulF, Signed: arith.MulI, Unsigned: arith.MulI, Bool: arith.AndI}})
+	DivideOp = declareBinary(&BinaryOp{Name: "divide", Class: IntOrFloat,
+		Eval:  BinaryEval{Float: divF, Signed: divSI, Unsigned: divUI, Folds: divFolds},
+		Lower: ScalarLowering{Float: arith.DivF, Signed: arith.DivSI, Unsigned: arith.DivUI}})
+	RemainderOp = declareBinary(&BinaryOp{Name: "remainder", Class: IntOrFloat,
+		Eval:  BinaryEval{Float: gomath.Mod, Signed: remSI, Unsigned: remUI, Folds: remFolds},
+		Lower: ScalarLowering{Float: arith.RemF, Signed: arith.RemSI, Unsigned: arith.RemUI}})
+	MaximumOp = declareBinary(&BinaryOp{Name: "maximum", Class: AnyNumeric, Commutative: true,
+		Eval:  BinaryEval{Float: maximumF, Signed: maxSI, Unsigned: maxUI, Bool: orI},
+		Lower: ScalarLowering{Float: arith.MaximumF, Signed: arith.MaxSI, Unsigned: arith.MaxUI, Bool: arith.OrI}})
+	MinimumOp = declareBinary(&BinaryOp{Name: "minimum", Class: AnyNumeric, Commutative: true,
+		Eval:  BinaryEval{Float: minimumF, Signed: minSI, Unsigned: minUI, Bool: andI},
+		Lower: ScalarLowering{Float: arith.MinimumF, Signed: arith.MinSI, Unsigned: arith.MinUI, Bool: arith.AndI}})
+	PowerOp = declareBinary(&BinaryOp{Name: "power", Class: IntOrFloat,
+		Eval:  BinaryEval{Float: math.BinaryOps[math.PowF], Signed: powI, Unsigned: powI, Folds: powFolds},
+		Lower: ScalarLowering{Float: math.PowF, Emit: lowerIntPower}})
+	Atan2Op = declareBinary(&BinaryOp{Name: "atan2", Class: FloatOnly,
+		Eval:  BinaryEval{Float: math.BinaryOps[math.Atan2]},
+		Lower: ScalarLowering{Float: math.Atan2}})
+	AndOp = declareBinary(&BinaryOp{Name: "and", Class: IntOrBool, Commutative: true,
+		Eval:  BinaryEval{Signed: andI, Unsigned: andI, Bool: andI},
+		Lower: ScalarLowering{Signed: arith.AndI, Unsigned: arith.AndI, Bool: arith.AndI}})
+	OrOp = declareBinary(&BinaryOp{Name: "or", Class: IntOrBool, Commutative: true,
+		Eval:  BinaryEval{Signed: orI, Unsigned: orI, Bool: orI},
+		Lower: ScalarLowering{Signed: arith.OrI, Unsigned: arith.OrI, Bool: arith.OrI}})
+	XorOp = declareBinary(&BinaryOp{Name: "xor", Class: IntOrBool, Commutative: true,
+		Eval:  BinaryEval{Signed: xorI, Unsigned: xorI, Bool: xorI},
+		Lower: ScalarLowering{Signed: arith.XOrI, Unsigned: arith.XOrI, Bool: arith.XOrI}})
+	ShiftLeftOp = declareBinary(&BinaryOp{Name: "shift_left", Class: IntOnly,
+		Eval:  BinaryEval{Signed: shiftLeft, Unsigned: shiftLeft},
+		Lower: ScalarLowering{Emit: lowerShiftOrZero(arith.ShLI)}})
+	ShiftRightArithmeticOp = declareBinary(&BinaryOp{Name: "shift_right_arithmetic", Class: IntOnly,
+		Eval:  BinaryEval{Signed: shiftRightArithmetic, Unsigned: shiftRightArithmetic},
+		Lower: ScalarLowering{Emit: lowerShiftRightArithmetic}})
+	ShiftRightLogicalOp = declareBinary(&BinaryOp{Name: "shift_right_logical", Class: IntOnly,
+		Eval:  BinaryEval{Signed: shiftRightLogical, Unsigned: shiftRightLogical},
+		Lower: ScalarLowering{Emit: lowerShiftOrZero(arith.ShRUI)}})
+)
+
+// The unary ops (operand and result of one shape); e.g.
+//
+//	%r = hlo.exponential %a : tensor<4xf32>
+var (
+	NegateOp = declareUnary(&UnaryOp{Name: "negate", Class: IntOrFloat,
+		Eval:  UnaryEval{Float: negF, Signed: negI, Unsigned: negI},
+		Lower: ScalarLowering{Float: arith.NegF, Emit: lowerNegateInt}})
+	AbsOp = declareUnary(&UnaryOp{Name: "abs", Class: IntOrFloat,
+		Eval:  UnaryEval{Float: mathFn(math.AbsF), Signed: absSI, Unsigned: identityI},
+		Lower: ScalarLowering{Float: math.AbsF, Emit: lowerAbsInt}})
+	ExponentialOp = declareUnary(&UnaryOp{Name: "exponential", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Exp)}, Lower: ScalarLowering{Float: math.Exp}})
+	ExponentialMinusOneOp = declareUnary(&UnaryOp{Name: "exponential_minus_one", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.ExpM1)}, Lower: ScalarLowering{Float: math.ExpM1}})
+	LogOp = declareUnary(&UnaryOp{Name: "log", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Log)}, Lower: ScalarLowering{Float: math.Log}})
+	LogPlusOneOp = declareUnary(&UnaryOp{Name: "log_plus_one", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Log1p)}, Lower: ScalarLowering{Float: math.Log1p}})
+	SqrtOp = declareUnary(&UnaryOp{Name: "sqrt", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Sqrt)}, Lower: ScalarLowering{Float: math.Sqrt}})
+	RsqrtOp = declareUnary(&UnaryOp{Name: "rsqrt", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Rsqrt)}, Lower: ScalarLowering{Float: math.Rsqrt}})
+	CbrtOp = declareUnary(&UnaryOp{Name: "cbrt", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Cbrt)}, Lower: ScalarLowering{Float: math.Cbrt}})
+	TanhOp = declareUnary(&UnaryOp{Name: "tanh", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Tanh)}, Lower: ScalarLowering{Float: math.Tanh}})
+	LogisticOp = declareUnary(&UnaryOp{Name: "logistic", Class: FloatOnly,
+		Eval: UnaryEval{Float: logisticF}, Lower: ScalarLowering{Emit: lowerLogistic}})
+	SignOp = declareUnary(&UnaryOp{Name: "sign", Class: IntOrFloat,
+		Eval:  UnaryEval{Float: signF, Signed: signI, Unsigned: signI},
+		Lower: ScalarLowering{Emit: lowerSign}})
+	FloorOp = declareUnary(&UnaryOp{Name: "floor", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Floor)}, Lower: ScalarLowering{Float: math.Floor}})
+	CeilOp = declareUnary(&UnaryOp{Name: "ceil", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Ceil)}, Lower: ScalarLowering{Float: math.Ceil}})
+	RoundNearestEvenOp = declareUnary(&UnaryOp{Name: "round_nearest_even", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.RoundEven)}, Lower: ScalarLowering{Float: math.RoundEven}})
+	NotOp = declareUnary(&UnaryOp{Name: "not", Class: IntOrBool,
+		Eval:  UnaryEval{Signed: notI, Unsigned: notI, Bool: notB},
+		Lower: ScalarLowering{Emit: lowerNot}})
+	IsFiniteOp = declareUnary(&UnaryOp{Name: "is_finite", Class: FloatToBool,
+		Eval: UnaryEval{FloatTest: isFinite}, Lower: ScalarLowering{Emit: lowerIsFinite}})
+	PopcntOp = declareUnary(&UnaryOp{Name: "popcnt", Class: IntOnly,
+		Eval:  UnaryEval{Signed: popcntI, Unsigned: popcntI},
+		Lower: ScalarLowering{Emit: lowerPopcnt}})
+)
+
+// The entries of compare, select, clamp (declared in elementwise.go) and
+// convert (shapes.go). Their element functions are CompareFloats /
+// CompareInts, SelectElem, ClampFloat / ClampInt and ConvertElem.
+var (
+	_ = addElementwise(&Elementwise{Def: CompareOp, Class: AnyNumeric, Lower: ScalarLowering{Emit: lowerCompare}})
+	_ = addElementwise(&Elementwise{Def: SelectOp, Class: AnyNumeric,
+		Lower: ScalarLowering{Float: arith.Select, Signed: arith.Select, Unsigned: arith.Select, Bool: arith.Select}})
+	_ = addElementwise(&Elementwise{Def: ClampOp, Class: IntOrFloat, Lower: ScalarLowering{Emit: lowerClamp}})
+	_ = addElementwise(&Elementwise{Def: Convert, Class: AnyNumeric, Lower: ScalarLowering{Emit: lowerConvert}})
+)
