@@ -17,23 +17,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	// Every dialect and pass registers itself.
+	_ "github.com/bcast-opt/bcast-opt/all"
 	"github.com/bcast-opt/bcast-opt/ir"
-	"github.com/bcast-opt/bcast-opt/passes/pipeline"
-
-	// Dialects and passes register themselves.
-	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
-	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
-	_ "github.com/bcast-opt/bcast-opt/dialects/cf"
-	_ "github.com/bcast-opt/bcast-opt/dialects/func"
-	_ "github.com/bcast-opt/bcast-opt/dialects/hlo"
-	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
-	_ "github.com/bcast-opt/bcast-opt/dialects/math"
-	_ "github.com/bcast-opt/bcast-opt/dialects/scf"
-	_ "github.com/bcast-opt/bcast-opt/dialects/shape"
-	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
-	_ "github.com/bcast-opt/bcast-opt/lower"
 	"github.com/bcast-opt/bcast-opt/lower/llvm"
 	"github.com/bcast-opt/bcast-opt/passes"
+	"github.com/bcast-opt/bcast-opt/passes/pipeline"
 )
 
 // options are the parsed command-line settings of one run.
