@@ -5,13 +5,52 @@
 // C header (`bcast-opt --emit=llvm`, `--emit=c-header`, `--target=`).
 //
 // It owns the C ABI below, the LLVM IR of the kernels, and CDriver, a
-// generated C program that runs kernels on data in files (for tests and
-// tools without cgo). It uses github.com/llir/llvm to build the IR, and
-// prints llir's module with its own writer (package llprint: byte for byte
-// what llir prints, several times faster, as TestPrintMatchesLLIR checks);
-// that dependency must not leak out of lower/: the API takes and returns this
-// project's IR, strings and plain structs. It reads the dialects' IR
-// through their Go accessors and must not depend on passes.
+// generated C program that runs kernels on data in files, with its Go side
+// RunDriver and RunDriverCalls (for the tests and tools that run native
+// code without cgo: the one copy of that protocol). It uses
+// github.com/llir/llvm to build the IR, and prints llir's module with its
+// own writer (package llprint: byte for byte what llir prints, several
+// times faster, as TestPrintMatchesLLIR checks); that dependency must not
+// leak out of lower/: the API takes and returns this project's IR,
+// strings and plain structs. It reads the dialects' IR through their Go
+// accessors and op definitions (never op names), and must not depend on
+// passes, on the conversions before it, or (but for hlo_broadcast.go,
+// which goes once the pipeline leaves no hlo op) on the hlo dialect.
+//
+// # Files
+//
+// What an op becomes is found in a registry keyed by its definition
+// (*ir.OpDef, registry.go); each category's file registers its ops from
+// init with registerLowerings. A new category of ops is a new file with its
+// lowering functions and that registration; a new arith or math op on
+// scalars is one line of scalar.go's table (its lowering, whether it is
+// lanewise for the vector loop, whether it is exact on f16/bf16); an op
+// without an entry is a diagnostic at the op. Each file's header says what
+// it owns:
+//
+//	emit.go          Emit, the emitter: the module, C library and intrinsic declarations, constants
+//	target.go        the targets (triple, data layout) and --target's spellings
+//	abi.go           the C ABI: Functions, FuncABI, C names; the kernel's LLVM signature and its shape checks
+//	cheader.go       CHeader (--emit=c-header)
+//	cdriver.go       CDriver, the C program that runs kernels on data in files
+//	rundriver.go     RunDriver, RunDriverCalls: the driver's Go side (input, run, results)
+//	lowering.go      fnLowering, the lowering of one func.func, and the walk over its blocks
+//	registry.go      the op registry: lowerings by *ir.OpDef, registered per category; notLowered
+//	builder.go       fnBuilder, the instruction builder: blocks, names, folding integer arithmetic, elements in memory
+//	checks.go        run-time checks, error codes and messages, the exit block
+//	values.go        lowered values (scalars, extents, buffers), types and constants, conversions between them
+//	control.go       func.return, scf.if, cf.assert (category: control flow)
+//	shape.go         the shape dialect's ops (category: shape computations)
+//	tensor.go        tensor.empty, dim, extract, from_elements, the reshapes (category: tensor ops)
+//	slices.go        tensor.extract_slice and insert_slice as views, in-place destinations (category: slices)
+//	scalar.go        arith.constant and the arith and math ops on scalars, one table line each (category: scalar arith/math)
+//	half.go          f16 and bf16: 16-bit bits in memory, f32 in registers, rounding after each op
+//	generic.go       linalg.generic and linalg.index: operand accesses, loop bounds and their checks, outputs' storage
+//	loops.go         the loop-nest emitter for generics: counted loops, the nest, one iteration of the body
+//	vector.go        the vector inner loop of generics, vector types and splats, non-temporal stores
+//	hlo_broadcast.go hlo.dynamic_broadcast_in_dim as a strided view (goes once no hlo op reaches LLVM)
+//	llprint/         the printer (print.go, print_inst.go)
+//	internal/buildhook  hands llprint's tests the llir modules this package builds
 //
 // # C ABI
 //
@@ -127,8 +166,7 @@
 // computed from data, is rejected). A shape computed from shapes alone in
 // small integer tensors (JAX's get_dimension_size, reshape, concatenate)
 // is not data: hlo-legalize-to-linalg makes it scalars gathered by
-// tensor.from_elements, whose elements both functions read as SSA values. Integer division by zero and
-// out-of-range float-to-integer
-// conversions have LLVM's meaning (undefined / poison), not the
-// interpreter's error.
+// tensor.from_elements, whose elements both functions read as SSA values.
+// Integer division by zero and out-of-range float-to-integer conversions
+// have LLVM's meaning (undefined / poison), not the interpreter's error.
 package llvm

@@ -15,6 +15,12 @@ import (
 	"github.com/bcast-opt/bcast-opt/lower/llvm/llprint"
 )
 
+// This file owns Emit, the package's entry point, and the emitter: the
+// LLVM module being built, with the declarations of the C library and
+// intrinsic functions the kernels call, string constants and constant
+// arrays. Each function is lowered by lowering.go; the text is printed by
+// package llprint.
+
 // Options control Emit.
 type Options struct {
 	// Target is the triple and data layout written into the module; the

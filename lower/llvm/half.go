@@ -11,6 +11,10 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
+// This file owns f16 and bf16 (its doc below) for the other files: their
+// constants, loads and stores (builder.go), the rounding after each op
+// (scalar.go's exact flag says which ops need none) and the casts.
+//
 // f16 and bf16 elements are 16-bit integers in memory (uint16_t bits in
 // the C ABI) and f32 values in registers: a load widens exactly, every op
 // computes in f32 and its result is rounded to the 16-bit format (round

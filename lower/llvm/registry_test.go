@@ -7,6 +7,8 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
+// This file tests the op registry (registry.go).
+
 // withoutLowering are the registered ops that have no LLVM lowering, and
 // why; every other op outside the hlo dialect must have a registry entry.
 var withoutLowering = map[string]string{

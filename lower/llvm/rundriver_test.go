@@ -12,6 +12,9 @@ import (
 	"github.com/bcast-opt/bcast-opt/lower/llvm"
 )
 
+// This file tests the C driver (cdriver.go) through its Go side
+// (rundriver.go) beyond the one call per run of the native tests.
+
 // TestRunDriverCalls checks the driver's protocol beyond one call (which
 // every native test makes through runNative): several calls of different
 // and repeated functions in one run, with guard pages and with --bench,

@@ -14,13 +14,15 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
+// This file lowers arith.constant and the arith and math ops on scalars,
+// one table line per op (arithMathLowerings).
+//
 // The arith and math dialects on scalars become LLVM instructions,
 // intrinsics, or C math library calls. Semantics follow MLIR's lowering to
 // LLVM, except arith.maximumf / minimumf, which LLVM 14 cannot select as
 // llvm.maximum on x86: they are compare-and-select sequences with the same
-// meaning (NaN if either operand is NaN, -0 < +0).
-//
-// arith.constant is here too: a scalar, extents, or a constant array.
+// meaning (NaN if either operand is NaN, -0 < +0). arith.constant is a
+// scalar, extents, or a constant array.
 
 func (l *fnLowering) lowerConstant(op *ir.Operation) error {
 	t := op.Result(0).Type()
@@ -112,31 +114,31 @@ func arithMathLowerings(r opRegistry) {
 		}
 	}
 	table := []scalarOp{
-		{lookup("arith.addf"), binary((*llir.Block).NewFAdd), vec},
-		{lookup("arith.subf"), binary((*llir.Block).NewFSub), vec},
-		{lookup("arith.mulf"), binary((*llir.Block).NewFMul), vec},
-		{lookup("arith.divf"), binary((*llir.Block).NewFDiv), vec},
-		{lookup("arith.remf"), binary((*llir.Block).NewFRem), 0},
-		{lookup("arith.negf"), unary((*llir.Block).NewFNeg), vec | exact},
+		{lookup("arith.addf"), binaryInst((*llir.Block).NewFAdd), vec},
+		{lookup("arith.subf"), binaryInst((*llir.Block).NewFSub), vec},
+		{lookup("arith.mulf"), binaryInst((*llir.Block).NewFMul), vec},
+		{lookup("arith.divf"), binaryInst((*llir.Block).NewFDiv), vec},
+		{lookup("arith.remf"), binaryInst((*llir.Block).NewFRem), 0},
+		{lookup("arith.negf"), unaryInst((*llir.Block).NewFNeg), vec | exact},
 		{lookup("arith.maximumf"), ieee(true), vec | exact},
 		{lookup("arith.minimumf"), ieee(false), vec | exact},
 		{lookup("arith.maxnumf"), intrinsicOp("llvm.maxnum"), vec | exact},
 		{lookup("arith.minnumf"), intrinsicOp("llvm.minnum"), vec | exact},
-		{lookup("arith.addi"), binary((*llir.Block).NewAdd), vec},
-		{lookup("arith.subi"), binary((*llir.Block).NewSub), vec},
-		{lookup("arith.muli"), binary((*llir.Block).NewMul), vec},
-		{lookup("arith.divsi"), binary((*llir.Block).NewSDiv), 0},
-		{lookup("arith.divui"), binary((*llir.Block).NewUDiv), 0},
-		{lookup("arith.remsi"), binary((*llir.Block).NewSRem), 0},
-		{lookup("arith.remui"), binary((*llir.Block).NewURem), 0},
+		{lookup("arith.addi"), binaryInst((*llir.Block).NewAdd), vec},
+		{lookup("arith.subi"), binaryInst((*llir.Block).NewSub), vec},
+		{lookup("arith.muli"), binaryInst((*llir.Block).NewMul), vec},
+		{lookup("arith.divsi"), binaryInst((*llir.Block).NewSDiv), 0},
+		{lookup("arith.divui"), binaryInst((*llir.Block).NewUDiv), 0},
+		{lookup("arith.remsi"), binaryInst((*llir.Block).NewSRem), 0},
+		{lookup("arith.remui"), binaryInst((*llir.Block).NewURem), 0},
 		{lookup("arith.floordivsi"), roundedDiv(true), 0},
 		{lookup("arith.ceildivsi"), roundedDiv(false), 0},
-		{lookup("arith.andi"), binary((*llir.Block).NewAnd), vec},
-		{lookup("arith.ori"), binary((*llir.Block).NewOr), vec},
-		{lookup("arith.xori"), binary((*llir.Block).NewXor), vec},
-		{lookup("arith.shli"), binary((*llir.Block).NewShl), vec},
-		{lookup("arith.shrsi"), binary((*llir.Block).NewAShr), vec},
-		{lookup("arith.shrui"), binary((*llir.Block).NewLShr), vec},
+		{lookup("arith.andi"), binaryInst((*llir.Block).NewAnd), vec},
+		{lookup("arith.ori"), binaryInst((*llir.Block).NewOr), vec},
+		{lookup("arith.xori"), binaryInst((*llir.Block).NewXor), vec},
+		{lookup("arith.shli"), binaryInst((*llir.Block).NewShl), vec},
+		{lookup("arith.shrsi"), binaryInst((*llir.Block).NewAShr), vec},
+		{lookup("arith.shrui"), binaryInst((*llir.Block).NewLShr), vec},
 		{lookup("arith.maxsi"), selectIf(enum.IPredSGT), vec},
 		{lookup("arith.minsi"), selectIf(enum.IPredSLT), vec},
 		{lookup("arith.maxui"), selectIf(enum.IPredUGT), vec},
@@ -259,17 +261,17 @@ func isScalarType(t ir.Type) bool {
 	return false
 }
 
-// binary is the lowering of an op that is one LLVM instruction on its two
+// binaryInst is the lowering of an op that is one LLVM instruction on its two
 // operands.
-func binary[I value.Value](inst func(b *llir.Block, x, y value.Value) I) scalarLowering {
+func binaryInst[I value.Value](inst func(b *llir.Block, x, y value.Value) I) scalarLowering {
 	return func(l *fnLowering, _ *ir.Operation, _ ir.Type, a []value.Value) (value.Value, error) {
 		return inst(l.cur, a[0], a[1]), nil
 	}
 }
 
-// unary is the lowering of an op that is one LLVM instruction on its
+// unaryInst is the lowering of an op that is one LLVM instruction on its
 // operand.
-func unary[I value.Value](inst func(b *llir.Block, x value.Value) I) scalarLowering {
+func unaryInst[I value.Value](inst func(b *llir.Block, x value.Value) I) scalarLowering {
 	return func(l *fnLowering, _ *ir.Operation, _ ir.Type, a []value.Value) (value.Value, error) {
 		return inst(l.cur, a[0]), nil
 	}

@@ -6,6 +6,9 @@ import (
 	"strings"
 )
 
+// This file owns the targets: their triples and data layouts, and
+// --target's spellings.
+
 // Target is the CPU the LLVM IR is written for: its triple and data
 // layout. Only 64-bit little-endian Linux targets are supported (`index`
 // is i64 and the C ABI's size_t is 64 bits).

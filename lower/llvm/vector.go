@@ -15,7 +15,9 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
-// Explicit vector code for the innermost loop of a linalg.generic.
+// This file owns the vector code: the explicit vector form of the
+// innermost loop of a linalg.generic, the vector types and splats of
+// fnBuilder, and the non-temporal stores.
 //
 // LLVM's loop vectorizer handles most of our loops, but not all of what
 // pays on memory-bound broadcasting kernels: it will not vectorize a loop

@@ -26,6 +26,9 @@ import (
 	"github.com/bcast-opt/bcast-opt/test/randprog"
 )
 
+// This file tests the printer against llir's own on the modules that
+// lower/llvm builds.
+
 // TestPrintMatchesLLIR checks that Module writes what llir's own
 // printer writes, byte for byte, on every kernel the tests and benchmarks
 // lower (each `// -----` chunk that --pipeline=cpu and Emit accept), for
