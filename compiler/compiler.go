@@ -80,7 +80,8 @@ func RunPipeline(module *ir.Operation, pipeline string) error {
 // produces (RunPipeline), and returns the LLVM IR text of its public
 // functions, what `bcast-opt --pipeline=cpu --emit=llvm` prints: for each
 // function `f`, the kernel and `f_result_shapes`, with the C ABI of
-// lower/llvm's documentation.
+// lower/llvm's documentation. An op the pipeline has not lowered is an
+// error located at the op.
 func LLVMIR(module *ir.Operation, opts Options) (string, error) {
 	if err := Verify(module); err != nil {
 		return "", err

@@ -26,7 +26,7 @@
 // The package owns this API and the choice of system tools. It holds no
 // compiler logic: parsing, verification, passes and LLVM emission belong
 // to ir, the dialects, passes and lower/llvm, which it calls and must not
-// duplicate; and no package of the compiler may import it (it sits after
-// all of them, beside cmd/). It imports package all, so every dialect and
-// pass is registered.
+// duplicate; and none of those may import it (it sits after all of them,
+// beside cmd/). It imports package all, so every dialect and pass is
+// registered.
 package compiler

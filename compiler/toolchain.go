@@ -37,8 +37,10 @@ type MissingToolError struct {
 	Err  error  // exec.LookPath's error
 }
 
+// Error says which tool is missing: "cannot find llc: ...".
 func (e *MissingToolError) Error() string { return fmt.Sprintf("cannot find %s: %v", e.Tool, e.Err) }
 
+// Unwrap returns exec.LookPath's error.
 func (e *MissingToolError) Unwrap() error { return e.Err }
 
 // FindToolchain resolves the tools named in want against PATH, the way
