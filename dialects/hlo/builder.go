@@ -59,7 +59,8 @@ func InferResultType(operands []ir.Type, spec broadcast.Spec, elem ir.Type) (ir.
 
 // build creates a broadcasting op after inferring its result type; errors
 // come back as values, never as panics.
-func build(b *ir.Builder, name string, operands []*ir.Value, elem ir.Type, typeOperands []int, attrs []ir.NamedAttr, opts []Option) (*ir.Value, error) {
+func build(b *ir.Builder, def *ir.OpDef, operands []*ir.Value, elem ir.Type, typeOperands []int, attrs []ir.NamedAttr, opts []Option) (*ir.Value, error) {
+	name := def.Name
 	if err := checkArgs(b, name, operands...); err != nil {
 		return nil, err
 	}
@@ -155,10 +156,12 @@ func specOf(st *ir.OpState) (broadcast.Spec, error) {
 // a string: for generators that pick ops from the BinaryOps table. Front
 // ends call the typed builders (Add, Subtract, ... in builder_ops.go).
 func Binary(b *ir.Builder, name string, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	if !broadcasting["hlo."+name] || name == "compare" || name == "select" || name == "clamp" {
-		return nil, fmt.Errorf("hlo.%s is not a binary broadcasting op", name)
+	for _, e := range BinaryOps {
+		if e.Name == name {
+			return build(b, e.Def, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+		}
 	}
-	return build(b, "hlo."+name, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return nil, fmt.Errorf("hlo.%s is not a binary broadcasting op", name)
 }
 
 // Compare builds `hlo.compare dir, x, y` (dir: EQ, NE, GE, GT, LE, LT),
@@ -168,17 +171,17 @@ func Compare(b *ir.Builder, dir string, x, y *ir.Value, opts ...Option) (*ir.Val
 		return nil, fmt.Errorf("unknown comparison direction %q", dir)
 	}
 	attrs := []ir.NamedAttr{{Name: "comparison_direction", Value: enumAttr("comparison_direction", dir)}}
-	return build(b, "hlo.compare", []*ir.Value{x, y}, ir.I1, []int{0, 1}, attrs, opts)
+	return build(b, CompareOp, []*ir.Value{x, y}, ir.I1, []int{0, 1}, attrs, opts)
 }
 
 // Select builds `hlo.select pred, x, y`; all three broadcast.
 func Select(b *ir.Builder, pred, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.select", []*ir.Value{pred, x, y}, nil, []int{1, 2}, nil, opts)
+	return build(b, SelectOp, []*ir.Value{pred, x, y}, nil, []int{1, 2}, nil, opts)
 }
 
 // Clamp builds `hlo.clamp lo, x, hi`; all three broadcast.
 func Clamp(b *ir.Builder, lo, x, hi *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.clamp", []*ir.Value{lo, x, hi}, nil, []int{0, 1, 2}, nil, opts)
+	return build(b, ClampOp, []*ir.Value{lo, x, hi}, nil, []int{0, 1, 2}, nil, opts)
 }
 
 // Unary builds the elementwise unary op `hlo.<name>` (negate, abs,
@@ -189,39 +192,36 @@ func Clamp(b *ir.Builder, lo, x, hi *ir.Value, opts ...Option) (*ir.Value, error
 // compiled. Unary remains for generators that pick ops from the UnaryOps
 // table by name.
 func Unary(b *ir.Builder, name string, x *ir.Value) (*ir.Value, error) {
-	return unary(b, name, x)
+	for _, e := range UnaryOps {
+		if e.Name == name {
+			return unary(b, e.Def, x)
+		}
+	}
+	return nil, fmt.Errorf("hlo.%s is not an elementwise unary op", name)
 }
 
-// unary builds `hlo.<name> x`; its result has x's shape and x's element
-// type (is_finite: i1).
-func unary(b *ir.Builder, name string, x *ir.Value) (*ir.Value, error) {
-	def := ir.LookupOp("hlo." + name)
-	isUnary := false
-	for _, u := range UnaryOps {
-		isUnary = isUnary || u.Name == name
-	}
-	if def == nil || !isUnary {
-		return nil, fmt.Errorf("hlo.%s is not an elementwise unary op", name)
-	}
-	if err := checkArgs(b, "hlo."+name, x); err != nil {
+// unary builds the unary op def on x; its result has x's shape and x's
+// element type, or i1 for an op whose class is FloatToBool (is_finite).
+func unary(b *ir.Builder, def *ir.OpDef, x *ir.Value) (*ir.Value, error) {
+	if err := checkArgs(b, def.Name, x); err != nil {
 		return nil, err
 	}
 	rt := x.Type()
-	if name == "is_finite" {
+	if e := ElementwiseOf(def); e != nil && e.Class == FloatToBool {
 		rt = ir.WithElementType(rt, ir.I1)
 	}
-	return create(b, &ir.OpState{Name: "hlo." + name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{rt}, Loc: funcdialect.CallerLoc(b)})
+	return create(b, &ir.OpState{Name: def.Name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{rt}, Loc: funcdialect.CallerLoc(b)})
 }
 
 // ScalarConstant builds a rank-0 `hlo.constant` of type elem:
 //
 //	%cst = hlo.constant dense<0.000000e+00> : tensor<f32>
 func ScalarConstant(b *ir.Builder, elem ir.Type, v float64) (*ir.Value, error) {
-	if err := checkArgs(b, "hlo.constant"); err != nil {
+	if err := checkArgs(b, Constant.Name); err != nil {
 		return nil, err
 	}
 	if elem == nil {
-		return nil, fmt.Errorf("%s: %s is nil", "hlo.constant", "the element type")
+		return nil, fmt.Errorf("%s: %s is nil", Constant.Name, "the element type")
 	}
 	t := ir.RankedTensor(nil, elem)
 	var d *ir.DenseElementsAttr

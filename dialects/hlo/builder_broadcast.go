@@ -21,7 +21,7 @@ import (
 // different element type) is an error value located at the op, as are a
 // nil builder, operand or result type.
 func NewBroadcastInDim(b *ir.Builder, x *ir.Value, dims []int64, result ir.Type) (*ir.Value, error) {
-	const name = "hlo.broadcast_in_dim"
+	name := BroadcastInDim.Name
 	if err := checkArgs(b, name, x); err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func NewBroadcastInDim(b *ir.Builder, x *ir.Value, dims []int64, result ir.Type)
 // What the verifier rejects is an error value located at the op, as are a
 // nil builder or operand.
 func NewDynamicBroadcastInDim(b *ir.Builder, x, shape *ir.Value, dims []int64, result ir.Type, opts ...Option) (*ir.Value, error) {
-	const name = "hlo.dynamic_broadcast_in_dim"
+	name := DynamicBroadcastInDim.Name
 	if err := checkArgs(b, name, x, shape); err != nil {
 		return nil, err
 	}

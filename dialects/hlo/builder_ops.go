@@ -1,6 +1,7 @@
 package hlo
 
 // Typed builders, one per op of the BinaryOps and UnaryOps tables
+// (elementwise_ops.go), each naming its op by its definition
 // (TestTypedBuildersCoverOps checks that none is missing). Each infers the
 // result type and verifies the op as the verifier would, and returns an
 // error value for a nil builder or operand, operands that do not
@@ -14,229 +15,229 @@ import "github.com/bcast-opt/bcast-opt/ir"
 //
 //	%r = hlo.add %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 func Add(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.add", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, AddOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Subtract builds `hlo.subtract`, x - y elementwise:
 //
 //	%r = hlo.subtract %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 func Subtract(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.subtract", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, SubtractOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Multiply builds `hlo.multiply`, x * y elementwise:
 //
 //	%r = hlo.multiply %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 func Multiply(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.multiply", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, MultiplyOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Divide builds `hlo.divide`, x / y (integers: truncated toward zero) elementwise:
 //
 //	%r = hlo.divide %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 func Divide(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.divide", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, DivideOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Remainder builds `hlo.remainder`, the remainder of x / y, with the sign of x elementwise:
 //
 //	%r = hlo.remainder %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 func Remainder(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.remainder", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, RemainderOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Maximum builds `hlo.maximum`, max(x, y) elementwise:
 //
 //	%r = hlo.maximum %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 func Maximum(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.maximum", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, MaximumOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Minimum builds `hlo.minimum`, min(x, y) elementwise:
 //
 //	%r = hlo.minimum %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 func Minimum(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.minimum", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, MinimumOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Power builds `hlo.power`, x to the power y elementwise:
 //
 //	%r = hlo.power %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 func Power(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.power", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, PowerOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Atan2 builds `hlo.atan2`, atan2(x, y) (floats) elementwise:
 //
 //	%r = hlo.atan2 %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 func Atan2(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.atan2", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, Atan2Op, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // And builds `hlo.and`, x & y (integers; i1: logical and) elementwise:
 //
 //	%r = hlo.and %x, %y : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 func And(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.and", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, AndOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Or builds `hlo.or`, x | y (integers; i1: logical or) elementwise:
 //
 //	%r = hlo.or %x, %y : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 func Or(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.or", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, OrOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Xor builds `hlo.xor`, x ^ y (integers; i1: logical exclusive or) elementwise:
 //
 //	%r = hlo.xor %x, %y : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 func Xor(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.xor", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, XorOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // ShiftLeft builds `hlo.shift_left`, x << y (integers) elementwise:
 //
 //	%r = hlo.shift_left %x, %y : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 func ShiftLeft(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.shift_left", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, ShiftLeftOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // ShiftRightArithmetic builds `hlo.shift_right_arithmetic`, x >> y keeping the sign (integers) elementwise:
 //
 //	%r = hlo.shift_right_arithmetic %x, %y : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 func ShiftRightArithmetic(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.shift_right_arithmetic", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, ShiftRightArithmeticOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // ShiftRightLogical builds `hlo.shift_right_logical`, x >> y filling with zeros (integers) elementwise:
 //
 //	%r = hlo.shift_right_logical %x, %y : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 func ShiftRightLogical(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
-	return build(b, "hlo.shift_right_logical", []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+	return build(b, ShiftRightLogicalOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
 // Negate builds `hlo.negate`, -x elementwise:
 //
 //	%r = hlo.negate %x : tensor<4xf32>
 func Negate(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "negate", x)
+	return unary(b, NegateOp, x)
 }
 
 // Abs builds `hlo.abs`, |x| elementwise:
 //
 //	%r = hlo.abs %x : tensor<4xf32>
 func Abs(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "abs", x)
+	return unary(b, AbsOp, x)
 }
 
 // Exponential builds `hlo.exponential`, e^x (floats) elementwise:
 //
 //	%r = hlo.exponential %x : tensor<4xf32>
 func Exponential(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "exponential", x)
+	return unary(b, ExponentialOp, x)
 }
 
 // ExponentialMinusOne builds `hlo.exponential_minus_one`, e^x - 1, exact near 0 (floats) elementwise:
 //
 //	%r = hlo.exponential_minus_one %x : tensor<4xf32>
 func ExponentialMinusOne(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "exponential_minus_one", x)
+	return unary(b, ExponentialMinusOneOp, x)
 }
 
 // Log builds `hlo.log`, the natural logarithm of x (floats) elementwise:
 //
 //	%r = hlo.log %x : tensor<4xf32>
 func Log(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "log", x)
+	return unary(b, LogOp, x)
 }
 
 // LogPlusOne builds `hlo.log_plus_one`, log(1 + x), exact near 0 (floats) elementwise:
 //
 //	%r = hlo.log_plus_one %x : tensor<4xf32>
 func LogPlusOne(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "log_plus_one", x)
+	return unary(b, LogPlusOneOp, x)
 }
 
 // Sqrt builds `hlo.sqrt`, the square root of x (floats) elementwise:
 //
 //	%r = hlo.sqrt %x : tensor<4xf32>
 func Sqrt(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "sqrt", x)
+	return unary(b, SqrtOp, x)
 }
 
 // Rsqrt builds `hlo.rsqrt`, 1 / sqrt(x) (floats) elementwise:
 //
 //	%r = hlo.rsqrt %x : tensor<4xf32>
 func Rsqrt(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "rsqrt", x)
+	return unary(b, RsqrtOp, x)
 }
 
 // Cbrt builds `hlo.cbrt`, the cube root of x (floats) elementwise:
 //
 //	%r = hlo.cbrt %x : tensor<4xf32>
 func Cbrt(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "cbrt", x)
+	return unary(b, CbrtOp, x)
 }
 
 // Tanh builds `hlo.tanh`, the hyperbolic tangent of x (floats) elementwise:
 //
 //	%r = hlo.tanh %x : tensor<4xf32>
 func Tanh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "tanh", x)
+	return unary(b, TanhOp, x)
 }
 
 // Logistic builds `hlo.logistic`, 1 / (1 + e^-x) (floats) elementwise:
 //
 //	%r = hlo.logistic %x : tensor<4xf32>
 func Logistic(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "logistic", x)
+	return unary(b, LogisticOp, x)
 }
 
 // Sign builds `hlo.sign`, -1, 0 or 1 by the sign of x (NaN stays NaN) elementwise:
 //
 //	%r = hlo.sign %x : tensor<4xf32>
 func Sign(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "sign", x)
+	return unary(b, SignOp, x)
 }
 
 // Floor builds `hlo.floor`, x rounded down (floats) elementwise:
 //
 //	%r = hlo.floor %x : tensor<4xf32>
 func Floor(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "floor", x)
+	return unary(b, FloorOp, x)
 }
 
 // Ceil builds `hlo.ceil`, x rounded up (floats) elementwise:
 //
 //	%r = hlo.ceil %x : tensor<4xf32>
 func Ceil(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "ceil", x)
+	return unary(b, CeilOp, x)
 }
 
 // RoundNearestEven builds `hlo.round_nearest_even`, x rounded to the nearest integer, ties to even (floats) elementwise:
 //
 //	%r = hlo.round_nearest_even %x : tensor<4xf32>
 func RoundNearestEven(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "round_nearest_even", x)
+	return unary(b, RoundNearestEvenOp, x)
 }
 
 // Not builds `hlo.not`, ^x (integers; i1: logical not) elementwise:
 //
 //	%r = hlo.not %x : tensor<4xi32>
 func Not(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "not", x)
+	return unary(b, NotOp, x)
 }
 
 // IsFinite builds `hlo.is_finite`, whether x is neither infinite nor NaN, as i1 (floats) elementwise:
 //
 //	%r = hlo.is_finite %x : (tensor<4xf32>) -> tensor<4xi1>
 func IsFinite(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "is_finite", x)
+	return unary(b, IsFiniteOp, x)
 }
 
 // Popcnt builds `hlo.popcnt`, the number of bits set in x (integers) elementwise:
 //
 //	%r = hlo.popcnt %x : tensor<4xi32>
 func Popcnt(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
-	return unary(b, "popcnt", x)
+	return unary(b, PopcntOp, x)
 }

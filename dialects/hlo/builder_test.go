@@ -71,8 +71,8 @@ func TestTypedBuildersCoverOps(t *testing.T) {
 			t.Errorf("hlo.%s: %v", op.Name, err)
 			continue
 		}
-		if got := r.DefiningOp().Name(); got != "hlo."+op.Name {
-			t.Errorf("the builder of hlo.%s built %s", op.Name, got)
+		if got := r.DefiningOp().Def(); got != op.Def {
+			t.Errorf("the builder of hlo.%s built %s", op.Name, got.Name)
 		}
 		if r.Type() != x {
 			t.Errorf("hlo.%s: result type %s, want %s", op.Name, r.Type(), x)
@@ -94,8 +94,8 @@ func TestTypedBuildersCoverOps(t *testing.T) {
 			t.Errorf("hlo.%s: %v", op.Name, err)
 			continue
 		}
-		if got := r.DefiningOp().Name(); got != "hlo."+op.Name {
-			t.Errorf("the builder of hlo.%s built %s", op.Name, got)
+		if got := r.DefiningOp().Def(); got != op.Def {
+			t.Errorf("the builder of hlo.%s built %s", op.Name, got.Name)
 		}
 		want := operandFor(op.Class)
 		if op.Class == hlo.FloatToBool {
