@@ -1,10 +1,7 @@
 package randprog
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -315,56 +312,59 @@ func runNativeBatch(batch []*nativeProg, dir string, compile func(dir, ll, c, ex
 		}
 		return p
 	}
-	// One call per run: a function with several runs is called once for each.
-	var calls []*llvm.FuncABI
-	var in bytes.Buffer
+	// One call per run: a function with several runs is called once for
+	// each, with guard pages after every buffer, so that a read or write
+	// past one's end (a missed run-time shape check) crashes.
+	var calls []llvm.DriverCall
 	for k, np := range batch {
 		for _, run := range np.runs {
-			calls = append(calls, fns[k])
-			for _, a := range run.args {
-				for _, d := range a.Shape() {
-					binary.Write(&in, binary.LittleEndian, d)
-				}
-				in.Write(a.Bytes())
+			args := make([]llvm.DriverTensor, len(run.args))
+			for i, a := range run.args {
+				args[i] = llvm.DriverTensor{Shape: a.Shape(), Data: a.Bytes()}
 			}
+			calls = append(calls, llvm.DriverCall{Func: fns[k], Args: args})
 		}
 	}
 	ll := write("kernels.ll", []byte(irText))
 	write("kernels.h", []byte(header))
-	c := write("driver.c", []byte(nativeDriver(calls, "kernels.h")))
-	inPath, outPath, exe := write("in.bin", in.Bytes()), filepath.Join(dir, "out.bin"), filepath.Join(dir, "run")
+	c := write("driver.c", []byte(llvm.CDriver(fns, "kernels.h")))
+	exe := filepath.Join(dir, "run")
 	if err := compile(dir, ll, c, exe); err != nil {
 		fail(fmt.Sprintf("%s: compiling: %v", seeds, err))
 		return
 	}
-	cmd := exec.Command(exe, inPath, outPath)
-	runOut, runErr := cmd.CombinedOutput()
-	raw, err := os.ReadFile(outPath)
-	if err != nil {
-		fail(fmt.Sprintf("%s: %v (driver: %v %s)", seeds, err, runErr, runOut))
-		return
-	}
-	r := bytes.NewReader(raw)
+	results, runErr := llvm.RunDriverCalls(exe, dir, calls, llvm.DriverOptions{Guard: true})
+	i := 0
 	for k, np := range batch {
 		for _, run := range np.runs {
 			name := np.label
 			if run.label != "" {
 				name += " (" + run.label + ")"
 			}
-			rc, msg, got, err := readNativeResult(r, fns[k])
-			if err != nil {
+			if i >= len(results) {
 				// The driver died in this call: a crash, or a read or
 				// write past a buffer's end into its guard page.
-				fail(fmt.Sprintf("%s: reading the driver's output: %v (driver exit: %v %s)%s", name, err, runErr, runOut, np.repro()))
+				fail(fmt.Sprintf("%s: the driver failed in this call: %v%s", name, runErr, np.repro()))
 				return
 			}
-			if d := compareNative(np, run, rc, msg, got, st, mu); d != "" {
+			res := results[i]
+			i++
+			var got []*interp.Tensor
+			for r, t := range res.Results {
+				tt, err := interp.FromBytes(fns[k].Results[r].Elem, t.Shape, t.Data)
+				if err != nil {
+					fail(fmt.Sprintf("%s: result %d: %v", name, r, err))
+					return
+				}
+				got = append(got, tt)
+			}
+			if d := compareNative(np, run, res.Code, res.Message, got, st, mu); d != "" {
 				fail(fmt.Sprintf("%s natively: %s%s", name, d, np.repro()))
 			}
 		}
 	}
 	if runErr != nil {
-		fail(fmt.Sprintf("%s: the driver: %v %s", seeds, runErr, runOut))
+		fail(fmt.Sprintf("%s: %v", seeds, runErr))
 	}
 }
 
@@ -428,43 +428,6 @@ func compareNative(np *nativeProg, run nativeRun, rc int32, msg string, got []*i
 	return ""
 }
 
-// readNativeResult reads one program's record of the driver's output.
-func readNativeResult(r *bytes.Reader, f *llvm.FuncABI) (int32, string, []*interp.Tensor, error) {
-	var rc int32
-	if err := binary.Read(r, binary.LittleEndian, &rc); err != nil {
-		return 0, "", nil, err
-	}
-	if rc != 0 {
-		var n int64
-		if err := binary.Read(r, binary.LittleEndian, &n); err != nil {
-			return 0, "", nil, err
-		}
-		msg := make([]byte, n)
-		if _, err := io.ReadFull(r, msg); err != nil {
-			return 0, "", nil, err
-		}
-		return rc, string(msg), nil, nil
-	}
-	var res []*interp.Tensor
-	for _, ra := range f.Results {
-		shape := make([]int64, ra.Rank())
-		for j := range shape {
-			if err := binary.Read(r, binary.LittleEndian, &shape[j]); err != nil {
-				return 0, "", nil, err
-			}
-		}
-		data := make([]byte, ir.NumElements(shape)*int64(ra.ElemSize()))
-		if _, err := io.ReadFull(r, data); err != nil {
-			return 0, "", nil, err
-		}
-		tt, err := interp.FromBytes(ra.Elem, shape, data)
-		if err != nil {
-			return 0, "", nil, err
-		}
-		res = append(res, tt)
-	}
-	return 0, "", res, nil
-}
 
 // closeAfterInexact accepts a difference that a few-ulp libm difference
 // (tanhf, expf, ... of the native math library against the interpreter's

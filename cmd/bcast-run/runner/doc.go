@@ -8,9 +8,10 @@
 // binary is a thin main around Main.
 //
 // It owns the command's flags, messages and exit status, the checks of
-// `.npy` inputs against the entry's argument types, the generated C driver
-// and the file format it exchanges with it (runner.go: packInputs;
-// native.go: driverSource, readOutputs), and the printing of results.
+// `.npy` inputs against the entry's argument types, and the printing of
+// results. The C driver that runs the kernels, and the Go side that
+// writes its inputs and reads its results, are lower/llvm's (CDriver,
+// RunDriverCalls), shared with the native tests.
 // Compiling goes through package compiler (the pipeline, LLVM IR, the C
 // header, and the system tools: compiler.FindToolchain, whose choice the
 // --clang, --opt, --llc and --cc flags steer), interpreting through

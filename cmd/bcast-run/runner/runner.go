@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -339,19 +337,6 @@ func writeResults(o *options, results []result, stdout io.Writer) error {
 		fmt.Fprintln(stdout, ir.AttrString(t.ToDense()))
 	}
 	return nil
-}
-
-// packInputs writes each argument's dims (int64) and then its packed
-// elements, the layout the generated driver reads.
-func packInputs(args []*npy.Array) []byte {
-	var b bytes.Buffer
-	for _, a := range args {
-		for _, d := range a.Shape {
-			_ = binary.Write(&b, binary.LittleEndian, d)
-		}
-		b.Write(a.Data)
-	}
-	return b.Bytes()
 }
 
 // errShort is a truncated driver output file.
