@@ -428,7 +428,6 @@ func compareNative(np *nativeProg, run nativeRun, rc int32, msg string, got []*i
 	return ""
 }
 
-
 // closeAfterInexact accepts a difference that a few-ulp libm difference
 // (tanhf, expf, ... of the native math library against the interpreter's
 // correctly rounded values) can grow into through later ops, such as a
