@@ -1,19 +1,60 @@
-// Package lower holds the conversions between levels of the pipeline:
-// hlo on tensors to linalg (hlo-legalize-to-linalg), and later linalg to
-// loops and LLVM IR.
+// Package lower holds hlo-legalize-to-linalg, the conversion of hlo on
+// tensors to linalg.generic, tensor and arith (lower/llvm, a package of
+// its own, takes linalg on to LLVM IR).
 //
-// hlo-legalize-to-linalg turns every elementwise hlo op into one
-// all-parallel linalg.generic whose body computes the element with
-// StableHLO's semantics in arith and math ops (scalar.go). A broadcast that
-// feeds an elementwise op is never materialized: the generic reads the
-// broadcast's operand through the broadcast's indexing map, e.g.
-// `affine_map<(d0, d1) -> (d1)>` for a row vector, or a constant 0 for a
-// size-1 dim that stretches. A dynamic broadcast whose every dim is known
-// to expand or not (known_expanding_dimensions /
+// # Layout
+//
+// The pass (legalize_to_linalg.go) walks the hlo ops in program order and
+// applies to each the conversion registered for its definition, as
+// MLIR's conversions apply pattern sets that populate*Patterns functions
+// assemble. Each file converts one category of ops and registers its
+// conversions, keyed by op definition (hlo.Transpose, hlo.AddOp, ...), in
+// its init:
+//
+//   - elementwise.go: every op of hlo's elementwise tables (binary, unary,
+//     compare, select, clamp, convert) becomes one all-parallel generic
+//     whose body is the op's scalar lowering (hlo.ScalarLowering, beside
+//     the op's element functions in dialects/hlo, which the folder and
+//     the interpreter read too); a new entry there needs nothing here.
+//   - data_movement.go: transpose, iota, reshape, slice, concatenate,
+//     dynamic_reshape.
+//   - dynamic_shapes.go: dynamic_iota and real_dynamic_slice, whose sizes
+//     and indices are operands, with their run-time checks.
+//   - shape_computations.go: the hlo ops computing shape operands become
+//     scalar arith first; get_dimension_size.
+//   - broadcast.go: broadcast_in_dim and dynamic_broadcast_in_dim, read
+//     through their maps by the generics (accessFor), then erased,
+//     materialized or kept (could-be-1 dims, below).
+//   - constant.go, custom_call.go: hlo.constant; JAX's @shape_assertion
+//     (a cf.assert), and the error for any other custom call.
+//   - generic.go: the generic builders all of them share (operand
+//     accesses, loop sizes, shared attributes, copies).
+//
+// After the conversions the pass checks legality: an hlo op left behind
+// (one no conversion is registered for, or an unregistered `hlo.X` in
+// generic form) fails the pass with `'hlo.X' op has no lowering to
+// linalg` at the op, and `--pipeline=cpu` exits 1; the only hlo ops
+// allowed to stay are the dynamic broadcasts with could-be-1 dims, which
+// linalg-version-broadcasts removes. A custom call other than
+// @shape_assertion says what to do about it (remove it, or run the
+// interpreter for its @check.expect_* assertions).
+//
+// Adding an op: docs/adding-an-op.md.
+//
+// # Broadcasts
+//
+// Every elementwise hlo op becomes one all-parallel linalg.generic whose
+// body computes the element with StableHLO's semantics in arith and math
+// ops. A broadcast that feeds an elementwise op is never materialized:
+// the generic reads the broadcast's operand through the broadcast's
+// indexing map, e.g. `affine_map<(d0, d1) -> (d1)>` for a row vector, or
+// a constant 0 for a size-1 dim that stretches. A dynamic broadcast whose
+// every dim is known to expand or not (known_expanding_dimensions /
 // known_nonexpanding_dimensions, or static sizes) gets such static maps
 // too; a static 1 always reads index 0, which is right whether or not it
-// stretches. hlo.BroadcastMap is the one place that reads a broadcast's dims
-// this way; linalg-version-broadcasts (../passes) calls it too.
+// stretches. hlo.BroadcastMap is the one place that reads a broadcast's
+// dims this way; linalg-version-broadcasts (dialects/linalg/transforms)
+// calls it too.
 //
 // # Could-be-1 dims
 //
@@ -45,19 +86,23 @@
 //     bit) are unrolled into the body, as a generic's body has no loops.
 //   - Integers with explicit signedness (si/ui element types) are rejected
 //     with a diagnostic.
-//   - Data movement (hlo_structural.go): transpose is a generic reading
+//   - Data movement (data_movement.go): transpose is a generic reading
 //     through the inverse permutation, iota a generic on linalg.index,
 //     static reshapes tensor.collapse_shape / expand_shape, slice a
 //     generic reading through `d * stride + start` (it fuses like an
 //     elementwise op), concatenate (static or dynamic) a tensor.empty
 //     into whose tensor.extract_slice parts a generic copies each operand,
 //     put back with tensor.insert_slice (destination-passing style),
-//     get_dimension_size tensor.dim, dynamic_reshape tensor.reshape.
+//     dynamic_reshape tensor.reshape; get_dimension_size is tensor.dim.
+//     Static reshapes that do not only merge or split adjacent dims go
+//     through the 1-D form (rank 0 has no groups).
 //   - Shape computations (shape_computations.go): the hlo ops on small
 //     integer tensors that compute the shape operand of a
 //     dynamic_broadcast_in_dim or dynamic_reshape (JAX's
 //     get_dimension_size / reshape / concatenate / convert / arithmetic)
 //     become scalar arith and tensor.from_elements, not generics.
-//     Static reshapes that do not only merge or split adjacent dims go
-//     through the 1-D form (rank 0 has no groups).
+//
+// The package must not depend on the passes or on lower/llvm, nor
+// dialects/hlo on it: the hlo dialect's tables own what an op computes,
+// this package only how an op's data moves into generics.
 package lower

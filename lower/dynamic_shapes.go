@@ -17,10 +17,17 @@ import (
 // is an integer scalar computed from the arguments' sizes; the lowering
 // reads element d of an operand as that scalar (tensor.extract of it
 // otherwise) cast to index. The ops become what iota and slice become
-// (hlo_structural.go), with those sizes and indices, and cf.assert checks
+// (data_movement.go), with those sizes and indices, and cf.assert checks
 // at run time what the static ops' verifiers check at compile time: a
 // size is not negative and fits the result type, a slice lies in its
 // operand. Checks that constants or sizes prove fold away.
+
+func init() {
+	registerConversions(map[*ir.OpDef]conversion{
+		hlo.DynamicIota:      (*lowering).convertDynamicIota,
+		hlo.RealDynamicSlice: (*lowering).convertRealDynamicSlice,
+	})
+}
 
 // convertDynamicIota: a generic with no inputs whose body converts
 // linalg.index, into a tensor.empty sized from the shape operand (so it
@@ -79,7 +86,6 @@ func (l *lowering) convertRealDynamicSlice(op *ir.Operation) error {
 	r := in.Rank()
 	b := ir.Before(op)
 	b.Loc = op.Loc
-	s := scalarBuilder{b: b}
 	var parts [3][]slicePart
 	for k := range parts {
 		if parts[k] = indexElements(b, op.Operand(k+1), r); parts[k] == nil {
@@ -117,9 +123,9 @@ func (l *lowering) convertRealDynamicSlice(op *ir.Operation) error {
 				n.static = (span-1)/strides[d].static + 1
 			}
 		} else {
-			span := s.op("arith.subi", ir.Index, limits[d].asValue(b), starts[d].asValue(b))
+			span := arith.Build(b, arith.SubI, ir.Index, limits[d].asValue(b), starts[d].asValue(b))
 			if strides[d].value != nil || strides[d].static != 1 {
-				span = s.op("arith.ceildivsi", ir.Index, span, strides[d].asValue(b))
+				span = arith.Build(b, arith.CeilDivSI, ir.Index, span, strides[d].asValue(b))
 			}
 			n = slicePart{value: span}
 		}
@@ -146,16 +152,15 @@ func (l *lowering) convertRealDynamicSlice(op *ir.Operation) error {
 // values in the message when it does not (constants the verifier cannot
 // see, such as a concatenation of constants, can still be wrong).
 func runtimeCheck(b *ir.Builder, pred string, x, y slicePart, msg string) {
-	s := scalarBuilder{b: b}
 	if x.value != nil || y.value != nil {
-		cf.NewAssert(b, s.cmpi(pred, x.asValue(b), y.asValue(b)), msg)
+		cf.NewAssert(b, arith.NewCmpI(b, pred, x.asValue(b), y.asValue(b)), msg)
 		return
 	}
-	if arith.EvalIntPredicate(predIndex(arith.IntPredicates, pred), x.static, y.static, ir.I64) {
+	if arith.EvalIntPredicate(arith.IntPredicate(pred), x.static, y.static, ir.I64) {
 		return
 	}
 	msg = cf.ExpandMessage(msg, 2, func(k int) string { return strconv.FormatInt([2]int64{x.static, y.static}[k], 10) })
-	cf.NewAssert(b, s.constI(ir.I1, 0), msg)
+	cf.NewAssert(b, arith.IntConstant(b, ir.I1, 0), msg)
 }
 
 // asValue is p as an index value (a constant for a static part).

@@ -1,12 +1,7 @@
 package lower
 
 import (
-	"fmt"
-	"path/filepath"
-	"strconv"
-
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
-	"github.com/bcast-opt/bcast-opt/dialects/cf"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -35,14 +30,21 @@ import (
 // has one element per dim).
 const maxShapeElems = 16
 
-// shapeComputationOps are the hlo ops rewritten to scalars, with the
-// arith op of the elementwise ones ("" for the others).
-var shapeComputationOps = map[string]string{
-	"hlo.add": "arith.addi", "hlo.subtract": "arith.subi", "hlo.multiply": "arith.muli",
-	"hlo.maximum": "arith.maxsi", "hlo.minimum": "arith.minsi",
-	"hlo.constant": "", "hlo.convert": "", "hlo.get_dimension_size": "",
-	"hlo.reshape": "", "hlo.concatenate": "", "hlo.slice": "",
-	"hlo.compare": "",
+// shapeComputationOps are the hlo ops rewritten to scalars. The binary
+// ones compute each element with the arith op their scalar lowering names
+// for signless integers (addi, subi, muli, maxsi, minsi), compare with
+// its scalar lowering.
+var shapeComputationOps = map[*ir.OpDef]bool{
+	hlo.AddOp: true, hlo.SubtractOp: true, hlo.MultiplyOp: true, hlo.MaximumOp: true, hlo.MinimumOp: true,
+	hlo.Constant: true, hlo.Convert: true, hlo.GetDimensionSize: true,
+	hlo.Reshape: true, hlo.Concatenate: true, hlo.Slice: true,
+	hlo.CompareOp: true,
+}
+
+func init() {
+	registerConversions(map[*ir.OpDef]conversion{
+		hlo.GetDimensionSize: func(_ *lowering, op *ir.Operation) error { return convertGetDimensionSize(op) },
+	})
 }
 
 // isSmallIntTensor reports whether t is a static integer or index tensor
@@ -62,12 +64,6 @@ func isSmallIntTensor(t ir.Type, bools bool) bool {
 	return false
 }
 
-// isShapeAssertion reports whether op is JAX's @shape_assertion.
-func isShapeAssertion(op *ir.Operation) bool {
-	name, ok := op.Attr("call_target_name").(*ir.StringAttr)
-	return op.Name() == "hlo.custom_call" && ok && name.Value == hlo.ShapeAssertion
-}
-
 // shapeComputations returns the ops of work (in order) that compute a
 // shape operand, walking back from each shape operand through the
 // rewritable ops.
@@ -79,29 +75,29 @@ func shapeComputations(work []*ir.Operation) []*ir.Operation {
 		if op == nil || marked[op] {
 			return
 		}
-		isCompare := op.Name() == "hlo.compare"
-		if _, ok := shapeComputationOps[op.Name()]; !ok || !isSmallIntTensor(op.Result(0).Type(), isCompare) {
+		isCompare := op.Def() == hlo.CompareOp
+		if !shapeComputationOps[op.Def()] || !isSmallIntTensor(op.Result(0).Type(), isCompare) {
 			return
 		}
 		for _, x := range op.Operands() {
-			if op.Name() != "hlo.get_dimension_size" && !isSmallIntTensor(x.Type(), false) {
+			if op.Def() != hlo.GetDimensionSize && !isSmallIntTensor(x.Type(), false) {
 				return
 			}
 		}
 		marked[op] = true
-		if op.Name() != "hlo.get_dimension_size" {
+		if op.Def() != hlo.GetDimensionSize {
 			for _, x := range op.Operands() {
 				visit(x)
 			}
 		}
 	}
 	for _, op := range work {
-		switch {
-		case op.Name() == "hlo.dynamic_broadcast_in_dim", op.Name() == "hlo.dynamic_reshape":
+		switch def := op.Def(); {
+		case def == hlo.DynamicBroadcastInDim, def == hlo.DynamicReshape:
 			visit(op.Operand(1))
-		case op.Name() == "hlo.dynamic_iota":
+		case def == hlo.DynamicIota:
 			visit(op.Operand(0))
-		case op.Name() == "hlo.real_dynamic_slice":
+		case def == hlo.RealDynamicSlice:
 			for _, x := range op.Operands()[1:] {
 				visit(x)
 			}
@@ -138,40 +134,44 @@ func scalarizeShapeComputations(ops []*ir.Operation) {
 			return extractElements(b, v)
 		}
 		var out []*ir.Value
-		switch name := op.Name(); name {
-		case "hlo.constant":
+		switch def := op.Def(); def {
+		case hlo.Constant:
 			d, _ := op.Attr("value").(*ir.DenseElementsAttr)
 			for k := int64(0); k < ir.NumElements(rt.Shape()); k++ {
 				out = append(out, arith.NewConstant(b, ir.IntAttr(et, d.IntAt(k))).Result(0))
 			}
-		case "hlo.get_dimension_size":
+		case hlo.GetDimensionSize:
 			d, _ := hlo.IntAttr(op.Attr("dimension"))
 			out = []*ir.Value{castInt(b, tensorDim(b, op.Operand(0), int(d)), et)}
-		case "hlo.convert":
+		case hlo.Convert:
 			for _, x := range operand(0) {
 				out = append(out, castInt(b, x, et))
 			}
-		case "hlo.reshape":
+		case hlo.Reshape:
 			out = operand(0)
-		case "hlo.concatenate":
+		case hlo.Concatenate:
 			for i := range op.NumOperands() {
 				out = append(out, operand(i)...)
 			}
-		case "hlo.slice":
+		case hlo.Slice:
 			xs := operand(0)
 			start, limit, stride := hlo.I64s(op.Attr("start_indices"))[0], hlo.I64s(op.Attr("limit_indices"))[0], hlo.I64s(op.Attr("strides"))[0]
 			for k := start; k < limit; k += stride {
 				out = append(out, xs[k])
 			}
-		case "hlo.compare":
+		case hlo.CompareOp:
+			lower := hlo.ElementwiseOf(def).Lower
 			xs, ys := operand(0), operand(1)
 			for k := range xs {
-				out = append(out, scalarBuilder{b: b}.compare(op, xs[k], ys[k]))
+				out = append(out, lower.Build(b, op, []*ir.Value{xs[k], ys[k]}))
 			}
 		default:
+			// Without the overflow flags arith.Build would set: the
+			// scalars are folded away or read as sizes.
+			signed := hlo.ElementwiseOf(def).Lower.Signed
 			xs, ys := operand(0), operand(1)
 			for k := range xs {
-				out = append(out, b.Create(&ir.OpState{Name: shapeComputationOps[name], Operands: []*ir.Value{xs[k], ys[k]}, ResultTypes: []ir.Type{et}}).Result(0))
+				out = append(out, b.Create(&ir.OpState{Name: signed.Name, Operands: []*ir.Value{xs[k], ys[k]}, ResultTypes: []ir.Type{et}}).Result(0))
 			}
 		}
 		fe := b.Create(&ir.OpState{Name: "tensor.from_elements", Operands: out, ResultTypes: []ir.Type{rt}}).Result(0)
@@ -213,58 +213,23 @@ func castInt(b *ir.Builder, x *ir.Value, t ir.Type) *ir.Value {
 	if from == t {
 		return x
 	}
-	name := "arith.index_cast"
+	cast := arith.IndexCast
 	if fi, ok := from.(*ir.IntegerType); ok {
 		if ti, ok := t.(*ir.IntegerType); ok {
-			name = "arith.extsi"
+			cast = arith.ExtSI
 			if ti.Width < fi.Width {
-				name = "arith.trunci"
+				cast = arith.TruncI
 			}
 		}
 	}
-	return b.Create(&ir.OpState{Name: name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{t}}).Result(0)
+	return b.Create(&ir.OpState{Name: cast.Name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{t}}).Result(0)
 }
 
-// lowerShapeAssertion turns JAX's @shape_assertion into cf.assert on its
-// condition's one element. The message's `{k}` (operand k+1) becomes the
-// `{0}` or `{1}` of cf.assert (dialects/cf: the operands of the
-// comparison that computes the condition) when operand k+1 is one of
-// them, as in JAX's own assertions (`b >= 1` formatting b; `d == b`
-// formatting d and b), and "?" otherwise.
-func lowerShapeAssertion(op *ir.Operation) error {
+// convertGetDimensionSize: tensor.dim, cast to i32, wrapped as tensor<i32>.
+func convertGetDimensionSize(op *ir.Operation) error {
+	d, _ := hlo.IntAttr(op.Attr("dimension"))
 	b := ir.Before(op)
-	b.Loc = op.Loc
-	cond := scalarElements(b, op.Operand(0))
-	if len(cond) != 1 {
-		return op.Emit("@%s needs a one-element condition", hlo.ShapeAssertion)
-	}
-	args := make([]*ir.Value, op.NumOperands()-1)
-	for k := range args {
-		if xs := scalarElements(b, op.Operand(k+1)); len(xs) == 1 {
-			args[k] = xs[0]
-		}
-	}
-	var cmp []*ir.Value
-	if def := cond[0].DefiningOp(); def != nil && def.Name() == "arith.cmpi" {
-		cmp = def.Operands()
-	}
-	msg, _ := op.Attr("error_message").(*ir.StringAttr)
-	text := ""
-	if msg != nil {
-		text = msg.Value
-	}
-	text = cf.ExpandMessage(text, len(args), func(k int) string {
-		for j, c := range cmp {
-			if hlo.ScalarExtent(args[k]).Same(hlo.ScalarExtent(c)) || args[k] == c {
-				return "{" + strconv.Itoa(j) + "}"
-			}
-		}
-		return "?"
-	})
-	if loc := op.Loc; loc.Known() {
-		text = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(loc.File), loc.Line, loc.Col, text)
-	}
-	cf.NewAssert(b, cond[0], text)
-	op.Erase()
-	return nil
+	size := tensorDim(b, op.Operand(0), int(d))
+	i32 := b.Create(&ir.OpState{Name: arith.IndexCast.Name, Operands: []*ir.Value{size}, ResultTypes: []ir.Type{ir.I32}}).Result(0)
+	return replace(op, b.Create(&ir.OpState{Name: "tensor.from_elements", Operands: []*ir.Value{i32}, ResultTypes: []ir.Type{op.Result(0).Type()}}).Result(0))
 }

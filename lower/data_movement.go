@@ -1,86 +1,32 @@
 package lower
 
 import (
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
-	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
 
-// structuralConversions lower the hlo ops that move data rather than
-// compute on it: each becomes linalg.generic or tensor ops.
-var structuralConversions = map[string]func(*lowering, *ir.Operation) error{
-	"hlo.transpose":          (*lowering).convertTranspose,
-	"hlo.iota":               (*lowering).convertIota,
-	"hlo.reshape":            func(_ *lowering, op *ir.Operation) error { return convertReshape(op) },
-	"hlo.slice":              func(_ *lowering, op *ir.Operation) error { return convertSlice(op) },
-	"hlo.concatenate":        (*lowering).convertConcatenate,
-	"hlo.get_dimension_size": func(_ *lowering, op *ir.Operation) error { return convertGetDimensionSize(op) },
-	"hlo.dynamic_reshape":    func(_ *lowering, op *ir.Operation) error { return convertDynamicReshape(op) },
-	"hlo.dynamic_iota":       (*lowering).convertDynamicIota,
-	"hlo.real_dynamic_slice": (*lowering).convertRealDynamicSlice,
-}
+// Data movement: the hlo ops that move elements rather than compute them.
+// transpose is a generic reading through the inverse permutation, iota a
+// generic on linalg.index, a static reshape tensor.collapse_shape /
+// expand_shape, slice a generic reading through `d * stride + start` (it
+// fuses like an elementwise op), concatenate a tensor.empty into whose
+// tensor.extract_slice parts a generic copies each operand, put back with
+// tensor.insert_slice (destination-passing style), dynamic_reshape
+// tensor.reshape. Their dynamic twins whose sizes are operands
+// (dynamic_iota, real_dynamic_slice) are in dynamic_shapes.go.
 
-// convertDynamicReshape: tensor.reshape to the run-time shape.
-func convertDynamicReshape(op *ir.Operation) error {
-	st := &ir.OpState{Name: "tensor.reshape", Operands: op.Operands(), ResultTypes: op.ResultTypes(), Loc: op.Loc}
-	return replace(op, ir.Before(op).Create(st).Result(0))
-}
-
-func parallel(n int) []string {
-	its := make([]string, n)
-	for i := range its {
-		its[i] = linalg.Parallel
-	}
-	return its
-}
-
-// genericCopy builds a generic that writes, for every index of its
-// result (of op's result type, with dyn its dynamic sizes), the element of
-// src read through its access.
-func (l *lowering) genericCopy(b *ir.Builder, op *ir.Operation, src operandAccess, dyn []*ir.Value) *ir.Value {
-	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{op.Result(0).Type()}}).Result(0)
-	return l.genericInto(b, op, src, empty)
-}
-
-// genericInto is genericCopy writing into the tensor dest (of the
-// result's type).
-func (l *lowering) genericInto(b *ir.Builder, op *ir.Operation, src operandAccess, dest *ir.Value) *ir.Value {
-	gen, body := l.generic(b, op, []operandAccess{src}, dest)
-	yield(op, body, body.Arg(0))
-	return gen.Result(0)
-}
-
-// bodyBuilder returns a builder at the end of a generic's body, locating
-// ops at op.
-func bodyBuilder(op *ir.Operation, body *ir.Block) *ir.Builder {
-	bb := ir.AtEnd(body)
-	bb.Loc = op.Loc
-	return bb
-}
-
-// yield ends a generic's body with `linalg.yield v`.
-func yield(op *ir.Operation, body *ir.Block, v *ir.Value) {
-	bodyBuilder(op, body).Create(&ir.OpState{Name: "linalg.yield", Operands: []*ir.Value{v}})
-}
-
-func replace(op *ir.Operation, v *ir.Value) error {
-	op.Result(0).ReplaceAllUsesWith(v)
-	op.Erase()
-	return nil
-}
-
-// dynamicSizes returns tensor.dim of src for the dynamic dims of rt, where
-// result dim d has the size of src dim srcDim[d].
-func dynamicSizes(b *ir.Builder, rt *ir.RankedTensorType, src *ir.Value, srcDim func(d int) int) []*ir.Value {
-	var dyn []*ir.Value
-	for d, s := range rt.Shape() {
-		if s == ir.Dynamic {
-			dyn = append(dyn, tensorDim(b, src, srcDim(d)))
-		}
-	}
-	return dyn
+func init() {
+	registerConversions(map[*ir.OpDef]conversion{
+		hlo.Transpose:      (*lowering).convertTranspose,
+		hlo.Iota:           (*lowering).convertIota,
+		hlo.Reshape:        func(_ *lowering, op *ir.Operation) error { return convertReshape(op) },
+		hlo.Slice:          func(_ *lowering, op *ir.Operation) error { return convertSlice(op) },
+		hlo.Concatenate:    (*lowering).convertConcatenate,
+		hlo.DynamicReshape: func(_ *lowering, op *ir.Operation) error { return convertDynamicReshape(op) },
+	})
 }
 
 // convertTranspose: result[i0, ..] = operand[i_perm^-1 ...], a generic
@@ -128,12 +74,12 @@ func (l *lowering) iotaGeneric(b *ir.Builder, op *ir.Operation, rt *ir.RankedTen
 	st.AddAttr("dim", ir.I64Attr(d))
 	idx := bb.Create(st).Result(0)
 	et := rt.ElementType()
-	v := bb.Create(&ir.OpState{Name: "arith.index_cast", Operands: []*ir.Value{idx}, ResultTypes: []ir.Type{ir.I64}}).Result(0)
+	v := bb.Create(&ir.OpState{Name: arith.IndexCast.Name, Operands: []*ir.Value{idx}, ResultTypes: []ir.Type{ir.I64}}).Result(0)
 	switch {
 	case ir.IsFloat(et):
-		v = bb.Create(&ir.OpState{Name: "arith.sitofp", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{et}}).Result(0)
+		v = bb.Create(&ir.OpState{Name: arith.SIToFP.Name, Operands: []*ir.Value{v}, ResultTypes: []ir.Type{et}}).Result(0)
 	case et != ir.I64:
-		v = bb.Create(&ir.OpState{Name: "arith.trunci", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{et}}).Result(0)
+		v = bb.Create(&ir.OpState{Name: arith.TruncI.Name, Operands: []*ir.Value{v}, ResultTypes: []ir.Type{et}}).Result(0)
 	}
 	yield(op, body, v)
 	return replace(op, gen.Result(0))
@@ -379,7 +325,7 @@ func (l *lowering) convertConcatenate(op *ir.Operation) error {
 			if sv == nil {
 				sv = indexConst(b, s.static)
 			}
-			total = slicePart{value: b.Create(&ir.OpState{Name: "arith.addi", Operands: []*ir.Value{tv, sv}, ResultTypes: []ir.Type{ir.Index}}).Result(0)}
+			total = slicePart{value: b.Create(&ir.OpState{Name: arith.AddI.Name, Operands: []*ir.Value{tv, sv}, ResultTypes: []ir.Type{ir.Index}}).Result(0)}
 		}
 	}
 	var dyn []*ir.Value
@@ -421,11 +367,8 @@ func (l *lowering) convertConcatenate(op *ir.Operation) error {
 	return replace(op, acc)
 }
 
-// convertGetDimensionSize: tensor.dim, cast to i32, wrapped as tensor<i32>.
-func convertGetDimensionSize(op *ir.Operation) error {
-	d, _ := hlo.IntAttr(op.Attr("dimension"))
-	b := ir.Before(op)
-	size := tensorDim(b, op.Operand(0), int(d))
-	i32 := b.Create(&ir.OpState{Name: "arith.index_cast", Operands: []*ir.Value{size}, ResultTypes: []ir.Type{ir.I32}}).Result(0)
-	return replace(op, b.Create(&ir.OpState{Name: "tensor.from_elements", Operands: []*ir.Value{i32}, ResultTypes: []ir.Type{op.Result(0).Type()}}).Result(0))
+// convertDynamicReshape: tensor.reshape to the run-time shape.
+func convertDynamicReshape(op *ir.Operation) error {
+	st := &ir.OpState{Name: "tensor.reshape", Operands: op.Operands(), ResultTypes: op.ResultTypes(), Loc: op.Loc}
+	return replace(op, ir.Before(op).Create(st).Result(0))
 }
