@@ -7,19 +7,29 @@
 //
 //	results, err := interp.Run(module, "main", []*interp.Tensor{x, y})
 //
-// It owns the run-time meaning of the ops: tensor.go (the Tensor value,
-// its constructors and conversions to and from dense attributes and
-// packed bytes), interp.go (calls, blocks, the check of every run-time
-// value against its static type), elementwise.go and semantics.go (the
-// hlo elementwise ops and their element semantics), shapes.go (the other
-// hlo ops), arith.go, math.go, shapeops.go and shape_predicates.go (the
-// shape dialect), linalg.go (linalg.generic and linalg.index) and
-// tensor_reshape.go (collapse_shape, expand_shape, extract_slice,
-// insert_slice). Ops are dispatched by name, so the package depends on no
-// dialect's Go API except attribute readers (hlo's, linalg's indexing maps
-// and iterator types, tensor's reassociation and static lists) and
-// function tables (arith's predicates, math's functions); it must not
-// depend on passes.
+// It owns how programs run: tensor.go (the Tensor value, its
+// constructors and conversions to and from dense attributes and packed
+// bytes), interp.go (calls, blocks, the check of every run-time value
+// against its static type, the handler registry), elementwise.go (the
+// hlo elementwise ops: run-time broadcasting and the loops),
+// shapes.go and dynamic_shapes.go (the other hlo ops), arith.go, math.go,
+// shapeops.go and shape_predicates.go (the shape dialect), linalg.go
+// (linalg.generic and linalg.index) and tensor_reshape.go
+// (collapse_shape, expand_shape, extract_slice, insert_slice).
+//
+// It does not own what one element of an op is: that is written once,
+// beside each op's declaration, and read here as the op's folder and
+// lowering read it. The hlo elementwise ops' element functions are
+// dialects/hlo's tables (hlo.BinaryOps, hlo.UnaryOps and the functions of
+// compare, select, clamp and convert: element_functions.go there); arith's
+// are its BinaryOps functions and predicates (its casts, which fold only
+// between integers, are interpreted here), math's its UnaryOps and
+// BinaryOps. hlo, arith and math ops are registered by their definitions
+// (registerOps), the other dialects' by name; beyond those tables the
+// package reads only attribute readers (hlo's, linalg's indexing maps and
+// iterator types, tensor's reassociation and static lists). It must not
+// depend on the passes or the conversions (lower), and must not keep a
+// copy of an op's element semantics.
 //
 // # linalg.generic
 //
@@ -58,19 +68,20 @@
 // subtract, multiply, divide and sqrt this is the correctly rounded
 // result (float64 has more than 2p+2 bits for p = 24), so f32 results are
 // bit-exact; transcendental functions (exp, log, tanh, ...) use Go's math
-// package, then round. The math dialect's ops use the same functions (its
-// own tables), so `math.exp` gives `hlo.exponential`'s bits; fast-math
-// flags are ignored. maximum and minimum are IEEE 754-2019 maximum and
-// minimum (NaN propagates, -0 < +0) as the StableHLO spec says; clamp is
-// min(max(x, lo), hi); remainder is C's fmod; compare FLOAT is IEEE's
-// quiet comparison and TOTALORDER orders -NaN < -Inf < ... < -0 < +0 < ...
-// < +Inf < +NaN.
+// package, then round. An hlo op whose element is one math op uses that
+// op's own function (hlo.exponential is math.exp's), so both give the
+// same bits; fast-math flags are ignored. maximum and minimum are IEEE
+// 754-2019 maximum and minimum (NaN propagates, -0 < +0) as the StableHLO
+// spec says; clamp is min(max(x, lo), hi); remainder is C's fmod; compare
+// FLOAT is IEEE's quiet comparison and TOTALORDER orders -NaN < -Inf <
+// ... < -0 < +0 < ... < +Inf < +NaN.
 //
 // Signless integers are signed (as in StableHLO); ui types are unsigned;
 // i1 is a boolean on which add is or and multiply is and (XLA's pred
 // arithmetic). Arithmetic wraps around. Where the StableHLO spec leaves
-// the result implementation-defined, the interpreter follows XLA's
-// elemental IR emitter (xla/service/elemental_ir_emitter.cc):
+// the result implementation-defined, the element functions follow XLA's
+// elemental IR emitter (xla/service/elemental_ir_emitter.cc; the list is
+// in dialects/hlo/element_functions.go):
 //
 //	x / 0 = -1 (all bits set, also unsigned)   INT_MIN / -1 = INT_MIN
 //	x % 0 = x                                   INT_MIN % -1 = 0
@@ -82,7 +93,9 @@
 //
 // Integer power follows StableHLO's reference interpreter
 // (stablehlo/reference/Element.cpp): a negative exponent gives 0 unless
-// the base is 1 or -1, whose power uses |exponent|.
+// the base is 1 or -1, whose power uses |exponent|. A compare type that
+// does not apply to the element type (SIGNED on floats, FLOAT on
+// integers) is an error here.
 //
 // arith ops take their signedness from the op (divsi, divui, ...); what
 // LLVM makes undefined or poison (division by zero, signed division
