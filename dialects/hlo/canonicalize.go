@@ -3,6 +3,7 @@ package hlo
 import (
 	"slices"
 
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -16,10 +17,16 @@ import (
 //	dynamic_broadcast_in_dim (static operand and result) -> broadcast_in_dim
 //	dynamic_broadcast_in_dim %x, (shape_of %x) (identity dims, same type) -> %x
 //	dynamic_broadcast_in_dim whose shape proves dims (non-)expanding    -> known_(non)expanding_dimensions set
+//	shape.shape_of (dynamic_broadcast_in_dim %x, %s)     -> %s (its elements cast to index if they are integers)
+//	tensor.dim (dynamic_broadcast_in_dim %x, %s), %d     -> element %d of %s, as an index
 //	reshape %x (same type)                               -> %x
 //	reshape (reshape %x)                                 -> reshape %x
 //	transpose %x (identity permutation, same type)       -> %x
 //	transpose (transpose %x)                             -> one transpose, or %x
+//
+// and, not a canonicalization (DynamicBroadcastElementPattern),
+//
+//	tensor.extract (dynamic_broadcast_in_dim %x, %s)[..] -> tensor.extract %x[..] (0 where a dim stretches)
 
 func init() {
 	BroadcastInDim.Canonicalize = append(BroadcastInDim.Canonicalize,
@@ -30,6 +37,7 @@ func init() {
 		pattern("DynamicBroadcastInDimNotActuallyDynamic", "hlo.dynamic_broadcast_in_dim", dynamicBroadcastStatic),
 		pattern("DynamicBroadcastInDimToOwnShape", "hlo.dynamic_broadcast_in_dim", dynamicBroadcastToOwnShape),
 		pattern("DynamicBroadcastInDimKnownDims", "hlo.dynamic_broadcast_in_dim", dynamicBroadcastKnownDims))
+	DynamicBroadcastInDim.Canonicalize = append(DynamicBroadcastInDim.Canonicalize, DynamicBroadcastReaderPatterns()...)
 	Reshape.Canonicalize = append(Reshape.Canonicalize,
 		pattern("ReshapeToSameType", "hlo.reshape", reshapeIdentity),
 		pattern("ReshapeOfReshape", "hlo.reshape", reshapeOfReshape))
@@ -218,4 +226,151 @@ func sortedUnion(a, b []int64) []int64 {
 	out := append(append([]int64{}, a...), b...)
 	slices.Sort(out)
 	return out
+}
+
+// DynamicBroadcastReaderPatterns are the canonicalization patterns that
+// make a reader of a dynamic broadcast's shape read the shape operand
+// instead: shape.shape_of is the shape operand, tensor.dim one of its
+// elements. A broadcast that only these ops read is then dead.
+// linalg-version-broadcasts applies them, and
+// DynamicBroadcastElementPattern, to the broadcasts it leaves, so that no
+// hlo.dynamic_broadcast_in_dim reaches LLVM emission.
+func DynamicBroadcastReaderPatterns() []ir.Pattern {
+	return []ir.Pattern{
+		pattern("ShapeOfDynamicBroadcastInDim", "shape.shape_of", shapeOfDynamicBroadcast),
+		pattern("DimOfDynamicBroadcastInDim", "tensor.dim", dimOfDynamicBroadcast),
+	}
+}
+
+// DynamicBroadcastElementPattern makes a tensor.extract of a dynamic
+// broadcast's result read the broadcast's operand (see
+// extractOfDynamicBroadcast). It is not a canonicalization: a broadcast
+// whose elements are all read this way is dead, and with it goes its
+// check that each operand dim is 1 or the result's size, so whoever
+// applies it checks that first (linalg-version-broadcasts does).
+func DynamicBroadcastElementPattern() ir.Pattern {
+	return pattern("ExtractOfDynamicBroadcastInDim", "tensor.extract", extractOfDynamicBroadcast)
+}
+
+// shapeOfDynamicBroadcast: a dynamic broadcast's shape is its shape
+// operand, when that is an extent tensor of the shape's type. A shape
+// operand of integers (static length) is cast: a shape.get_extent of the
+// shape reads the cast element, and other users get the extent tensor of
+// the cast elements (a get_extent of that would not fold).
+func shapeOfDynamicBroadcast(op *ir.Operation, rw *ir.Rewriter) bool {
+	bc := definedBy(op.Operand(0), "hlo.dynamic_broadcast_in_dim")
+	if bc == nil {
+		return false
+	}
+	s, want := bc.Operand(1), op.Result(0).Type()
+	if s.Type() == want {
+		rw.ReplaceOp(op, []*ir.Value{s})
+		return true
+	}
+	st, wt := rankedTensor(s.Type()), rankedTensor(want)
+	if st == nil || wt == nil || st.Rank() != 1 || !st.HasStaticShape() || !slices.Equal(st.Shape(), wt.Shape()) ||
+		wt.ElementType() != ir.Index || !isInteger(st.ElementType()) {
+		return false
+	}
+	for _, u := range op.Result(0).Users() {
+		if u.Name() == "shape.get_extent" && u.Operand(0) == op.Result(0) {
+			rw.SetInsertionPoint(u)
+			rw.ReplaceOp(u, []*ir.Value{shapeElement(rw, s, u.Operand(1))})
+		}
+	}
+	rw.SetInsertionPoint(op)
+	if !op.Result(0).HasUses() {
+		rw.EraseOp(op)
+		return true
+	}
+	elems := make([]*ir.Value, st.Shape()[0])
+	for d := range elems {
+		elems[d] = shapeElement(rw, s, arith.IntConstant(&rw.Builder, ir.Index, int64(d)))
+	}
+	rw.ReplaceOp(op, rw.CreateOp("tensor.from_elements", elems, []ir.Type{want}).Results())
+	return true
+}
+
+// dimOfDynamicBroadcast: the size of a dynamic broadcast's dim d is
+// element d of its shape operand.
+func dimOfDynamicBroadcast(op *ir.Operation, rw *ir.Rewriter) bool {
+	bc := definedBy(op.Operand(0), "hlo.dynamic_broadcast_in_dim")
+	if bc == nil || !isShape(bc.Operand(1).Type()) {
+		return false
+	}
+	rw.ReplaceOp(op, []*ir.Value{shapeElement(rw, bc.Operand(1), op.Operand(1))})
+	return true
+}
+
+// extractOfDynamicBroadcast reads an element of a dynamic broadcast from
+// its operand, as BroadcastReads reads the broadcast: operand dim i at the
+// index of the result dim it becomes, or 0 where it stretches; a
+// could-be-1 dim reads `select(size == 1, 0, index)`, its size tested
+// before the broadcast (outside the loop nest that reads it).
+func extractOfDynamicBroadcast(op *ir.Operation, rw *ir.Rewriter) bool {
+	bc := definedBy(op.Operand(0), "hlo.dynamic_broadcast_in_dim")
+	if bc == nil {
+		return false
+	}
+	x := bc.Operand(0)
+	xt, rt := rankedTensor(x.Type()), rankedTensor(bc.Result(0).Type())
+	if xt == nil || rt == nil || op.NumOperands() != 1+rt.Rank() {
+		return false
+	}
+	var couldBe1 []int
+	reads, sized := make([]int, xt.Rank()), make([]bool, xt.Rank())
+	if _, ok := BroadcastReads(bc, func(i int) bool { couldBe1 = append(couldBe1, i); return false }, reads, sized); !ok {
+		return false
+	}
+	at := op.Operands()[1:]
+	var zero *ir.Value
+	isOne := make([]*ir.Value, xt.Rank())
+	if len(couldBe1) > 0 || slices.Contains(reads, -1) {
+		rw.SetInsertionPoint(bc)
+		zero = arith.IntConstant(&rw.Builder, ir.Index, 0)
+		if len(couldBe1) > 0 {
+			one := arith.IntConstant(&rw.Builder, ir.Index, 1)
+			for _, i := range couldBe1 {
+				size := rw.CreateOp("tensor.dim", []*ir.Value{x, arith.IntConstant(&rw.Builder, ir.Index, int64(i))}, []ir.Type{ir.Index}).Result(0)
+				isOne[i] = arith.NewCmpI(&rw.Builder, "eq", size, one)
+			}
+		}
+		rw.SetInsertionPoint(op)
+	}
+	idx := []*ir.Value{x}
+	for i, r := range reads {
+		switch {
+		case r < 0:
+			idx = append(idx, zero)
+		case isOne[i] != nil:
+			idx = append(idx, arith.NewSelect(&rw.Builder, isOne[i], zero, at[r]))
+		default:
+			idx = append(idx, at[r])
+		}
+	}
+	rw.ReplaceOp(op, rw.CreateOp("tensor.extract", idx, op.ResultTypes()).Results())
+	return true
+}
+
+// shapeElement reads element d (an index value) of the shape tensor s as
+// an index.
+func shapeElement(rw *ir.Rewriter, s, d *ir.Value) *ir.Value {
+	et := ir.ElementTypeOf(s.Type())
+	x := rw.CreateOp("tensor.extract", []*ir.Value{s, d}, []ir.Type{et}).Result(0)
+	if et == ir.Index {
+		return x
+	}
+	return rw.CreateOp("arith.index_cast", []*ir.Value{x}, []ir.Type{ir.Index}).Result(0)
+}
+
+// isShape reports whether t is a 1-D tensor of index or integer values,
+// a shape operand.
+func isShape(t ir.Type) bool {
+	rt := rankedTensor(t)
+	return rt != nil && rt.Rank() == 1 && (rt.ElementType() == ir.Index || isInteger(rt.ElementType()))
+}
+
+func isInteger(t ir.Type) bool {
+	_, ok := t.(*ir.IntegerType)
+	return ok
 }

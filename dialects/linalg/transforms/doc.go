@@ -7,7 +7,8 @@
 //   - linalg-version-broadcasts (version_broadcasts*.go): a generic that
 //     reads a broadcast with could-be-1 dims gets one copy with static
 //     indexing maps per run-time pattern, chosen by scf.if, and the
-//     broadcasts go;
+//     broadcasts go; it is the last pass that sees hlo, and an hlo op
+//     left after it is an error (version_broadcasts_legality.go);
 //   - linalg-fold-unit-extent-dims (fold_unit_extent_dims*.go): size-1
 //     loop and operand dims disappear behind tensor reshapes.
 //

@@ -69,6 +69,16 @@ import (
 // With indexed-fallback=false such a generic is an error, with a note at
 // each broadcast involved: the broadcast is never copied.
 //
+// The pass is the last that sees hlo (version_broadcasts_legality.go). A
+// could-be-1 broadcast whose value itself is used (returned: canonicalize
+// erases the identity copy the lowering made) gets that copy back, which
+// is versioned. Readers left of a broadcast read what it is made of
+// (shape.shape_of and tensor.dim its shape operand, tensor.extract, as in
+// the indexed version of a broadcast of a broadcast, its operand), with
+// the broadcast's run-time check that each operand dim is 1 or the
+// result's size kept as a cf.assert. Then any hlo op left is an error,
+// `'hlo.X' op has no lowering to linalg`: no hlo op reaches LLVM emission.
+//
 // hlo.BroadcastMap is the one reading of a broadcast's dims, shared
 // with hlo-legalize-to-linalg.
 var VersionBroadcasts = &ir.PassInfo{
@@ -105,6 +115,7 @@ func runVersionBroadcasts(root *ir.Operation, opts ir.PassOptions) error {
 		}
 		return true
 	})
+	work = append(work, copyEscapingBroadcasts(root)...)
 	var broadcasts []*ir.Operation
 	for len(work) > 0 {
 		g := work[0]
@@ -129,7 +140,7 @@ func runVersionBroadcasts(root *ir.Operation, opts ir.PassOptions) error {
 		}
 	}
 	eraseDeadBroadcasts(broadcasts)
-	return nil
+	return removeLeftoverBroadcasts(root)
 }
 
 // couldBe1Dim is one run-time bit: whether dim of value is 1.
