@@ -8,10 +8,12 @@
 // test that runs passes by name, or a library user wants. A package that
 // needs one dialect's Go API imports that dialect instead.
 //
-// The package owns this list and nothing else: it has no code, and no
-// package of the compiler may import it (it sits after every one of them
-// in the pipeline; internal/layering checks it). When a dialect, a
-// transforms package or a conversion is added, it is added here.
+// The package owns this list and nothing else: it has no code. It stands
+// after every dialect, pass and LLVM emission in the pipeline order of
+// packages, so none of them may import it, only the front door
+// (compiler), tools and tests (internal/layering checks it). When a
+// dialect, a transforms package or a conversion is added, it is added
+// here.
 //
 // lower/llvm (LLVM emission) is not imported: it registers no op or pass,
 // and is called directly by whoever emits LLVM IR.
