@@ -1,8 +1,7 @@
 package passes_test
 
 import (
-	"bytes"
-	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -285,70 +284,36 @@ func cpCompare(t *testing.T, orig *ir.Operation, f *llvm.FuncABI, dir, oursExe, 
 	}
 }
 
-// cpRunNative runs a driver built on lower/llvm.CDriver's protocol. It
-// returns the results, or a description of the failure: an error code
-// with a message (ours), or a crash, which is how MLIR's cf.assert fails.
+// cpRunNative runs a driver built on lower/llvm.CDriver's protocol
+// (llvm.RunDriver). It returns the results, or a description of the
+// failure: an error code with a message (ours), or a crash, which is how
+// MLIR's cf.assert fails.
 func cpRunNative(t *testing.T, exe, dir string, f *llvm.FuncABI, args []*interp.Tensor) ([]*interp.Tensor, string) {
 	t.Helper()
-	var in bytes.Buffer
-	for _, a := range args {
-		for _, d := range a.Shape() {
-			binary.Write(&in, binary.LittleEndian, d)
-		}
-		in.Write(a.Bytes())
+	in := make([]llvm.DriverTensor, len(args))
+	for i, a := range args {
+		in[i] = llvm.DriverTensor{Shape: a.Shape(), Data: a.Bytes()}
 	}
-	tmp, err := os.CreateTemp(dir, "in-*.bin")
+	res, err := llvm.RunDriver(exe, dir, f, in, nil)
+	var de *llvm.DriverError
+	if errors.As(err, &de) && de.ExitCode != 2 && de.ExitCode != 0 {
+		return nil, fmt.Sprintf("%v: %s", de.Err, strings.TrimSpace(de.Output))
+	}
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", exe, err)
 	}
-	inPath, outPath := tmp.Name(), tmp.Name()+".out"
-	defer os.Remove(inPath)
-	defer os.Remove(outPath)
-	if _, err := tmp.Write(in.Bytes()); err != nil {
-		t.Fatal(err)
+	if res.Code != 0 {
+		return nil, fmt.Sprintf("code %d: %s", res.Code, res.Message)
 	}
-	tmp.Close()
-	cmd := exec.Command(exe, f.Name, inPath, outPath)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 2 {
-			t.Fatalf("%s: driver error: %s", exe, out)
-		}
-		return nil, fmt.Sprintf("%v: %s", err, strings.TrimSpace(string(out)))
-	}
-	raw, err := os.ReadFile(outPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := bytes.NewReader(raw)
-	var rc int32
-	if err := binary.Read(r, binary.LittleEndian, &rc); err != nil {
-		t.Fatalf("%s: short output", exe)
-	}
-	if rc != 0 {
-		var n int64
-		binary.Read(r, binary.LittleEndian, &n)
-		msg := make([]byte, n)
-		r.Read(msg)
-		return nil, fmt.Sprintf("code %d: %s", rc, msg)
-	}
-	var res []*interp.Tensor
-	for _, ra := range f.Results {
-		shape := make([]int64, ra.Rank())
-		for j := range shape {
-			binary.Read(r, binary.LittleEndian, &shape[j])
-		}
-		data := make([]byte, ir.NumElements(shape)*int64(ra.ElemSize()))
-		if n, _ := r.Read(data); n != len(data) {
-			t.Fatalf("%s: short output", exe)
-		}
-		tt, err := interp.FromBytes(ra.Elem, shape, data)
+	var out []*interp.Tensor
+	for i, r := range res.Results {
+		tt, err := interp.FromBytes(f.Results[i].Elem, r.Shape, r.Data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res = append(res, tt)
+		out = append(out, tt)
 	}
-	return res, ""
+	return out, ""
 }
 
 // cpMLIRDriver returns a C driver with lower/llvm.CDriver's protocol

@@ -52,13 +52,7 @@ var dialectLives = map[string]string{
 
 // allowed are the known violations, each with the reason it is allowed
 // for now. The list must only shrink.
-var allowed = map[string]string{
-	// It must go: hlo.dynamic_broadcast_in_dim no longer reaches LLVM
-	// emission (linalg-version-broadcasts removes or rejects every hlo op),
-	// so lower/llvm's lowering of it (hlo_broadcast.go) is dead and can be
-	// deleted with this import.
-	"lower/llvm -> dialects/hlo": "lower/llvm still lowers hlo.dynamic_broadcast_in_dim (issue 13: to be removed)",
-}
+var allowed = map[string]string{}
 
 // pkg is one package of `go list -json`: its path and direct imports.
 type pkg struct {

@@ -14,8 +14,8 @@
 // leak out of lower/: the API takes and returns this project's IR,
 // strings and plain structs. It reads the dialects' IR through their Go
 // accessors and op definitions (never op names), and must not depend on
-// passes, on the conversions before it, or (but for hlo_broadcast.go,
-// which goes once the pipeline leaves no hlo op) on the hlo dialect.
+// passes, on the conversions before it, or on the hlo dialect
+// (--pipeline=cpu leaves no hlo op; internal/layering checks the imports).
 //
 // # Files
 //
@@ -48,7 +48,6 @@
 //	generic.go       linalg.generic and linalg.index: operand accesses, loop bounds and their checks, outputs' storage
 //	loops.go         the loop-nest emitter for generics: counted loops, the nest, one iteration of the body
 //	vector.go        the vector inner loop of generics, vector types and splats, non-temporal stores
-//	hlo_broadcast.go hlo.dynamic_broadcast_in_dim as a strided view (goes once no hlo op reaches LLVM)
 //	llprint/         the printer (print.go, print_inst.go)
 //	internal/buildhook  hands llprint's tests the llir modules this package builds
 //
@@ -150,9 +149,9 @@
 // is a strided view (no copy); tensor.insert_slice writes its destination
 // in place when nothing reads the old value, and a generic whose output is
 // the slice being inserted writes it directly (slices.go), also through
-// the reshapes of folded unit dims and scf.if versions. A dynamic
-// broadcast the pipeline leaves in place is a view with stride 0 on its
-// stretched dims, checked at run time.
+// the reshapes of folded unit dims and scf.if versions. No broadcast
+// reaches this package: linalg-version-broadcasts folds the last ones into
+// indexing maps (dialects/linalg/transforms).
 //
 // # Not lowered yet
 //

@@ -14,7 +14,7 @@ import (
 // exit block (checks.go). What each op becomes is the business of the file
 // of its
 // category: control.go, shape.go, tensor.go, slices.go, scalar.go,
-// generic.go (with loops.go and vector.go), hlo_broadcast.go.
+// generic.go (with loops.go and vector.go).
 
 // fnLowering lowers one func.func to one LLVM function: the kernel, or
 // (shapesOnly) the function computing its result shapes. It emits through

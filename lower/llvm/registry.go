@@ -9,7 +9,7 @@ import (
 // This file owns the op registry: what an op becomes is looked up by its
 // definition (*ir.OpDef), never by its name. The file of each category of
 // ops registers its entries from an init function (control.go, shape.go,
-// tensor.go, slices.go, scalar.go, generic.go, hlo_broadcast.go), so that
+// tensor.go, slices.go, scalar.go, generic.go), so that
 // a new category is a new file; the table is built on first use, not at
 // bcast-opt's start-up. An op without an entry is a diagnostic at the op
 // (notLowered).
