@@ -125,6 +125,12 @@ func TestHLODataOps(t *testing.T) {
   hlo.custom_call @check.expect_close(%a, %0) : (tensor<1xf32>, tensor<1xf32>) -> ()
   return %a : tensor<1xf32>
 }`, []*Tensor{tf("f32", sh(1), float64(math.Nextafter32(1, 2)))}, tf("f32", sh(1), float64(math.Nextafter32(1, 2)))},
+		{"sharding annotations are the identity on one device", `func.func @f(%a: tensor<2xi32>) -> tensor<2xi32> {
+  %0 = hlo.custom_call @Sharding(%a) {mhlo.sharding = "{replicated}"} : (tensor<2xi32>) -> tensor<2xi32>
+  %1 = hlo.custom_call @SPMDFullToShardShape(%0) {mhlo.sharding = "{manual}"} : (tensor<2xi32>) -> tensor<2xi32>
+  %2 = hlo.custom_call @SPMDShardToFullShape(%1) {mhlo.sharding = "{replicated}"} : (tensor<2xi32>) -> tensor<2xi32>
+  return %2 : tensor<2xi32>
+}`, []*Tensor{ti("i32", sh(2), 7, -1)}, ti("i32", sh(2), 7, -1)},
 		{"func.call", `func.func @f(%a: tensor<2xi32>) -> tensor<2xi32> {
   %0 = call @twice(%a) : (tensor<2xi32>) -> tensor<2xi32>
   %1 = call @twice(%0) : (tensor<2xi32>) -> tensor<2xi32>

@@ -13,8 +13,11 @@ import (
 )
 
 // hlo.custom_call: JAX's @shape_assertion becomes a run-time check
-// (cf.assert, with JAX's message); any other target is not something
-// bcast-opt can compile, and says so.
+// (cf.assert, with JAX's message); the sharding annotations JAX writes
+// (@Sharding, and @SPMDFullToShardShape / @SPMDShardToFullShape around
+// shard_map) are their operand on one device, which is what bcast-opt
+// compiles for; any other target is not something bcast-opt can compile,
+// and says so.
 
 func init() {
 	registerConversions(map[*ir.OpDef]conversion{hlo.CustomCall: convertCustomCall})
@@ -31,6 +34,14 @@ func convertCustomCall(_ *lowering, op *ir.Operation) error {
 	target := ""
 	if name, ok := op.Attr("call_target_name").(*ir.StringAttr); ok {
 		target = name.Value
+	}
+	if hlo.IsShardingAnnotation(target) {
+		if op.NumOperands() != 1 || op.NumResults() != 1 || op.Operand(0).Type() != op.Result(0).Type() {
+			return op.Emit("has no lowering to linalg: @%s on one device is its operand, so it needs one operand and one result of the same type", target)
+		}
+		op.Result(0).ReplaceAllUsesWith(op.Operand(0))
+		op.Erase()
+		return nil
 	}
 	if strings.HasPrefix(target, "check.expect_") {
 		return op.Emit("has no lowering to linalg: @%s is a test assertion that only the interpreter runs "+

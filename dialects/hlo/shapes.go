@@ -692,6 +692,18 @@ var CustomCall = &ir.OpDef{
 // the message is the value of operand k+1 (rank-0 integer tensors).
 const ShapeAssertion = "shape_assertion"
 
+// IsShardingAnnotation reports whether target is one of the custom calls
+// JAX writes to say how a value is split across devices (@Sharding, and
+// @SPMDFullToShardShape / @SPMDShardToFullShape around shard_map): on one
+// device, which is what bcast-opt compiles for, each is its operand.
+func IsShardingAnnotation(target string) bool {
+	switch target {
+	case "Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape":
+		return true
+	}
+	return false
+}
+
 func verifyShapeAssertion(op *ir.Operation) error {
 	if op.NumResults() != 0 {
 		return op.Emit("@%s has no results, but has %d", ShapeAssertion, op.NumResults())

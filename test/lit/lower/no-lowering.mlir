@@ -30,3 +30,13 @@ func.func @unregistered(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "hlo.frobnicate"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A sharding annotation whose result is not its operand's type (a real
+// split across devices) cannot be the identity on one device.
+// CHECK: no-lowering.mlir:[[@LINE+2]]:3: error: 'hlo.custom_call' op has no lowering to linalg: @SPMDFullToShardShape on one device is its operand, so it needs one operand and one result of the same type
+func.func @shard(%a: tensor<8xf32>) -> tensor<4xf32> {
+  %0 = hlo.custom_call @SPMDFullToShardShape(%a) {mhlo.sharding = "{devices=[2]<=[2]}"} : (tensor<8xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
