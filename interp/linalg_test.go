@@ -5,10 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/bcast-opt/bcast-opt/dialects/cf"
-	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
-	_ "github.com/bcast-opt/bcast-opt/dialects/math"
-	_ "github.com/bcast-opt/bcast-opt/dialects/scf"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 

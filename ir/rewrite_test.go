@@ -4,9 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
-	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
-	_ "github.com/bcast-opt/bcast-opt/dialects/func"
+	_ "github.com/bcast-opt/bcast-opt/all"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 

@@ -8,12 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
-	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
-	_ "github.com/bcast-opt/bcast-opt/dialects/func"
-	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
-	_ "github.com/bcast-opt/bcast-opt/dialects/math"
-	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
+	_ "github.com/bcast-opt/bcast-opt/all"
 	_ "github.com/bcast-opt/bcast-opt/internal/testdialect"
 	"github.com/bcast-opt/bcast-opt/ir"
 )

@@ -7,16 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
-	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
-	_ "github.com/bcast-opt/bcast-opt/dialects/func"
+	_ "github.com/bcast-opt/bcast-opt/all"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
-	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
-	_ "github.com/bcast-opt/bcast-opt/dialects/math"
-	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
-	_ "github.com/bcast-opt/bcast-opt/lower"
 )
 
 // TestIntegerBodiesMatchInterpreter checks the unrolled bodies of integer

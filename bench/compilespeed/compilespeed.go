@@ -19,10 +19,9 @@ import (
 	"github.com/bcast-opt/bcast-opt/internal/irgen"
 	"github.com/bcast-opt/bcast-opt/ir"
 
-	// The generated 20 MB module uses these dialects.
-	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
-	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
-	_ "github.com/bcast-opt/bcast-opt/dialects/func"
+	// Every dialect and pass: the generated 20 MB module uses builtin,
+	// func and arith.
+	_ "github.com/bcast-opt/bcast-opt/all"
 )
 
 // Options sets how much Run measures.

@@ -4,10 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
-	_ "github.com/bcast-opt/bcast-opt/dialects/func"
+	_ "github.com/bcast-opt/bcast-opt/all"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
-	_ "github.com/bcast-opt/bcast-opt/dialects/shape"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 

@@ -5,18 +5,8 @@ import (
 	"os/exec"
 	"testing"
 
-	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
-	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
-	_ "github.com/bcast-opt/bcast-opt/dialects/cf"
-	_ "github.com/bcast-opt/bcast-opt/dialects/func"
-	_ "github.com/bcast-opt/bcast-opt/dialects/hlo"
-	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"
-	_ "github.com/bcast-opt/bcast-opt/dialects/math"
-	_ "github.com/bcast-opt/bcast-opt/dialects/scf"
-	_ "github.com/bcast-opt/bcast-opt/dialects/shape"
-	_ "github.com/bcast-opt/bcast-opt/dialects/tensor"
+	_ "github.com/bcast-opt/bcast-opt/all"
 	"github.com/bcast-opt/bcast-opt/ir"
-	_ "github.com/bcast-opt/bcast-opt/lower"
 	"github.com/bcast-opt/bcast-opt/passes"
 )
 

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/bcast-opt/bcast-opt/all"
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
-	_ "github.com/bcast-opt/bcast-opt/lower"
 	"github.com/bcast-opt/bcast-opt/passes"
 )
 
