@@ -21,8 +21,10 @@
 //     (rewrite.go) and the pass manager and pass registry (pass.go).
 //
 // Dialects live in ../dialects and register their ops from init functions;
-// passes live in ../passes. This package must not import either: it knows
-// no op by name except through the registry.
+// passes live beside them (../dialects/*/transforms), in ../lower (the
+// conversion to linalg) and in ../passes (the generic ones). This package
+// must not import any of them: it knows no op by name except through the
+// registry.
 //
 // Printing writes scratch names into the values it prints, so the same IR
 // must not be printed from two goroutines at once (nor printed while it is

@@ -102,7 +102,7 @@
 //     get_dimension_size / reshape / concatenate / convert / arithmetic)
 //     become scalar arith and tensor.from_elements, not generics.
 //
-// The package must not depend on the passes or on lower/llvm, nor
-// dialects/hlo on it: the hlo dialect's tables own what an op computes,
+// The package must not depend on a package of passes (passes/, the
+// dialects' transforms) or on lower/llvm, nor dialects/hlo on it: the hlo dialect's tables own what an op computes,
 // this package only how an op's data moves into generics.
 package lower

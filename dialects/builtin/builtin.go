@@ -1,6 +1,3 @@
-// Package builtin declares the `builtin` dialect: `builtin.module`, the
-// top-level container (printed `module`), and
-// `builtin.unrealized_conversion_cast`. Importing the package registers them.
 package builtin
 
 import "github.com/bcast-opt/bcast-opt/ir"

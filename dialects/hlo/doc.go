@@ -22,6 +22,11 @@
 // the same code, so a front end gets an error value, not a panic, for
 // incompatible shapes.
 //
-// This package declares ops only; the passes that rewrite them are in
-// ../../passes and the lowering to linalg in ../../lower.
+// The package also owns what each elementwise op computes, written once:
+// one entry per op in the tables of elementwise_ops.go (the types, the
+// categories and their lookups in elementwise_semantics.go) holds its
+// definition, element functions and scalar lowering, which the folder
+// (fold.go), the interpreter (../../interp) and the lowering to linalg
+// read. The passes that rewrite hlo into hlo are in transforms
+// (dialects/hlo/transforms); the conversion to linalg is in ../../lower.
 package hlo

@@ -11,7 +11,7 @@ import (
 // The Emit hooks of the scalar lowerings (ScalarLowering): the elements
 // that take more than one arith or math op. Each computes what the op's
 // element functions (element_functions.go) compute, on the signless
-// scalars of a linalg.generic's body; lower/scalar_test.go and the
+// scalars of a linalg.generic's body; lower/elementwise_test.go and the
 // native tests check them against the interpreter.
 
 // scalarCode builds scalar arith and math ops at b.

@@ -5,7 +5,8 @@
 // never by copying data.
 //
 // Importing the package registers the ops. Transformations on linalg live
-// in ../../passes, conversions into it in ../../lower.
+// in transforms (dialects/linalg/transforms), conversions into it in
+// ../../lower.
 package linalg
 
 import (

@@ -10,10 +10,11 @@
 //	  scf.yield %b : tensor<?x?xf32>
 //	}
 //
-// linalg-version-broadcasts (../../passes) selects one version of a kernel
-// per run-time broadcast pattern with a nest of scf.if. The package knows
-// nothing about broadcasting or any pass. Importing it registers the ops;
-// NewIf and NewYield are the Go API passes build them with.
+// linalg-version-broadcasts (../linalg/transforms) selects one version of
+// a kernel per run-time broadcast pattern with a nest of scf.if. The
+// package knows nothing about broadcasting or any pass. Importing it
+// registers the ops; NewIf and NewYield are the Go API passes build them
+// with.
 //
 // # Differences from MLIR
 //

@@ -1,12 +1,3 @@
-// Package tensor declares the ops of MLIR's tensor dialect that the
-// linalg pipeline needs, with MLIR's syntax: empty, dim, cast, extract,
-// from_elements, collapse_shape, expand_shape, extract_slice and
-// insert_slice. Importing the package registers them.
-//
-// Static size lists (expand_shape's output_shape, the slice offsets, sizes
-// and strides) store a dynamic entry as MLIR does, as math.MinInt64 in the
-// attribute with the value among the operands, so the generic form is
-// MLIR's.
 package tensor
 
 import (

@@ -1,11 +1,11 @@
 // RUN: bcast-opt %s --split-input-file --linalg-fold-unit-extent-dims | FileCheck %s
 //
-// linalg-fold-unit-extent-dims (passes/fold_unit_extent_dims.go): unit
-// loops and unit operand dims disappear behind tensor.collapse_shape /
-// tensor.expand_shape. passes/fold_unit_extent_dims_test.go runs every case
-// of this file through mlir-opt-19 too and compares the structure; the
-// deliberate differences (reduction loops are kept, reshapes are placed at
-// their sources and users) are documented on the pass.
+// linalg-fold-unit-extent-dims (dialects/linalg/transforms/
+// fold_unit_extent_dims.go): unit loops and unit operand dims disappear
+// behind tensor.collapse_shape / tensor.expand_shape. The pass's test
+// (fold_unit_extent_dims_test.go) runs every case of this file through
+// mlir-opt-19 too and compares the structure; the deliberate differences
+// (reduction loops kept, reshapes at their sources and users) are on the pass.
 
 // Both loops of a 1x4096 add: the unit loop goes, every operand collapses,
 // the result is expanded back. The collapses sit at the start of the

@@ -1,9 +1,9 @@
 // RUN: bcast-opt %s --split-input-file --hlo-legalize-broadcasts --canonicalize --hlo-legalize-to-linalg --linalg-fold-unit-extent-dims | FileCheck %s
 //
-// The benchmark kernels of SPEC §9, written in hlo with implicit
-// broadcasting and lowered to linalg, then through
-// linalg-fold-unit-extent-dims. passes/fold_unit_extent_dims_test.go checks
-// that the result does not depend on whether fusion ran first.
+// The benchmark kernels of docs/SPEC.md §9, written in hlo with implicit
+// broadcasting and lowered to linalg, then through linalg-fold-unit-extent-dims.
+// dialects/linalg/transforms/fold_unit_extent_dims_test.go checks that the
+// result does not depend on whether fusion ran first.
 
 // W1: no unit dims, nothing changes.
 // CHECK-LABEL: func.func @w1

@@ -6,8 +6,8 @@
 // broadcasting map (each of its elements would be computed once per
 // broadcast copy), nor when it has other uses (it would be computed
 // again). Reduction generics take no part in elementwise fusion. A
-// `MLIR19-GENERICS: n` line gives the number of generics mlir-opt-19
-// leaves where it differs (passes/fuse_elementwise_test.go checks it).
+// `MLIR19-GENERICS: n` line gives the number of generics mlir-opt-19 leaves
+// where it differs (dialects/linalg/transforms/fuse_elementwise_test.go).
 
 // An expensive producer read through a broadcasting map is not fused,
 // even with a single use: the fused loop nest would compute exp(b[j])

@@ -1,13 +1,13 @@
 // RUN: bcast-opt %s --split-input-file --linalg-fuse-elementwise-ops | FileCheck %s
 //
-// linalg-fuse-elementwise-ops (passes/fuse_elementwise.go): what fuses,
-// and the canonical form of the fused generic. Inputs come in the order a
-// depth-first walk of the body from the yielded values first reads them;
-// the producer's body is inlined where the consumer read its result; the
-// outs are the consumer's. passes/fuse_elementwise_test.go runs every case
-// through mlir-opt-19 too; a `MLIR19-GENERICS: n` line gives the number
-// of generics MLIR leaves where it differs on purpose; the other cases
-// must print exactly as mlir-opt-19 prints them.
+// linalg-fuse-elementwise-ops (dialects/linalg/transforms/
+// fuse_elementwise.go): what fuses, and the canonical form of the fused
+// generic. Inputs come in the order a depth-first walk of the body from the
+// yielded values first reads them; the producer's body is inlined where the
+// consumer read its result; the outs are the consumer's. Its test
+// (fuse_elementwise_test.go) runs every case through mlir-opt-19 too; a
+// `MLIR19-GENERICS: n` line gives the number of generics MLIR leaves where
+// it differs on purpose; the others must print exactly as mlir-opt-19 does.
 
 // Plain chain; the consumer reads its own input before the producer's.
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>

@@ -2,15 +2,15 @@
 // RUN: bcast-opt %s --split-input-file --linalg-fuse-elementwise-ops --linalg-fold-unit-extent-dims --canonicalize --cse | FileCheck %s
 //
 // linalg-fold-unit-extent-dims and linalg-fuse-elementwise-ops commute
-// (SPEC §5) where a loop has extent 1 in the producer but not in the
-// consumer: there the consumer reads a dynamic dim (%c, which a run-time
-// check requires to be 1) with the loop that the producer's static unit
-// dims index. Fold first, the producer loses the loop and fusion reads it
-// through the tensor.expand_shape that gives the unit dim back; fuse
+// (docs/SPEC.md §5) where a loop has extent 1 in the producer but not in
+// the consumer: there the consumer reads a dynamic dim (%c, which a
+// run-time check requires to be 1) with the loop that the producer's static
+// unit dims index. Fold first, the producer loses the loop and fusion reads
+// it through the tensor.expand_shape that gives the unit dim back; fuse
 // first, fusion reads the producer's unit dims at index 0, as folding the
 // producer alone would. Either way %a is read as a vector (randprog; see
-// passes/fuse_elementwise_unit.go). A `MLIR19-GENERICS: n` line gives the
-// number of generics mlir-opt-19 --linalg-fuse-elementwise-ops leaves.
+// dialects/linalg/transforms/fuse_elementwise_unit.go). A
+// `MLIR19-GENERICS: n` line gives the number of generics mlir-opt-19 --linalg-fuse-elementwise-ops leaves.
 
 // A single-use producer (fused as a tree).
 // MLIR19-GENERICS: 1 (MLIR keeps indexing %a's unit dim with the consumer's loop)
