@@ -19,7 +19,7 @@ var kernels = []string{"W1", "W2", "W3", "W4", "W5", "W1j", "W3j"}
 var allWorkloads = []string{"W1", "W2", "W3", "W4", "W5", "W5u", "W1j", "W3j"}
 
 // twinOf maps each workload written as jax.export writes it (a symbolic
-// batch dim, SPEC.md section 9) to its static twin: the same computation
+// batch dim, docs/SPEC.md §9) to its static twin: the same computation
 // on the same data, whose kernel the harness times beside it and whose
 // output it must reproduce bit for bit.
 var twinOf = map[string]string{"W1j": "W1", "W3j": "W3"}

@@ -1,4 +1,4 @@
-// Command bench runs the kernel benchmarks of SPEC.md section 9 and writes
+// Command bench runs the kernel benchmarks of docs/SPEC.md §9 and writes
 // bench/RESULTS.md and bench/chart.svg. From the repository root:
 //
 //	go run ./bench                      # all workloads, 9 rounds

@@ -6,7 +6,7 @@ import (
 )
 
 // KernelStats counts what a kernel's `bcast-opt --pipeline=cpu` output
-// holds, for the JAX-export section of RESULTS.md: SPEC.md section 9 wants
+// holds, for the JAX-export section of RESULTS.md: docs/SPEC.md §9 wants
 // W1j and W3j to compile to as many kernels as W1 and W3, and to copy
 // nothing.
 type KernelStats struct {

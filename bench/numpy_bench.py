@@ -1,5 +1,5 @@
 """numpy_bench.py: times the idiomatic numpy expression of each benchmark
-workload (SPEC.md section 9), for bench/main.go.
+workload (docs/SPEC.md §9), for bench/main.go.
 
     PYENV_VERSION=system python3 bench/numpy_bench.py [--rounds N] [--warmup N] [W1 W2 ...]
 

@@ -209,7 +209,7 @@ func (r *Report) Markdown(chart string) string {
 }
 
 // jaxMaxRatio is the slowest a JAX export may run relative to its static
-// twin (SPEC.md section 9: "must run as fast as W1 and W3").
+// twin (docs/SPEC.md §9: "must run as fast as W1 and W3").
 const jaxMaxRatio = 1.05
 
 // fmtGenerics renders a kernel's generic count with its rank-0 share.

@@ -232,8 +232,8 @@ func TestCompare(t *testing.T) {
 	expectTensor(t, "compare GT i1", got[0], ti("i1", sh(2), 1, 0))
 }
 
-// TestBroadcasting runs the implicit broadcasts of SPEC §4 on run-time
-// shapes: numpy rules with dynamic dims that are 1 at run time,
+// TestBroadcasting runs the implicit broadcasts of docs/SPEC.md §4 on
+// run-time shapes: numpy rules with dynamic dims that are 1 at run time,
 // broadcast_dimensions, and the policies.
 func TestBroadcasting(t *testing.T) {
 	cases := []struct {

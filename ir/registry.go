@@ -40,7 +40,8 @@ const (
 	SameOperandsAndResultElementType
 	// Elementwise ops apply a scalar function element by element.
 	Elementwise
-	// Broadcastable ops infer their result shape by broadcasting (SPEC §4).
+	// Broadcastable ops infer their result shape by broadcasting
+	// (docs/SPEC.md §4).
 	Broadcastable
 	// RecursivelyPure ops are pure if the ops in their regions are.
 	RecursivelyPure

@@ -610,9 +610,9 @@ func shapesCompatible(a, b []int64) bool {
 }
 
 // VerifyBroadcastable checks the Broadcastable trait exactly as its
-// documentation states (SPEC §4): at least one operand, one result, tensor
-// or vector types, shape inference over the ranked operands, the rank check
-// and the static-dim check of the result.
+// documentation states (docs/SPEC.md §4): at least one operand, one result,
+// tensor or vector types, shape inference over the ranked operands, the rank
+// check and the static-dim check of the result.
 func VerifyBroadcastable(op *Operation) error {
 	return VerifyBroadcastableWith(op, broadcast.Spec{})
 }

@@ -1,5 +1,5 @@
 // Package npy reads and writes NumPy `.npy` files, the input and output
-// format of `bcast-run` (SPEC §7: `--input a.npy`, `--output-dir DIR`
+// format of `bcast-run` (docs/SPEC.md §7: `--input a.npy`, `--output-dir DIR`
 // writes `result0.npy`, ...).
 //
 //	a, err := npy.ReadFile("x.npy")   // any supported dtype, order, version

@@ -1,11 +1,11 @@
-// Package passes holds the generic transformations of SPEC §5, which work
-// on any dialect, with MLIR's flag names, options and semantics:
+// Package passes holds the generic transformations of docs/SPEC.md §5, which
+// work on any dialect, with MLIR's flag names, options and semantics:
 // canonicalize, cse, symbol-dce and inline. It also holds the named
 // pipelines of `bcast-opt --pipeline` (pipelines.go), as data with the
 // reason for each step, and the ordering constraints between passes that
-// every named pipeline must meet (order.go, after cmd/compile's
-// passOrder). Importing the package registers its passes with
-// ir.RegisterPass; bcast-opt and the pipeline parser find them there.
+// every named pipeline must meet (order.go, after cmd/compile's passOrder).
+// Importing the package registers its passes with ir.RegisterPass; bcast-opt
+// and the pipeline parser find them there.
 //
 // The passes of one level live beside their dialect (MLIR's
 // Dialect/X/Transforms): ../dialects/hlo/transforms

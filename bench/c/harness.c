@@ -1,5 +1,5 @@
 /* harness.c: times every implementation of one workload side by side in
- * one process (SPEC.md section 9): bcast-opt's kernel (ours.c), the
+ * one process (docs/SPEC.md §9): bcast-opt's kernel (ours.c), the
  * hand-written C loop (loops.c), the MLIR 19 pipeline's kernel when it is
  * linked in, and a copy-bandwidth probe (memcpy of an output-sized
  * buffer). For the JAX exports W1j and W3j it also times bcast-opt's
@@ -68,7 +68,7 @@ typedef struct {
   int64_t shape[4];
 } shape_t;
 
-/* A workload: its operand and result shapes (SPEC.md section 9) and the
+/* A workload: its operand and result shapes (docs/SPEC.md §9) and the
  * kernel each implementation provides for it. W5u is the W5 kernel called
  * with X of shape 4096x1. twin is the static twin's kernel of a JAX export
  * (bcast-opt's, timed as impl "twin"), or NULL. */

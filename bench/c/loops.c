@@ -1,5 +1,5 @@
 /* loops.c: the hand-written fused C loops the benchmark compares
- * bcast-opt's kernels with, one per workload (SPEC.md section 9), written
+ * bcast-opt's kernels with, one per workload (docs/SPEC.md §9), written
  * the way a careful C programmer would: one pass over the output, the
  * innermost loop unit-stride over the last dim, broadcast operands hoisted
  * or read through a stride of 0, restrict pointers so gcc vectorizes.

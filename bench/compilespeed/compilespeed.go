@@ -62,7 +62,7 @@ var QuickOptions = Options{
 // taking a workload to LLVM IR in dir (a variable so tests can stub it).
 var mlirToLLVM = mlir19.ToLLVMCommands
 
-// workloads are the kernels of SPEC §9 that have their own file.
+// workloads are the kernels of docs/SPEC.md §9 that have their own file.
 var workloads = []string{"W1", "W2", "W3", "W4", "W5"}
 
 // Run writes the "Compile speed" section, measured with DefaultOptions,

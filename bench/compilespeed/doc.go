@@ -1,5 +1,5 @@
 // Package compilespeed measures how fast bcast-opt compiles, for the
-// "Compile speed" section of bench/RESULTS.md (SPEC §9):
+// "Compile speed" section of bench/RESULTS.md (docs/SPEC.md §9):
 //
 //  1. wall time of the built bcast-opt binary taking bench/workloads/Wn.mlir
 //     to LLVM IR (`--pipeline=cpu --emit=llvm`) against mlir-opt-19 +

@@ -1,9 +1,9 @@
 // Package mlir19 is the benchmark baseline built with the real MLIR 19
-// tools: the five workloads of SPEC §9 written as an MLIR 19 user would
-// write them, compiled by mlir-opt-19's standard TOSA → linalg →
+// tools: the five workloads of docs/SPEC.md §9 written as an MLIR 19 user
+// would write them, compiled by mlir-opt-19's standard TOSA → linalg →
 // bufferization → LLVM pipeline, and wrapped in the harness's calling
-// convention (bench/c/bench.h), so the harness can time MLIR's kernel
-// beside bcast-opt's and a hand-written C loop.
+// convention (bench/c/bench.h), so the harness can time MLIR's kernel beside
+// bcast-opt's and a hand-written C loop.
 //
 // It owns bench/mlir19: W1.mlir .. W5.mlir, wrap.c, the Pipeline table and
 // testdata/check.c. It must not touch the rest of the repository, and

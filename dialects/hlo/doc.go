@@ -1,5 +1,5 @@
 // Package hlo declares the hlo dialect: StableHLO's tensor ops, with
-// implicit numpy / XLA broadcasting on the elementwise ops (SPEC §4).
+// implicit numpy / XLA broadcasting on the elementwise ops (docs/SPEC.md §4).
 //
 // Text written `stablehlo.X` or `mhlo.X` parses as `hlo.X`;
 // `chlo.broadcast_X` parses as `hlo.X` (CHLO's implicitly broadcasting ops

@@ -7,8 +7,8 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
 
-// StableHLO's and MHLO's elementwise ops do not broadcast (SPEC §3): their
-// operands have one shape, and a dynamic dim of one operand equals the
+// StableHLO's and MHLO's elementwise ops do not broadcast (docs/SPEC.md §3):
+// their operands have one shape, and a dynamic dim of one operand equals the
 // same dim of the others at run time. `stablehlo.X` and `mhlo.X` therefore
 // parse as `hlo.X` under the "none" broadcast policy (select and clamp,
 // whose predicate or bounds may be rank 0 in StableHLO, under "scalar"),

@@ -1,8 +1,8 @@
 // Package broadcast is the one home of broadcast shape inference: the
 // numpy / Array API rules as the MLIR Broadcastable trait documents them,
 // XLA's broadcast_dimensions mapping, and the broadcast policies of
-// SPEC §4. Verifiers, builders and passes all call it; nothing else in the
-// project computes a broadcast shape.
+// docs/SPEC.md §4. Verifiers, builders and passes all call it; nothing
+// else in the project computes a broadcast shape.
 //
 // Shapes are []int64 with Dynamic (-1) for `?`. The package has no
 // dependency on the IR so that every layer can use it.
@@ -119,7 +119,7 @@ func (m *ResultMismatch) Error() string {
 // CheckResult is the trait's Verify step after inference: ranks must match
 // and a static result dim must equal the inferred dim. (The trait's table
 // calls an inferred `?` against a static result OK; its formal definition
-// and examples call it an error, and SPEC §4 follows them.)
+// and examples call it an error, and docs/SPEC.md §4 follows them.)
 func CheckResult(inferred, actual []int64) *ResultMismatch {
 	if len(inferred) != len(actual) {
 		return &ResultMismatch{RankMismatch: true, InferredRank: len(inferred), ActualRank: len(actual)}

@@ -69,7 +69,7 @@ func TestCheckResult(t *testing.T) {
 		ok               bool
 	}{
 		{[]int64{D}, []int64{D}, true},
-		{[]int64{D}, []int64{4}, false}, // the formal rule (SPEC §4)
+		{[]int64{D}, []int64{4}, false}, // the formal rule (docs/SPEC.md §4)
 		{[]int64{4}, []int64{D}, true},
 		{[]int64{4}, []int64{4}, true},
 		{[]int64{4}, []int64{5}, false},

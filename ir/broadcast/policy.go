@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Policy says which implicit broadcasts an op allows (SPEC §4.3).
+// Policy says which implicit broadcasts an op allows (docs/SPEC.md §4.3).
 type Policy int
 
 // Broadcast policies, spelled as the `broadcast_policy` attribute values.

@@ -1,11 +1,11 @@
-// The benchmark kernels W1-W5 of SPEC §9 at small sizes (8x16 instead of
-// 4096x4096), in f32 and i32, with static and dynamic shapes. They are
-// inputs of passes/mlir_numeric_test.go, which lowers them with
+// The benchmark kernels W1-W5 of docs/SPEC.md §9 at small sizes (8x16
+// instead of 4096x4096), in f32 and i32, with static and dynamic shapes.
+// They are inputs of passes/mlir_numeric_test.go, which lowers them with
 // --hlo-legalize-broadcasts --convert-shape-constraints --canonicalize
 // --hlo-legalize-to-linalg and then checks that our
 // linalg-fold-unit-extent-dims + linalg-fuse-elementwise-ops and
-// mlir-opt-19's compute the same values as the lowered program. Dynamic
-// dims are run with the sizes 3 and 1.
+// mlir-opt-19's compute the same values as the lowered program. Dynamic dims
+// are run with the sizes 3 and 1.
 
 // W1: max(X + b, 0).
 func.func @w1(%x: tensor<8x16xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {

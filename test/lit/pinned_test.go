@@ -29,10 +29,10 @@ func hloBuilder(t *testing.T) (*ir.Builder, *ir.Value) {
 	return b, fn.Region(0).Front().Args()[0]
 }
 
-// SPEC §8: "Every verifier message is pinned by an expected-error test."
-// TestDiagnosticsPinned enforces it for the parser and every verifier: it
-// reads the diagnostic format strings out of the Go sources of ir/ and
-// dialects/ and requires each one to appear in an expected-error or
+// docs/SPEC.md §8: "Every verifier message is pinned by an expected-error
+// test." TestDiagnosticsPinned enforces it for the parser and every
+// verifier: it reads the diagnostic format strings out of the Go sources of
+// ir/ and dialects/ and requires each one to appear in an expected-error or
 // expected-note directive of some .mlir file under test/lit. A new message
 // without a lit test, or an allowlist entry that has gone stale, fails it.
 

@@ -83,20 +83,20 @@
 // shape-polymorphic function, as StableHLO text that the test parses:
 // every dynamic dim is a symbolic dimension variable, read in @main with
 // stablehlo.get_dimension_size from the first argument dim that has it;
-// every broadcast is explicit (stablehlo.broadcast_in_dim to a static
-// shape, else stablehlo.dynamic_broadcast_in_dim to a shape built with
-// convert, reshape, concatenate and `constant dense<N> : tensor<1xi32>`,
-// sometimes after a rank promotion as jnp's does it first), and the ops
-// are same-shape stablehlo ops, which SPEC §3 parses as hlo ops under the
-// "none" policy ("scalar" for select and clamp, whose rank-0 predicate or
-// bounds are sometimes kept). Dims that meet unstretched in an op are one
-// variable (union-find); a class is static if an argument dim in it is
-// static in the program's type, or if it is 1 and stretches somewhere
-// (JAX makes a size-1 broadcast dim static). The form is one function
-// (JAX's wrapped function inlined) or @main calling
-// @_wrapped_jax_export_main with the variables as tensor<i64> (x64) or
-// tensor<i32> arguments, and may carry JAX's @shape_assertion custom calls
-// checking each argument dim against the variable it names.
+// every broadcast is explicit (stablehlo.broadcast_in_dim to a static shape,
+// else stablehlo.dynamic_broadcast_in_dim to a shape built with convert,
+// reshape, concatenate and `constant dense<N> : tensor<1xi32>`, sometimes
+// after a rank promotion as jnp's does it first), and the ops are same-shape
+// stablehlo ops, which docs/SPEC.md §3 parses as hlo ops under the "none"
+// policy ("scalar" for select and clamp, whose rank-0 predicate or bounds
+// are sometimes kept). Dims that meet unstretched in an op are one variable
+// (union-find); a class is static if an argument dim in it is static in the
+// program's type, or if it is 1 and stretches somewhere (JAX makes a size-1
+// broadcast dim static). The form is one function (JAX's wrapped function
+// inlined) or @main calling @_wrapped_jax_export_main with the variables as
+// tensor<i64> (x64) or tensor<i32> arguments, and may carry JAX's
+// @shape_assertion custom calls checking each argument dim against the
+// variable it names.
 //
 // Each form is run on the program's inputs, on inputs with one variable
 // given another size (0 and 1 included), and, when a variable names

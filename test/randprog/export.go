@@ -19,7 +19,7 @@ import (
 // (stablehlo.broadcast_in_dim to a static shape, else
 // stablehlo.dynamic_broadcast_in_dim to a shape built with convert,
 // reshape and concatenate), and the ops themselves are same-shape
-// stablehlo ops, which do not broadcast (SPEC §3: policy "none").
+// stablehlo ops, which do not broadcast (docs/SPEC.md §3: policy "none").
 
 // SymDim is a dim of the export form: a dimension variable or a static size.
 type SymDim struct {

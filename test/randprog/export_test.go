@@ -506,7 +506,8 @@ func kernelCount(m *ir.Operation) (n int, reason string, text string, err error)
 // linalg.generic kernels after --pipeline=cpu as the program's static
 // version (StaticProgram): jax.export's explicit broadcasts and same-shape
 // ops must fuse as the static program's implicit broadcasts do, with no
-// version for a dim that is the same variable on both sides (SPEC §3).
+// version for a dim that is the same variable on both sides
+// (docs/SPEC.md §3).
 //
 // A program whose export form has a dynamic_broadcast_in_dim of an
 // argument dim that only a shape assertion would prove equal to its

@@ -13,10 +13,10 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
 )
 
-// LegalizeBroadcasts is the `hlo-legalize-broadcasts` pass (SPEC §5): every
-// implicitly broadcasting hlo op (hlo.IsBroadcasting) becomes explicit
-// broadcasts feeding the same op on operands of one shape, without
-// broadcast_dimensions or broadcast_policy.
+// LegalizeBroadcasts is the `hlo-legalize-broadcasts` pass
+// (docs/SPEC.md §5): every implicitly broadcasting hlo op
+// (hlo.IsBroadcasting) becomes explicit broadcasts feeding the same op on
+// operands of one shape, without broadcast_dimensions or broadcast_policy.
 //
 // Where and how each operand lands in the result comes from
 // broadcast.Infer under the op's hlo.BroadcastSpec; the pass derives no

@@ -10,9 +10,9 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
 
-// FoldUnitExtentDims is the `linalg-fold-unit-extent-dims` pass (SPEC §5),
-// MLIR's pass of the same name with its default "reshape" strategy. On
-// every linalg.generic over tensors it
+// FoldUnitExtentDims is the `linalg-fold-unit-extent-dims` pass
+// (docs/SPEC.md §5), MLIR's pass of the same name with its default "reshape"
+// strategy. On every linalg.generic over tensors it
 //
 //   - drops the parallel loops whose static extent is 1: every operand dim
 //     the loop indexes directly is a static 1 (a dynamic dim is never
@@ -41,7 +41,7 @@ import (
 //
 // # Independence from fusion order
 //
-// SPEC §5 requires the same IR whether this pass runs before or after
+// docs/SPEC.md §5 requires the same IR whether this pass runs before or after
 // linalg-fuse-elementwise-ops (followed by canonicalize and cse). Fusion
 // composes indexing maps, which commutes with replacing unit loops by 0
 // and dropping constant-0 unit dims, so the generics agree; what the pass

@@ -80,8 +80,8 @@ func runPipeline(t *testing.T, src string, passNames ...string) string {
 	return ir.PrintString(m, ir.PrintOptions{})
 }
 
-// foldKernels are SPEC §9's W1-W4 and kernels with unit dims in chains,
-// in hlo with implicit broadcasting.
+// foldKernels are docs/SPEC.md §9's W1-W4 and kernels with unit dims in
+// chains, in hlo with implicit broadcasting.
 var foldKernels = map[string]string{
 	"W1": `func.func @w1(%x: tensor<4096x4096xf32>, %b: tensor<4096xf32>) -> tensor<4096x4096xf32> {
   %0 = hlo.add %x, %b : (tensor<4096x4096xf32>, tensor<4096xf32>) -> tensor<4096x4096xf32>
@@ -140,9 +140,9 @@ var foldKernels = map[string]string{
 
 var lowerToLinalg = []string{"hlo-legalize-broadcasts", "canonicalize", "hlo-legalize-to-linalg"}
 
-// TestFoldUnitExtentDimsCommutesWithFusion is SPEC §5's acceptance rule:
-// folding unit dims before or after linalg-fuse-elementwise-ops, followed
-// by canonicalize and cse, gives the same IR.
+// TestFoldUnitExtentDimsCommutesWithFusion is docs/SPEC.md §5's acceptance
+// rule: folding unit dims before or after linalg-fuse-elementwise-ops,
+// followed by canonicalize and cse, gives the same IR.
 func TestFoldUnitExtentDimsCommutesWithFusion(t *testing.T) {
 	if ir.LookupPass("linalg-fuse-elementwise-ops") == nil {
 		t.Skip("linalg-fuse-elementwise-ops is not registered")
@@ -172,8 +172,9 @@ func TestFoldUnitExtentDimsIdempotent(t *testing.T) {
 	}
 }
 
-// TestFoldUnitExtentDimsW2 pins SPEC's W2 result: one generic over two
-// loops reading a and b as vectors collapsed from 4096x1 and 1x4096.
+// TestFoldUnitExtentDimsW2 pins the result for W2 of docs/SPEC.md §9: one
+// generic over two loops reading a and b as vectors collapsed from 4096x1
+// and 1x4096.
 func TestFoldUnitExtentDimsW2(t *testing.T) {
 	lin := runPipeline(t, foldKernels["W2"], lowerToLinalg...)
 	m := parseModule(t, "w2.mlir", runPipeline(t, lin, "linalg-fold-unit-extent-dims", "canonicalize", "cse"), false)

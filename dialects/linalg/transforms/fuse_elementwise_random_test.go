@@ -12,13 +12,13 @@ import (
 	"github.com/bcast-opt/bcast-opt/test/randprog"
 )
 
-// TestFuseElementwiseRandomPrograms lowers random elementwise hlo
-// programs (with broadcasts, unit dims and scalars) to linalg and checks
-// that fusion verifies, reaches a fixed point, and commutes with
-// linalg-fold-unit-extent-dims (the acceptance rule of SPEC §5). What the
-// fused programs compute is checked by test/randprog, which interprets the
-// same programs after both pass orders. BCAST_RANDPROG_SEED and
-// BCAST_RANDPROG_N (default 1 and 300) choose the seeds, as in
+// TestFuseElementwiseRandomPrograms lowers random elementwise hlo programs
+// (with broadcasts, unit dims and scalars) to linalg and checks that fusion
+// verifies, reaches a fixed point, and commutes with
+// linalg-fold-unit-extent-dims (the acceptance rule of docs/SPEC.md §5).
+// What the fused programs compute is checked by test/randprog, which
+// interprets the same programs after both pass orders. BCAST_RANDPROG_SEED
+// and BCAST_RANDPROG_N (default 1 and 300) choose the seeds, as in
 // test/randprog.
 func TestFuseElementwiseRandomPrograms(t *testing.T) {
 	first, n := envInt64(t, "BCAST_RANDPROG_SEED", 1), envInt64(t, "BCAST_RANDPROG_N", 300)

@@ -10,7 +10,7 @@ import (
 )
 
 // This file keeps linalg-fuse-elementwise-ops and
-// linalg-fold-unit-extent-dims commuting (SPEC §5) where a loop has
+// linalg-fold-unit-extent-dims commuting (docs/SPEC.md §5) where a loop has
 // extent 1 in the producer but not in the consumer: the consumer keeps
 // the loop because a dynamic operand indexes it (a could-be-1 dim that a
 // run-time check requires to be 1), while the producer's operands are

@@ -12,7 +12,8 @@ import (
 	"github.com/bcast-opt/bcast-opt/passes"
 )
 
-// w5 is SPEC §9's W5: max(X + b, 0) with every dim dynamic, numpy rules.
+// w5 is docs/SPEC.md §9's W5: max(X + b, 0) with every dim dynamic, numpy
+// rules.
 const w5 = `func.func @w5(%x: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
   %s = hlo.add %x, %b : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
   %z = hlo.constant dense<0.0> : tensor<f32>

@@ -1,6 +1,6 @@
 // Kernels compiled to native code by native_test.go and checked against
 // the reference interpreter. W1-W5 are the benchmark workloads of
-// SPEC.md §9 at small sizes (shapes come from the test for W5).
+// docs/SPEC.md §9 at small sizes (shapes come from the test for W5).
 
 // W1: max(X + b, 0), row broadcast.
 func.func @w1(%x: tensor<6x37xf32>, %b: tensor<37xf32>) -> tensor<6x37xf32> {

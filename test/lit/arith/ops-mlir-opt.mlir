@@ -2,8 +2,8 @@
 // RUN: bcast-opt %S/ops.mlir | mlir-opt-19 --verify-roundtrip | FileCheck %s
 // RUN: bcast-opt %S/ops.mlir --mlir-print-op-generic | mlir-opt-19 --verify-roundtrip | FileCheck %s
 //
-// SPEC §3: arith output is accepted by the real mlir-opt, in the custom and
-// the generic form. The input is ops.mlir beside this file.
+// docs/SPEC.md §3: arith output is accepted by the real mlir-opt, in the
+// custom and the generic form. The input is ops.mlir beside this file.
 
 // CHECK-LABEL: func.func @binary_float
 // CHECK-LABEL: func.func @binary_int

@@ -1,7 +1,7 @@
-// The CPU pipeline's output lowered to LLVM IR (W1 and W5 of SPEC.md §9):
-// the C ABI's signature, argument shape checks, destination passing into
-// the caller's result buffer, one loop nest per version with the last loop
-// dim innermost and unit-stride, and the result-shapes function.
+// The CPU pipeline's output lowered to LLVM IR (W1 and W5 of
+// docs/SPEC.md §9): the C ABI's signature, argument shape checks, destination
+// passing into the caller's result buffer, one loop nest per version with the
+// last loop dim innermost and unit-stride, and the result-shapes function.
 // RUN: bcast-opt %s --pipeline=cpu --emit=llvm | FileCheck %s
 // RUN: bcast-opt %s --pipeline=cpu --emit=llvm --target=aarch64-linux-gnu | FileCheck %s --check-prefix=A64
 

@@ -31,8 +31,8 @@ func.func @stablehlo_subtract_incompatible(%a: tensor<5x1xf32>, %b: tensor<2x7xf
 
 // -----
 
-// StableHLO's elementwise ops do not broadcast (SPEC §3): a size-1 dim
-// does not stretch under the stablehlo. and mhlo. spellings ...
+// StableHLO's elementwise ops do not broadcast (docs/SPEC.md §3): a size-1
+// dim does not stretch under the stablehlo. and mhlo. spellings ...
 func.func @stablehlo_add_no_stretch(%a: tensor<1x4xf32>, %b: tensor<3x4xf32>) {
   // expected-error @+1 {{'hlo.add' op operands #0 and #1 are not broadcast compatible: dim 0 is 1 in operand #0 and 3 in operand #1 (broadcast_policy "none" does not stretch size-1 dims)}}
   %0 = stablehlo.add %a, %b : (tensor<1x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>

@@ -137,8 +137,8 @@ func.func @broadcast_attributes(%v: tensor<4xf32>, %m12: tensor<1x2xf32>, %m: te
 func.func @dynamic(%x: tensor<?x?xf32>, %b: tensor<?xf32>, %f: tensor<4xf32>, %u: tensor<*xf32>) {
   // CHECK-NEXT: hlo.add %[[X]], %[[B]] : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
   %0 = chlo.broadcast_add %x, %b : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
-  // StableHLO's spelling does not broadcast (SPEC §3): a `?` against 4 is
-  // a run-time equality, recorded as the none policy.
+  // StableHLO's spelling does not broadcast (docs/SPEC.md §3): a `?` against
+  // 4 is a run-time equality, recorded as the none policy.
   // CHECK-NEXT: hlo.add %[[B]], %[[F]] {broadcast_policy = "none"} : (tensor<?xf32>, tensor<4xf32>) -> tensor<4xf32>
   %1 = stablehlo.add %b, %f : (tensor<?xf32>, tensor<4xf32>) -> tensor<4xf32>
   // CHECK-NEXT: hlo.add %[[B]], %[[F]] {broadcast_policy = "rank"} : (tensor<?xf32>, tensor<4xf32>) -> tensor<4xf32>

@@ -1,7 +1,7 @@
 // RUN: bcast-opt %s --split-input-file --verify-diagnostics
 //
-// The Broadcastable trait, as ../shared/reference/mlir-broadcastable-trait.txt
-// documents it: every incorrect example, every error row of both tables,
+// The Broadcastable trait, as MLIR's document of it (docs/SPEC.md §4) has
+// it: every incorrect example, every error row of both tables,
 // and the structural requirements (operands, one result, tensor types).
 
 // Incorrect example 1: dim 0 of the operands is static but not equal.

@@ -1,8 +1,8 @@
 // RUN: bcast-opt %s --allow-unregistered-dialect | FileCheck %s
 // RUN: bcast-opt %s --allow-unregistered-dialect --mlir-print-op-generic | bcast-opt --allow-unregistered-dialect | FileCheck %s
 //
-// The textual forms of SPEC §3: types, attributes, aliases, regions, blocks,
-// result groups and locations.
+// The textual forms of docs/SPEC.md §3: types, attributes, aliases, regions,
+// blocks, result groups and locations.
 
 #loc1 = loc("model.py":3:7)
 #bcast = affine_map<(d0, d1) -> (d0, 0)>

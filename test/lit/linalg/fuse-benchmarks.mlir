@@ -1,7 +1,7 @@
 // RUN: bcast-opt %s --split-input-file --hlo-legalize-broadcasts --convert-shape-constraints --canonicalize --hlo-legalize-to-linalg --linalg-fuse-elementwise-ops --canonicalize --cse | FileCheck %s
 //
-// The benchmark kernels W1-W4 (SPEC §9) end to end: each becomes exactly
-// one linalg.generic reading every argument once, writing into the
+// The benchmark kernels W1-W4 (docs/SPEC.md §9) end to end: each becomes
+// exactly one linalg.generic reading every argument once, writing into the
 // output's tensor.empty, with no intermediate tensor.
 
 // W1: max(X + b, 0); the splat zero becomes a scalar constant.

@@ -1,9 +1,9 @@
 // RUN: bcast-opt %s --hlo-legalize-broadcasts --canonicalize --hlo-legalize-to-linalg --linalg-fuse-elementwise-ops --canonicalize --cse --linalg-version-broadcasts | FileCheck %s --implicit-check-not=hlo. --implicit-check-not='linalg.yield %in'
 // RUN: bcast-opt %s --pipeline=cpu | FileCheck %s --check-prefix=CPU --implicit-check-not=hlo. --implicit-check-not='linalg.yield %in' --implicit-check-not=shape.assuming
 //
-// SPEC §4 and §9 W5: `max(X + b, 0)` with every dim dynamic, numpy rules,
-// through the pipeline. X's dim 1 and b's dim 0 may be 1 at run time, so
-// the kernel has 4 versions, each one generic with static maps reading X
+// docs/SPEC.md §4 and §9 W5: `max(X + b, 0)` with every dim dynamic, numpy
+// rules, through the pipeline. X's dim 1 and b's dim 0 may be 1 at run time,
+// so the kernel has 4 versions, each one generic with static maps reading X
 // and b directly; no hlo op and no broadcast copy (a generic that only
 // yields an input) is left. With X of shape 4096x1 (W5u) the first branch
 // runs and reads X through (d0, d1) -> (d0, 0).

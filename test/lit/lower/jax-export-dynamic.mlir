@@ -9,7 +9,7 @@
 // broadcast becomes a static indexing map, and each program is the one
 // fused kernel of its static twin: no copy, no version.
 
-// A batch dim: relu(x + b) (SPEC §9 W1j).
+// A batch dim: relu(x + b) (docs/SPEC.md §9 W1j).
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-LABEL: func.func @main(
@@ -97,7 +97,7 @@ module @jit_add_row attributes {jax.uses_shape_polymorphism = true, mhlo.num_par
 
 // -----
 
-// a * c + d on 3-D data with a symbolic batch (SPEC §9 W3j): a is
+// a * c + d on 3-D data with a symbolic batch (docs/SPEC.md §9 W3j): a is
 // (b, 1, 1024)-shaped, so its middle dim stretches (a static 1), while its
 // batch dim is b itself; c's batch is asserted equal to b.
 // CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
