@@ -6,14 +6,6 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
 
-// intKind is the integer kind k as hlo's element functions take it.
-func (k elemKind) intKind() hlo.IntKind { return hlo.IntKind{Width: k.width, Unsigned: k.unsigned} }
-
-// hlo is k as hlo's element functions take it.
-func (k elemKind) hlo() hlo.ElemKind {
-	return hlo.ElemKind{Float: k.float, Format: k.fk, Int: k.intKind()}
-}
-
 // layout maps the elements of a result to the elements of its operands:
 // for operand k, strides[k][d] is how far its flat offset moves when result
 // index d grows by one (0 along a dim it is broadcast over).

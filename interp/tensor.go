@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -29,7 +30,10 @@ type Tensor struct {
 	i     []int64   // integer, index and i1 element types
 }
 
-// elemKind summarizes an element type for the arithmetic.
+// elemKind summarizes an element type for the arithmetic: hlo.ElemKind
+// (what the element functions take, and the one home of the rules below:
+// which integers are unsigned, how values wrap and round), in the
+// interpreter's flat fields.
 type elemKind struct {
 	float    bool
 	fk       ir.FloatKind
@@ -38,56 +42,37 @@ type elemKind struct {
 }
 
 func kindOf(t ir.Type) (elemKind, error) {
-	switch t := t.(type) {
-	case *ir.FloatType:
-		return elemKind{float: true, fk: t.Kind}, nil
-	case *ir.IntegerType:
-		if t.Width < 1 || t.Width > 64 {
-			return elemKind{}, fmt.Errorf("interp: unsupported element type %s (integers up to 64 bits)", t)
-		}
-		return elemKind{width: t.Width, unsigned: t.Sign == ir.Unsigned || t.Width == 1}, nil
-	case *ir.IndexType:
-		return elemKind{width: 64}, nil
+	if k, ok := hlo.ElemKindOf(t); ok {
+		return elemKind{float: k.Float, fk: k.Format, width: k.Int.Width, unsigned: k.Int.Unsigned}, nil
 	}
 	if t == nil {
 		return elemKind{}, fmt.Errorf("interp: missing element type")
 	}
+	if _, ok := t.(*ir.IntegerType); ok {
+		return elemKind{}, fmt.Errorf("interp: unsupported element type %s (integers up to 64 bits)", t)
+	}
 	return elemKind{}, fmt.Errorf("interp: unsupported element type %s", t)
 }
 
-// wrap normalizes v to the integer kind k (two's complement wrap-around).
-func (k elemKind) wrap(v int64) int64 {
-	switch {
-	case k.width >= 64:
-		return v
-	case k.unsigned:
-		return int64(uint64(v) & (1<<uint(k.width) - 1))
-	}
-	s := uint(64 - k.width)
-	return v << s >> s
+// intKind is the integer kind k as hlo's element functions take it.
+func (k elemKind) intKind() hlo.IntKind { return hlo.IntKind{Width: k.width, Unsigned: k.unsigned} }
+
+// hlo is k as hlo's element functions take it.
+func (k elemKind) hlo() hlo.ElemKind {
+	return hlo.ElemKind{Float: k.float, Format: k.fk, Int: k.intKind()}
 }
+
+// wrap normalizes v to the integer kind k (two's complement wrap-around).
+func (k elemKind) wrap(v int64) int64 { return k.intKind().Wrap(v) }
 
 // round rounds v to the float kind k.
-func (k elemKind) round(v float64) float64 {
-	switch k.fk {
-	case ir.F64:
-		return v
-	case ir.F32:
-		return float64(float32(v))
-	}
-	return ir.RoundToFloatType(v, k.fk)
-}
+func (k elemKind) round(v float64) float64 { return k.hlo().Round(v) }
 
 // minInt is the most negative value of a signed kind.
-func (k elemKind) minInt() int64 { return -1 << uint(k.width-1) }
+func (k elemKind) minInt() int64 { return k.intKind().MinInt() }
 
 // mask returns the low width bits of v, as an unsigned number.
-func (k elemKind) mask(v int64) uint64 {
-	if k.width >= 64 {
-		return uint64(v)
-	}
-	return uint64(v) & (1<<uint(k.width) - 1)
-}
+func (k elemKind) mask(v int64) uint64 { return k.intKind().Mask(v) }
 
 func numElements(shape []int64) int {
 	n := 1

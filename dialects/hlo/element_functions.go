@@ -247,27 +247,13 @@ func CompareFloats(dir string, total bool, f ir.FloatKind) func(a, b float64) bo
 			}
 			return b
 		}
-		cmp := compareOrdered(dir)
+		cmp := compareOrdered[int64](dir)
 		if cmp == nil {
 			return nil
 		}
 		return func(a, b float64) bool { return cmp(key(a), key(b)) }
 	}
-	switch dir {
-	case "EQ":
-		return func(a, b float64) bool { return a == b }
-	case "NE":
-		return func(a, b float64) bool { return a != b }
-	case "GE":
-		return func(a, b float64) bool { return a >= b }
-	case "GT":
-		return func(a, b float64) bool { return a > b }
-	case "LE":
-		return func(a, b float64) bool { return a <= b }
-	case "LT":
-		return func(a, b float64) bool { return a < b }
-	}
-	return nil
+	return compareOrdered[float64](dir)
 }
 
 // FormatBits returns the bits of v in format f, sign-extended from the
@@ -283,22 +269,23 @@ func FormatBits(v float64, f ir.FloatKind) int64 {
 	return int64(int16(uint16(ir.FloatBits(v, f))))
 }
 
-// compareOrdered returns the comparison dir on int64 keys (nil for an
-// unknown direction).
-func compareOrdered(dir string) func(a, b int64) bool {
+// compareOrdered returns the comparison dir with Go's operators: on
+// int64 keys, and on floats IEEE's quiet comparisons (false with a NaN,
+// but NE). It returns nil for an unknown direction.
+func compareOrdered[T int64 | float64](dir string) func(a, b T) bool {
 	switch dir {
 	case "EQ":
-		return func(a, b int64) bool { return a == b }
+		return func(a, b T) bool { return a == b }
 	case "NE":
-		return func(a, b int64) bool { return a != b }
+		return func(a, b T) bool { return a != b }
 	case "GE":
-		return func(a, b int64) bool { return a >= b }
+		return func(a, b T) bool { return a >= b }
 	case "GT":
-		return func(a, b int64) bool { return a > b }
+		return func(a, b T) bool { return a > b }
 	case "LE":
-		return func(a, b int64) bool { return a <= b }
+		return func(a, b T) bool { return a <= b }
 	case "LT":
-		return func(a, b int64) bool { return a < b }
+		return func(a, b T) bool { return a < b }
 	}
 	return nil
 }
@@ -307,7 +294,7 @@ func compareOrdered(dir string) func(a, b int64) bool {
 // on integers of kind k, compared as signed or unsigned numbers (nil for
 // an unknown direction).
 func CompareInts(dir string, unsigned bool, k IntKind) func(a, b int64) bool {
-	cmp := compareOrdered(dir)
+	cmp := compareOrdered[int64](dir)
 	if cmp == nil {
 		return nil
 	}

@@ -142,13 +142,20 @@ type BinaryEval struct {
 // Int returns the function on integers of kind k: Bool's for i1,
 // Unsigned's for ui types, Signed's otherwise (nil: not defined on k).
 func (e BinaryEval) Int(k IntKind) func(a, b int64, k IntKind) int64 {
+	return byIntKind(k, e.Signed, e.Unsigned, e.Bool)
+}
+
+// byIntKind picks what an element kind's integers take, the one rule for
+// the element functions and the scalar lowerings alike: boolean for i1,
+// unsigned for ui types, signed for the others (signless, si, index).
+func byIntKind[T any](k IntKind, signed, unsigned, boolean T) T {
 	switch {
 	case k.IsBool():
-		return e.Bool
+		return boolean
 	case k.Unsigned:
-		return e.Unsigned
+		return unsigned
 	}
-	return e.Signed
+	return signed
 }
 
 // UnaryOp is one elementwise unary op (no broadcasting).
@@ -171,13 +178,7 @@ type UnaryEval struct {
 
 // Int returns the function on integers of kind k, as BinaryEval.Int.
 func (e UnaryEval) Int(k IntKind) func(x int64, k IntKind) int64 {
-	switch {
-	case k.IsBool():
-		return e.Bool
-	case k.Unsigned:
-		return e.Unsigned
-	}
-	return e.Signed
+	return byIntKind(k, e.Signed, e.Unsigned, e.Bool)
 }
 
 // ScalarLowering is how lower/ computes one element of an op in arith and
@@ -199,16 +200,10 @@ type ScalarLowering struct {
 // takes) and returns the element.
 func (l ScalarLowering) Build(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 	t := args[len(args)-1].Type()
-	var def *ir.OpDef
-	switch src := ir.ElementTypeOf(op.Operand(op.NumOperands() - 1).Type()); {
-	case ir.IsFloat(t):
-		def = l.Float
-	case isBoolType(t):
-		def = l.Bool
-	case isUnsignedType(src):
-		def = l.Unsigned
-	default:
-		def = l.Signed
+	def := l.Float
+	if !ir.IsFloat(t) {
+		src := ir.ElementTypeOf(op.Operand(op.NumOperands() - 1).Type())
+		def = byIntKind(IntKindOf(src), l.Signed, l.Unsigned, l.Bool)
 	}
 	switch {
 	case def != nil:
