@@ -1,5 +1,3 @@
-// Command bcast-opt is the opt-style driver: it reads MLIR text, runs the
-// passes named by its flags, and writes the result. See package driver.
 package main
 
 import (

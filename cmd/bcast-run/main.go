@@ -1,6 +1,3 @@
-// Command bcast-run compiles an MLIR file through the CPU pipeline, links it
-// with the system LLVM tools and runs its entry function on .npy inputs (or
-// interprets it with --interp). See package runner.
 package main
 
 import (

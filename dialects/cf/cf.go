@@ -1,14 +1,3 @@
-// Package cf declares the part of MLIR's cf dialect the pipeline uses:
-// cf.assert, the run-time check that shape constraints become (a failing
-// assert is a run-time error carrying its message). Importing the package
-// registers the op.
-//
-// A message may name the sizes that failed the check: when the condition
-// is an arith.cmpi, `{0}` and `{1}` in the message stand for the run-time
-// values of its left and right operands (MessageArgs, ExpandMessage; the
-// convention of JAX's @shape_assertion custom call, whose message
-// formats its operands the same way). The interpreter and lower/llvm fill
-// them in; to MLIR they are plain text.
 package cf
 
 import (

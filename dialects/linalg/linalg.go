@@ -1,12 +1,3 @@
-// Package linalg declares the subset of MLIR's linalg dialect the pipeline
-// lowers to: linalg.generic (with MLIR's exact custom syntax), linalg.yield
-// and linalg.index. Broadcasting is expressed in a generic's indexing
-// maps (`affine_map<(d0, d1) -> (d1)>` reads a row vector for every d0),
-// never by copying data.
-//
-// Importing the package registers the ops. Transformations on linalg live
-// in transforms (dialects/linalg/transforms), conversions into it in
-// ../../lower.
 package linalg
 
 import (

@@ -1,7 +1,3 @@
-// Package c_test builds and runs the C example in this directory: it
-// compiles examples/relu_bias.mlir through the CPU pipeline to LLVM IR and a
-// C header with the bcast-opt driver, links main.c against the kernels and
-// checks what the program prints, including the error path.
 package c_test
 
 import (

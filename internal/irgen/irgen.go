@@ -1,9 +1,3 @@
-// Package irgen generates large, valid MLIR modules for throughput
-// benchmarks and scaling measurements (parse, verify, print, passes).
-//
-// The text is built with appends rather than fmt: benchmarks generate
-// their input inside the timed function, so generation should cost little
-// next to what is measured.
 package irgen
 
 import "strconv"

@@ -1,6 +1,3 @@
-// Package testdialect registers the `test` ops that tests use to exercise
-// IR traits on their own, as MLIR's test dialect does. Only test code
-// imports it; bcast-opt itself does not know these ops.
 package testdialect
 
 import "github.com/bcast-opt/bcast-opt/ir"

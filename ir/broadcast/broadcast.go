@@ -1,11 +1,3 @@
-// Package broadcast is the one home of broadcast shape inference: the
-// numpy / Array API rules as the MLIR Broadcastable trait documents them,
-// XLA's broadcast_dimensions mapping, and the broadcast policies of
-// docs/SPEC.md §4. Verifiers, builders and passes all call it; nothing
-// else in the project computes a broadcast shape.
-//
-// Shapes are []int64 with Dynamic (-1) for `?`. The package has no
-// dependency on the IR so that every layer can use it.
 package broadcast
 
 import "fmt"

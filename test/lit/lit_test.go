@@ -1,5 +1,3 @@
-// Package lit runs the project's lit-style tests: every .mlir file under
-// this directory, through bcast-opt and FileCheck run in-process.
 package lit
 
 import (

@@ -1,10 +1,3 @@
-// Package driver is bcast-opt's command line: it reads MLIR text, runs the
-// passes named on the command line, and prints the result. It is a
-// library so that tests (the lit runner) can run it in-process; the
-// bcast-opt binary is a thin main around Main.
-//
-// Pass flags and their help text come from the pass registry
-// (ir.RegisterPass); the driver holds no list of passes of its own.
 package driver
 
 import (
