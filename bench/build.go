@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,10 +14,15 @@ import (
 )
 
 // kernels are the workload files; W5u reuses W5's kernel.
-var kernels = []string{"W1", "W2", "W3", "W4", "W5", "W1j", "W3j"}
+var kernels = []string{"W1", "W2", "W3", "W4", "W5", "W1j", "W3j", "W6", "W7"}
 
 // allWorkloads is every workload the harness knows, in table order.
-var allWorkloads = []string{"W1", "W2", "W3", "W4", "W5", "W5u", "W1j", "W3j"}
+var allWorkloads = []string{"W1", "W2", "W3", "W4", "W5", "W5u", "W1j", "W3j", "W6", "W7"}
+
+// jaxExports are the workload files written as jax.export writes them
+// (a public @main): the exports with a symbolic batch dim (twinOf) and the
+// static softmax and layer norm, W6 and W7.
+var jaxExports = map[string]bool{"W1j": true, "W3j": true, "W6": true, "W7": true}
 
 // twinOf maps each workload written as jax.export writes it (a symbolic
 // batch dim, docs/SPEC.md §9) to its static twin: the same computation
@@ -35,15 +41,16 @@ func kernelOf(workload string) string {
 // entryOf is the function of a kernel's workload file that the harness
 // calls: @main for the JAX exports, @<kernel> for the others.
 func entryOf(kernel string) string {
-	if _, ok := twinOf[kernel]; ok {
+	if jaxExports[kernel] {
 		return "main"
 	}
 	return kernel
 }
 
 // hasMLIR19 says whether bench/mlir19 has the kernel. It has the static
-// workloads in TOSA only: mlir-opt-19 has no StableHLO front end that
-// could take the JAX exports.
+// workloads, W6 and W7 included, in TOSA only: mlir-opt-19 has no
+// StableHLO front end that could take the JAX exports with a symbolic
+// dim.
 func hasMLIR19(kernel string) bool {
 	_, jax := twinOf[kernel]
 	return !jax
@@ -51,7 +58,9 @@ func hasMLIR19(kernel string) bool {
 
 // cFlags compile the C loops, the adapters and the harness. No FP
 // contraction: the C loops must round like bcast-opt's kernels (which
-// have no fast-math flags) so the outputs can be compared exactly.
+// have no fast-math flags) so the outputs of the elementwise workloads can
+// be compared exactly (W6's and W7's reductions are compared within a
+// tolerance, harness.c).
 var cFlags = []string{"-O3", "-march=native", "-ffp-contract=off", "-std=c11", "-Wall", "-Wextra"}
 
 // toolchain is how the benchmark's native code is built: gcc for C, and
@@ -162,6 +171,17 @@ func buildOurs(root, work, kernel string, tc toolchain) (string, *KernelStats, e
 	return obj, &stats, err
 }
 
+// bcastOptDiagnostic is the command line and status that bcastOpt's error
+// starts with, before bcast-opt's first diagnostic.
+var bcastOptDiagnostic = regexp.MustCompile(`^bcast-opt .*?: status \d+: `)
+
+// oursError makes a build error of buildOurs name the workload file
+// rather than its renamed copy in the build directory.
+func oursError(err error, work, kernel string) error {
+	renamed := filepath.Join(work, "bcastopt_"+kernel+".mlir")
+	return errors.New(strings.ReplaceAll(err.Error(), renamed, "bench/workloads/"+kernel+".mlir"))
+}
+
 // buildObject lowers <base>.mlir to LLVM IR and compiles it to <base>.o.
 func buildObject(work, base string, tc toolchain) (string, error) {
 	if err := bcastOpt(base+".mlir", "--pipeline=cpu", "--emit=llvm", "-o", base+".ll"); err != nil {
@@ -200,6 +220,9 @@ type build struct {
 	harness string
 	// ours holds the kernels of bcast-opt that built (and must run).
 	ours map[string]bool
+	// oursErr is the first diagnostic of the build error of each kernel
+	// of bcast-opt that did not build.
+	oursErr map[string]string
 	// stats counts the generics of each kernel's --pipeline=cpu output,
 	// for the kernels whose pipeline ran (built or not).
 	stats map[string]KernelStats
@@ -212,7 +235,7 @@ type build struct {
 // kernel that does not build is left out (the harness prints n/a) and
 // noted; the harness itself must build.
 func buildAll(root, work string, tc toolchain, workloads []string, mlir mlirKernels, log func(string, ...any)) (build, error) {
-	b := build{ours: map[string]bool{}, stats: map[string]KernelStats{}}
+	b := build{ours: map[string]bool{}, oursErr: map[string]string{}, stats: map[string]KernelStats{}}
 	need := map[string]bool{}
 	for _, w := range workloads {
 		need[kernelOf(w)] = true
@@ -231,8 +254,10 @@ func buildAll(root, work string, tc toolchain, workloads []string, mlir mlirKern
 			b.stats[k] = *stats
 		}
 		if err != nil {
+			err = oursError(err, work, k)
 			log("bcast-opt kernel %s does not build: %v", k, err)
 			b.notes = append(b.notes, fmt.Sprintf("ours %s did not build: %s", k, firstLine(err)))
+			b.oursErr[k] = bcastOptDiagnostic.ReplaceAllString(firstLine(err), "")
 			continue
 		}
 		ours = append(ours, obj)

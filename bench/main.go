@@ -136,7 +136,7 @@ func benchMain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep := &Report{Machine: machine, Rounds: o.rounds, Warmup: o.warmup, LLVMCompile: tc.llvmDescription(), Kernels: b.stats, Notes: b.notes}
+	rep := &Report{Machine: machine, Rounds: o.rounds, Warmup: o.warmup, LLVMCompile: tc.llvmDescription(), Kernels: b.stats, OursErrors: b.oursErr, Notes: b.notes}
 	results := map[string]*Result{}
 	for _, w := range o.workloads {
 		log("running %s (%d rounds)", w, o.rounds)
@@ -152,6 +152,18 @@ func benchMain(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if o.numpy {
+		if _, _, err := python(); err == nil {
+			for _, w := range o.workloads {
+				log("checking %s's C loop against numpy", w)
+				recs, err := checkNumpy(b.harness, root, w, results[w].Rtol, results[w].Atol)
+				if err != nil {
+					return err
+				}
+				if err := mergeRecords(results, recs); err != nil {
+					return err
+				}
+			}
+		}
 		log("running numpy")
 		recs, version, err := runNumpy(root, work, o.workloads, o.rounds, o.warmup)
 		if err != nil {
@@ -191,6 +203,9 @@ func benchMain(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "Machine: %s\n\n%s\n", rep.MachineLine(), rep.Table())
 	if jax := rep.JAXTable(); jax != "" {
 		fmt.Fprintf(stdout, "%s\n", jax)
+	}
+	if targets := rep.Targets(); targets != "" {
+		fmt.Fprintf(stdout, "%s\n", targets)
 	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(stdout, "note: %s\n", n)

@@ -4,6 +4,8 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -147,8 +149,8 @@ func TestChartWithoutC(t *testing.T) {
 }
 
 func TestMergeRecords(t *testing.T) {
-	out := `workload name=W2 kernel=W2 out_bytes=64 moved_bytes=96 rounds=3 warmup=1
-check workload=W2 impl=ours status=ok max_abs_diff=0
+	out := `workload name=W2 kernel=W2 out_bytes=64 moved_bytes=96 rounds=3 warmup=1 rtol=2e-05 atol=0
+check workload=W2 impl=ours status=ok max_abs_diff=1e-09 max_rel_diff=3e-06
 check workload=W2 impl=mlir19 status=n/a
 runs workload=W2 impl=ours ms=1.0,2.0,3.0
 result workload=W2 impl=ours status=ok median_ms=2.0000 min_ms=1.0000 runs=3
@@ -159,7 +161,8 @@ result workload=W2 impl=mlir19 status=n/a
 		t.Fatal(err)
 	}
 	r := results["W2"]
-	if r == nil || r.OutBytes != 64 || r.MovedBytes != 96 || r.Times[implOurs] != (Stat{2, 1, 3}) || len(r.Times) != 1 {
+	if r == nil || r.OutBytes != 64 || r.MovedBytes != 96 || r.Times[implOurs] != (Stat{2, 1, 3}) || len(r.Times) != 1 ||
+		r.Rtol != 2e-5 || r.Atol != 0 || r.MaxDiff[implOurs] != 1e-9 || r.MaxRelDiff[implOurs] != 3e-6 {
 		t.Errorf("merged %+v", r)
 	}
 	same := "identical workload=W1j impl=ours twin=W1 status=differ differing=7\n"
@@ -169,6 +172,61 @@ result workload=W2 impl=mlir19 status=n/a
 	bad := "check workload=W2 impl=ours status=FAIL max_abs_diff=0.5 first_bad=3\n"
 	if err := mergeRecords(results, parseRecords([]byte(bad))); err == nil || !strings.Contains(err.Error(), "differs") {
 		t.Errorf("a failed check gave %v, want an error", err)
+	}
+}
+
+// reductionReport has made-up numbers for the reductions: W6 meets two
+// targets of three, W7's kernel did not build.
+func reductionReport() *Report {
+	const mib64 = 64 << 20
+	return &Report{
+		Rounds: 9, Warmup: 2,
+		Results: []Result{
+			{
+				Workload: "W6", OutBytes: mib64, MovedBytes: 2 * mib64, Rtol: 2e-5,
+				Times: map[string]Stat{
+					implOurs: {MedianMs: 12}, implC: {MedianMs: 50}, implMLIR: {MedianMs: 80},
+					implNumpy: {MedianMs: 72}, implCopy: {MedianMs: 10},
+				},
+				MaxDiff:    map[string]float64{implOurs: 1e-9, implMLIR: 2e-9, implNumpy: 1e-10},
+				MaxRelDiff: map[string]float64{implOurs: 1e-6, implMLIR: 3e-6, implNumpy: 4e-7},
+			},
+			{
+				Workload: "W7", OutBytes: mib64, MovedBytes: 2*mib64 + 32768, Rtol: 2e-5, Atol: 2e-5,
+				Times:      map[string]Stat{implC: {MedianMs: 14}, implMLIR: {MedianMs: 60}, implCopy: {MedianMs: 10}},
+				MaxDiff:    map[string]float64{implMLIR: 3e-6},
+				MaxRelDiff: map[string]float64{implMLIR: 1.3},
+			},
+		},
+		OursErrors: map[string]string{"W7": "bench/workloads/W7.mlir:25:5: error: 'hlo.reduce' op has no lowering to linalg"},
+	}
+}
+
+func TestTargets(t *testing.T) {
+	want := `- W6: ours/roofline 1.20 (<= 1.3: met); ours/MLIR 19 0.15 (<= 0.5: met); numpy/ours 6.00 (>= 5: met); 3 of 3 met.
+- W7: not measured, ours does not build yet: bench/workloads/W7.mlir:25:5: error: 'hlo.reduce' op has no lowering to linalg. Targets: ours/roofline <= 1.3, ours/MLIR 19 <= 0.5, numpy/ours >= 5.
+`
+	rep := reductionReport()
+	if got := rep.Targets(); got != want {
+		t.Errorf("targets:\n%s\nwant:\n%s", got, want)
+	}
+	rep.Results[0].Times[implOurs] = Stat{MedianMs: 16}
+	delete(rep.Results[0].Times, implNumpy)
+	if got, want := rep.Targets(), "- W6: ours/roofline 1.60 (<= 1.3: not met); ours/MLIR 19 0.20 (<= 0.5: met); numpy/ours n/a; 1 of 3 met, 1 not measured.\n"; !strings.HasPrefix(got, want) {
+		t.Errorf("targets:\n%s\nwant first:\n%s", got, want)
+	}
+	md := rep.Markdown("")
+	for _, w := range []string{
+		"## Reductions: the targets of issue 14\n\n- W6: ours/roofline 1.60",
+		"W6: rtol 2e-05, atol 0; W7: rtol 2e-05, atol 2e-05.",
+		"W6: ours 1e-09 (1e-06 relative), MLIR 19 2e-09 (3e-06 relative), numpy 1e-10 (4e-07 relative); W7: MLIR 19 3e-06.",
+	} {
+		if !strings.Contains(md, w) {
+			t.Errorf("RESULTS.md lacks %q:\n%s", w, md)
+		}
+	}
+	if got := fixedReport().Targets(); got != "" {
+		t.Errorf("targets without W6 and W7: %q", got)
 	}
 }
 
@@ -187,6 +245,21 @@ func TestRenameKernel(t *testing.T) {
 	got, err = renameKernel(jax, entryOf("W1j"), "W1j")
 	if err != nil || !strings.Contains(got, "func.func public @bcastopt_W1j(%x") || !strings.Contains(got, "func.func private @_wrapped_jax_export_main(") {
 		t.Errorf("renameKernel of a JAX export: %v\n%s", err, got)
+	}
+}
+
+// TestWorkloadFiles renames the entry of every workload file as the
+// benchmark does.
+func TestWorkloadFiles(t *testing.T) {
+	for _, k := range kernels {
+		src, err := os.ReadFile(filepath.Join("workloads", k+".mlir"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := renameKernel(string(src), entryOf(k), k)
+		if err != nil || !strings.Contains(got, "@bcastopt_"+k+"(") {
+			t.Errorf("%s: renameKernel: %v", k, err)
+		}
 	}
 }
 
@@ -261,8 +334,8 @@ func TestParseFlags(t *testing.T) {
 	if err != nil || o.rounds != 3 || o.warmup != 1 || strings.Join(o.workloads, ",") != "W5u,W1" {
 		t.Errorf("parseFlags: %+v, %v", o, err)
 	}
-	o, err = parseFlags([]string{"--workloads", "W1j,W3j"}, io.Discard)
-	if err != nil || strings.Join(o.workloads, ",") != "W1j,W3j" {
+	o, err = parseFlags([]string{"--workloads", "W1j,W3j,W6,W7"}, io.Discard)
+	if err != nil || strings.Join(o.workloads, ",") != "W1j,W3j,W6,W7" {
 		t.Errorf("parseFlags: %+v, %v", o, err)
 	}
 	o, err = parseFlags([]string{"--quick", "--workloads", "W5u,W1,W1"}, io.Discard)

@@ -37,9 +37,13 @@ type Result struct {
 	OutBytes, MovedBytes int64
 	// Times holds the implementations that ran, by name (implOurs, ...).
 	Times map[string]Stat
+	// Rtol and Atol are the output check's tolerance: an element o passes
+	// against C's c when |o - c| <= max(Atol, Rtol*|c|) (harness.c).
+	Rtol, Atol float64
 	// MaxDiff is the largest |output - C output| of each checked
-	// implementation.
-	MaxDiff map[string]float64
+	// implementation (numpy's included, from numpy_bench.py --check), and
+	// MaxRelDiff the largest |output - C output| / |C output|.
+	MaxDiff, MaxRelDiff map[string]float64
 	// Identical is, for a JAX export, whether ours's output equals its
 	// static twin's bit for bit: "ok", "differ" (in Differing elements),
 	// or "" when it was not compared (a kernel missing).
@@ -95,7 +99,7 @@ func parseRecords(out []byte) []record {
 func mergeRecords(results map[string]*Result, recs []record) error {
 	get := func(w string) *Result {
 		if results[w] == nil {
-			results[w] = &Result{Workload: w, Times: map[string]Stat{}, MaxDiff: map[string]float64{}}
+			results[w] = &Result{Workload: w, Times: map[string]Stat{}, MaxDiff: map[string]float64{}, MaxRelDiff: map[string]float64{}}
 		}
 		return results[w]
 	}
@@ -111,13 +115,25 @@ func mergeRecords(results map[string]*Result, recs []record) error {
 			if r.MovedBytes, err = strconv.ParseInt(f["moved_bytes"], 10, 64); err != nil {
 				return fmt.Errorf("workload %s: bad moved_bytes: %v", f["name"], err)
 			}
+			if r.Rtol, err = strconv.ParseFloat(f["rtol"], 64); err != nil {
+				return fmt.Errorf("workload %s: bad rtol: %v", f["name"], err)
+			}
+			if r.Atol, err = strconv.ParseFloat(f["atol"], 64); err != nil {
+				return fmt.Errorf("workload %s: bad atol: %v", f["name"], err)
+			}
 		case "check":
 			if f["status"] == "ok" {
 				d, err := strconv.ParseFloat(f["max_abs_diff"], 64)
 				if err != nil {
 					return fmt.Errorf("check %s %s: bad max_abs_diff: %v", f["workload"], f["impl"], err)
 				}
-				get(f["workload"]).MaxDiff[f["impl"]] = d
+				r := get(f["workload"])
+				r.MaxDiff[f["impl"]] = d
+				if rel, ok := f["max_rel_diff"]; ok {
+					if r.MaxRelDiff[f["impl"]], err = strconv.ParseFloat(rel, 64); err != nil {
+						return fmt.Errorf("check %s %s: bad max_rel_diff: %v", f["workload"], f["impl"], err)
+					}
+				}
 			} else if f["status"] != "n/a" {
 				return fmt.Errorf("%s: %s's output differs from the C loop's (max abs diff %s)", f["workload"], f["impl"], f["max_abs_diff"])
 			}
@@ -182,6 +198,59 @@ func python() (string, []string, error) {
 		return "", nil, fmt.Errorf("python3 cannot import numpy (apt-get install python3-numpy): %s", firstLine(fmt.Errorf("%s", out)))
 	}
 	return py, env, nil
+}
+
+// checkNumpy compares numpy's output with the C loop's on the harness's
+// inputs: `harness <workload> --dump` writes the inputs and C's output as
+// .npy arrays into a pipe that `numpy_bench.py --check` reads, so nothing
+// goes to disk. It returns numpy_bench.py's check record, or an error when
+// an element is outside the workload's tolerance (rtol, atol) or either
+// side failed.
+func checkNumpy(exe, root, workload string, rtol, atol float64) ([]record, error) {
+	py, env, err := python()
+	if err != nil {
+		return nil, err
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	dump := exec.Command(exe, workload, "--dump")
+	dump.Stdout = w
+	var dumpErr, checkErr, out bytes.Buffer
+	dump.Stderr = &dumpErr
+	check := exec.Command(py, filepath.Join(root, "bench", "numpy_bench.py"), "--check", workload,
+		"--rtol", strconv.FormatFloat(rtol, 'g', -1, 64), "--atol", strconv.FormatFloat(atol, 'g', -1, 64))
+	check.Env = env
+	check.Stdin = r
+	check.Stdout = &out
+	check.Stderr = &checkErr
+	if err := check.Start(); err != nil {
+		r.Close()
+		w.Close()
+		return nil, err
+	}
+	errDump := dump.Start()
+	// Only the children hold the pipe now: if numpy_bench.py stops
+	// reading, the harness gets EPIPE instead of blocking, and if the
+	// harness stops writing, numpy_bench.py reads the end of the file.
+	r.Close()
+	w.Close()
+	errCheck := check.Wait()
+	if errDump == nil {
+		errDump = dump.Wait()
+	}
+	recs := parseRecords(out.Bytes())
+	for _, rec := range recs {
+		if rec.kind == "check" && rec.fields["status"] == "FAIL" {
+			return nil, fmt.Errorf("%s: numpy's output differs from the C loop's: %s", workload, strings.TrimSpace(checkErr.String()))
+		}
+	}
+	if errCheck != nil || errDump != nil {
+		return nil, fmt.Errorf("checking %s's C loop against numpy: numpy_bench.py --check: %v, harness --dump: %v\n%s%s",
+			workload, errCheck, errDump, checkErr.String(), dumpErr.String())
+	}
+	return recs, nil
 }
 
 // runNumpy times the numpy expressions of the workloads, keeping what the

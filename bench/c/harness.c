@@ -8,12 +8,22 @@
  *
  *   harness WORKLOAD [--rounds N] [--warmup N]
  *
- * WORKLOAD is W1..W5, W5u, W1j or W3j. The harness allocates the inputs
+ *   harness WORKLOAD --dump
+ *
+ * WORKLOAD is W1..W7, W5u, W1j or W3j. The harness allocates the inputs
  * (64-byte aligned, deterministic pseudo-random floats in [-1, 1)),
  * computes the reference output with the C loop, then runs every other
  * implementation once into a NaN-poisoned buffer and compares it with the
- * reference; a difference beyond a tiny tolerance is reported and the
- * harness exits with status 2 before timing anything. A JAX export's
+ * reference; a difference beyond the workload's tolerance is reported and
+ * the harness exits with status 2 before timing anything. An output
+ * element o passes against the reference r when
+ * |o - r| <= max(atol, rtol * |r|): rtol = atol = 1e-6 for the
+ * elementwise workloads, whose outputs match bit for bit when every
+ * implementation rounds alike; for W6 and W7, whose row sums each
+ * implementation may reassociate (vectorized with several accumulators,
+ * pairwise in numpy, in order in MLIR 19), the looser tolerances of the
+ * workload table below (max is exact, but exp and rsqrt differ by an ulp or
+ * so between implementations). A JAX export's
  * output is also compared with its twin's, bit for bit, and the count of
  * differing elements reported (not an exit). Then come the warm-up runs and
  * the timed rounds: each round runs every implementation once, the
@@ -21,10 +31,15 @@
  * drift of the machine hits all of them alike. Every implementation
  * writes the same, already faulted-in, output buffer.
  *
- * Output is one record per line, `kind key=value ...`, for bench/main.go:
+ * With --dump the harness times nothing: it writes the inputs, then the C
+ * loop's output, to stdout as .npy arrays back to back, for
+ * numpy_bench.py --check to compare numpy's output with C's.
  *
- *   workload name=W1 kernel=W1 out_bytes=... moved_bytes=... rounds=9
- *   check workload=W1 impl=ours status=ok max_abs_diff=0
+ * Otherwise the output is one record per line, `kind key=value ...`, for
+ * bench/main.go:
+ *
+ *   workload name=W1 kernel=W1 out_bytes=... moved_bytes=... rounds=9 rtol=1e-06 atol=1e-06
+ *   check workload=W1 impl=ours status=ok max_abs_diff=0 max_rel_diff=0
  *   identical workload=W1j impl=ours twin=W1 status=ok differing=0
  *   runs workload=W1 impl=ours ms=12.1,12.0,...
  *   result workload=W1 impl=ours status=ok median_ms=12.05 min_ms=11.9 runs=9
@@ -48,6 +63,8 @@ int c_W2(float *, const int64_t *, int, const bench_tensor *, int);
 int c_W3(float *, const int64_t *, int, const bench_tensor *, int);
 int c_W4(float *, const int64_t *, int, const bench_tensor *, int);
 int c_W5(float *, const int64_t *, int, const bench_tensor *, int);
+int c_W6(float *, const int64_t *, int, const bench_tensor *, int);
+int c_W7(float *, const int64_t *, int, const bench_tensor *, int);
 
 /* bcast-opt's kernels (ours.c): NULL when not linked in. */
 bench_kernel ours_kernel(const char *kernel);
@@ -60,6 +77,8 @@ WEAK int mlir_W2(float *, const int64_t *, int, const bench_tensor *, int);
 WEAK int mlir_W3(float *, const int64_t *, int, const bench_tensor *, int);
 WEAK int mlir_W4(float *, const int64_t *, int, const bench_tensor *, int);
 WEAK int mlir_W5(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int mlir_W6(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int mlir_W7(float *, const int64_t *, int, const bench_tensor *, int);
 
 enum { MAX_IN = 5, MAX_IMPL = 5 };
 
@@ -71,13 +90,15 @@ typedef struct {
 /* A workload: its operand and result shapes (docs/SPEC.md §9) and the
  * kernel each implementation provides for it. W5u is the W5 kernel called
  * with X of shape 4096x1. twin is the static twin's kernel of a JAX export
- * (bcast-opt's, timed as impl "twin"), or NULL. */
+ * (bcast-opt's, timed as impl "twin"), or NULL. rtol and atol are the
+ * output check's tolerances. */
 typedef struct {
   const char *name, *kernel, *twin;
   int nin;
   shape_t in[MAX_IN];
   shape_t out;
   bench_kernel c, mlir;
+  double rtol, atol;
 } workload_t;
 
 #define S1(a) {1, {a}}
@@ -85,24 +106,46 @@ typedef struct {
 #define S3(a, b, c) {3, {a, b, c}}
 #define S0 {0, {0}}
 
-static workload_t workloads[8];
+static workload_t workloads[10];
+
+/* EW is the tolerance of the elementwise workloads: a tiny one, since
+ * their outputs match C's bit for bit unless something rounds
+ * differently. */
+#define EW 1e-6, 1e-6
+
+/* W6's outputs (about 1/4096 each) are compared relative to themselves
+ * only: a softmax cancels nothing, so its error is relative (exp's ulps,
+ * the row sum's, the divide's). W7's must be within 2e-5 of C's,
+ * absolutely or relatively: the final + beta can cancel, leaving an output
+ * much smaller than the terms whose rounding it carries (outputs are of
+ * order 1). The largest differences from C measured on these inputs are
+ * 3.2e-6 relative (W6) and 3.1e-6 absolute (W7) for MLIR 19, which sums
+ * each row in order, and 3.7e-7 and 4.8e-7 for numpy, which sums
+ * pairwise; 2e-5 is 6x the former, and still 12x below what a wrong row
+ * length (4095 for 4096, or one element dropped) does to a softmax. */
+#define W6_TOL 2e-5, 0.0
+#define W7_TOL 2e-5, 2e-5
 
 /* The JAX exports (W1j, W3j) run on W1's and W3's shapes (their batch dim
  * b is 4096 and 64), so on the same data; their C reference is the same
- * loop, and MLIR 19 has no kernel for them. */
+ * loop, and MLIR 19 has no kernel for them. W6 and W7 are JAX exports of
+ * static shapes, with no twin. */
 static void init_workloads(void) {
   const workload_t w[] = {
-      {"W1", "W1", NULL, 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W1, mlir_W1},
-      {"W2", "W2", NULL, 2, {S2(4096, 1), S2(1, 4096)}, S2(4096, 4096), c_W2, mlir_W2},
+      {"W1", "W1", NULL, 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W1, mlir_W1, EW},
+      {"W2", "W2", NULL, 2, {S2(4096, 1), S2(1, 4096)}, S2(4096, 4096), c_W2, mlir_W2, EW},
       {"W3", "W3", NULL, 3, {S3(64, 1, 1024), S3(64, 256, 1024), S1(1024)},
-       S3(64, 256, 1024), c_W3, mlir_W3},
+       S3(64, 256, 1024), c_W3, mlir_W3, EW},
       {"W4", "W4", NULL, 5, {S2(4096, 4096), S0, S0, S1(4096), S1(4096)},
-       S2(4096, 4096), c_W4, mlir_W4},
-      {"W5", "W5", NULL, 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W5, mlir_W5},
-      {"W5u", "W5", NULL, 2, {S2(4096, 1), S1(4096)}, S2(4096, 4096), c_W5, mlir_W5},
-      {"W1j", "W1j", "W1", 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W1, NULL},
+       S2(4096, 4096), c_W4, mlir_W4, EW},
+      {"W5", "W5", NULL, 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W5, mlir_W5, EW},
+      {"W5u", "W5", NULL, 2, {S2(4096, 1), S1(4096)}, S2(4096, 4096), c_W5, mlir_W5, EW},
+      {"W1j", "W1j", "W1", 2, {S2(4096, 4096), S1(4096)}, S2(4096, 4096), c_W1, NULL, EW},
       {"W3j", "W3j", "W3", 3, {S3(64, 1, 1024), S3(64, 256, 1024), S1(1024)},
-       S3(64, 256, 1024), c_W3, NULL},
+       S3(64, 256, 1024), c_W3, NULL, EW},
+      {"W6", "W6", NULL, 1, {S2(4096, 4096)}, S2(4096, 4096), c_W6, mlir_W6, W6_TOL},
+      {"W7", "W7", NULL, 3, {S2(4096, 4096), S1(4096), S1(4096)}, S2(4096, 4096), c_W7,
+       mlir_W7, W7_TOL},
   };
   memcpy(workloads, w, sizeof w);
 }
@@ -135,6 +178,32 @@ static void fill(float *p, int64_t n, uint64_t seed) {
     z ^= z >> 31;
     p[i] = (float)(int32_t)((z >> 40) - (1u << 23)) / (float)(1u << 23);
   }
+}
+
+/* write_npy writes n floats of the given shape to f as a version 1.0 .npy
+ * array (little-endian float32, C order). */
+static int write_npy(FILE *f, const float *p, const shape_t *s) {
+  char dims[128] = "";
+  int len = 0;
+  for (int i = 0; i < s->rank; i++)
+    len += snprintf(dims + len, sizeof dims - (size_t)len, "%lld,%s",
+                    (long long)s->shape[i], i + 1 < s->rank ? " " : "");
+  if (s->rank > 1)
+    dims[--len] = 0; /* (4096, 4096) but (4096,) */
+  char header[256];
+  int h = snprintf(header, sizeof header,
+                   "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }", dims);
+  int total = (10 + h + 1 + 63) / 64 * 64; /* magic, version, length; '\n' */
+  while (10 + h + 1 < total)
+    header[h++] = ' ';
+  header[h++] = '\n';
+  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
+                           (unsigned char)(h & 0xff), (unsigned char)(h >> 8)};
+  int64_t n = elems(s);
+  if (fwrite(pre, 1, sizeof pre, f) != sizeof pre || fwrite(header, 1, (size_t)h, f) != (size_t)h ||
+      fwrite(p, sizeof(float), (size_t)n, f) != (size_t)n)
+    return 1;
+  return 0;
 }
 
 static double now_ms(void) {
@@ -174,7 +243,8 @@ static double median(double *v, int n) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j [--rounds N] [--warmup N]\n");
+  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j|W6|W7 [--rounds N] [--warmup N]\n"
+                  "       harness WORKLOAD --dump\n");
   exit(1);
 }
 
@@ -190,9 +260,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "harness: unknown workload %s\n", argv[1]);
     usage();
   }
-  int rounds = 9, warmup = 2;
+  int rounds = 9, warmup = 2, dump = 0;
   for (int i = 2; i < argc; i++) {
-    if (i + 1 < argc && strcmp(argv[i], "--rounds") == 0)
+    if (strcmp(argv[i], "--dump") == 0)
+      dump = 1;
+    else if (i + 1 < argc && strcmp(argv[i], "--rounds") == 0)
       rounds = atoi(argv[++i]);
     else if (i + 1 < argc && strcmp(argv[i], "--warmup") == 0)
       warmup = atoi(argv[++i]);
@@ -220,11 +292,25 @@ int main(int argc, char **argv) {
   float *ref = xalloc(out_bytes), *out = xalloc(out_bytes);
   const int64_t *oshape = w->out.shape;
   const int orank = w->out.rank;
-  printf("workload name=%s kernel=%s out_bytes=%zu moved_bytes=%lld rounds=%d warmup=%d\n",
-         w->name, w->kernel, out_bytes, (long long)moved, rounds, warmup);
+  if (!dump)
+    printf("workload name=%s kernel=%s out_bytes=%zu moved_bytes=%lld rounds=%d warmup=%d "
+           "rtol=%g atol=%g\n",
+           w->name, w->kernel, out_bytes, (long long)moved, rounds, warmup, w->rtol, w->atol);
   if (w->c(ref, oshape, orank, in, w->nin) != 0) {
     fprintf(stderr, "harness: %s: the C loop rejected the shapes\n", w->name);
     return 2;
+  }
+  if (dump) {
+    for (int i = 0; i < w->nin; i++)
+      if (write_npy(stdout, in[i].data, &w->in[i]) != 0) {
+        fprintf(stderr, "harness: %s: writing input %d failed\n", w->name, i);
+        return 1;
+      }
+    if (write_npy(stdout, ref, &w->out) != 0 || fflush(stdout) != 0) {
+      fprintf(stderr, "harness: %s: writing the C output failed\n", w->name);
+      return 1;
+    }
+    return 0;
   }
   copy_src = ref;
 
@@ -259,28 +345,33 @@ int main(int argc, char **argv) {
       failed = 1;
       continue;
     }
-    double maxdiff = 0;
+    double maxdiff = 0, maxrel = 0;
     int64_t bad = -1;
     for (int64_t i = 0; i < nout; i++) {
+      double r = fabs((double)ref[i]);
       double d = fabs((double)out[i] - (double)ref[i]);
-      double tol = 1e-6 * fmax(1.0, fabs((double)ref[i]));
+      double tol = fmax(w->atol, w->rtol * r);
       if (!(d <= tol) && bad < 0)
         bad = i;
       if (d > maxdiff || d != d)
         maxdiff = d;
+      if (r > 0 && (d / r > maxrel || d != d))
+        maxrel = d / r;
     }
     if (bad >= 0) {
-      printf("check workload=%s impl=%s status=FAIL max_abs_diff=%g first_bad=%lld\n",
-             w->name, im->name, maxdiff, (long long)bad);
+      printf("check workload=%s impl=%s status=FAIL max_abs_diff=%g max_rel_diff=%g "
+             "first_bad=%lld\n",
+             w->name, im->name, maxdiff, maxrel, (long long)bad);
       fprintf(stderr,
               "harness: %s: %s differs from the C loop: element %lld is %.9g, want %.9g "
-              "(max abs diff %g)\n",
-              w->name, im->name, (long long)bad, out[bad], ref[bad], maxdiff);
+              "(max abs diff %g, max rel diff %g; tolerance max(%g, %g * |want|))\n",
+              w->name, im->name, (long long)bad, out[bad], ref[bad], maxdiff, maxrel, w->atol,
+              w->rtol);
       failed = 1;
       continue;
     }
-    printf("check workload=%s impl=%s status=ok max_abs_diff=%g\n", w->name, im->name,
-           maxdiff);
+    printf("check workload=%s impl=%s status=ok max_abs_diff=%g max_rel_diff=%g\n", w->name,
+           im->name, maxdiff, maxrel);
     if (k == 0 && ours_out)
       memcpy(ours_out, out, out_bytes);
   }

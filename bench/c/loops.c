@@ -5,14 +5,25 @@
  * or read through a stride of 0, restrict pointers so gcc vectorizes.
  *
  * Built with gcc -O3 -march=native -ffp-contract=off: no fused
- * multiply-add, so every result rounds exactly like bcast-opt's kernels
- * and the harness can compare outputs almost bit for bit. Each loop does
- * the operations in the order the workload's StableHLO does them.
+ * multiply-add, so every elementwise result rounds exactly like
+ * bcast-opt's kernels and the harness can compare the outputs of W1..W5
+ * almost bit for bit. Each loop does the operations in the order the
+ * workload's StableHLO does them.
  *
- * The static workloads (W1..W4) read their sizes from the operand shapes
- * but assume the shapes the workload declares; c_W5 handles any shapes
- * that broadcast (it serves W5 and W5u). All return 0, or 1 when the
- * shapes are not what they expect. */
+ * The row reductions of W6 (softmax) and W7 (layer norm) are written as a
+ * careful C programmer writes them: LANES independent partial sums (or
+ * maxima) per row, combined at the end, because gcc vectorizes no
+ * single-accumulator float reduction without -ffast-math (float addition
+ * is not associative). So their sums are reassociated, like any
+ * vectorized reduction, and the harness compares W6 and W7 with a
+ * relative tolerance (harness.c). expf is glibc's libm function, called
+ * per element: gcc only calls libmvec's vector expf under -ffast-math.
+ *
+ * The static workloads (W1..W4, W6, W7) read their sizes from the operand
+ * shapes but assume the shapes the workload declares; c_W5 handles any
+ * shapes that broadcast (it serves W5 and W5u). All return 0, or 1 when
+ * the shapes are not what they expect. */
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -164,6 +175,127 @@ int c_W5(float *out, const int64_t *out_shape, int out_rank,
       for (int64_t j = 0; j < m; j++)
         orow[j] = v;
     }
+  }
+  return 0;
+}
+
+/* LANES is the number of independent accumulators of a row reduction:
+ * four 8-float AVX vectors, enough to hide the latency of vaddps. */
+enum { LANES = 32 };
+
+/* row_max is the largest of x[0..m), written so gcc keeps LANES maxima in
+ * vector registers (vmaxps). NaNs are not propagated; the inputs have
+ * none. */
+static float row_max(const float *restrict x, int64_t m) {
+  float acc[LANES];
+  for (int k = 0; k < LANES; k++)
+    acc[k] = -INFINITY;
+  int64_t j = 0;
+  for (; j + LANES <= m; j += LANES)
+    for (int k = 0; k < LANES; k++)
+      acc[k] = x[j + k] > acc[k] ? x[j + k] : acc[k];
+  for (; j < m; j++)
+    acc[0] = x[j] > acc[0] ? x[j] : acc[0];
+  float r = acc[0];
+  for (int k = 1; k < LANES; k++)
+    r = acc[k] > r ? acc[k] : r;
+  return r;
+}
+
+/* lanes_sum adds up LANES partial sums pairwise. */
+static float lanes_sum(float *acc) {
+  for (int w = LANES / 2; w > 0; w /= 2)
+    for (int k = 0; k < w; k++)
+      acc[k] += acc[k + w];
+  return acc[0];
+}
+
+/* row_sum is the sum of x[0..m) in LANES partial sums. */
+static float row_sum(const float *restrict x, int64_t m) {
+  float acc[LANES] = {0};
+  int64_t j = 0;
+  for (; j + LANES <= m; j += LANES)
+    for (int k = 0; k < LANES; k++)
+      acc[k] += x[j + k];
+  for (; j < m; j++)
+    acc[0] += x[j];
+  return lanes_sum(acc);
+}
+
+/* c_W6: softmax over the rows of X (n x m), three passes over each row
+ * (which stays in the L1/L2 cache): its max, then exp(x - max) stored into
+ * the output row and summed, then the output row divided by the sum (a
+ * divide, as the workload's StableHLO does, not a multiply by the
+ * reciprocal). */
+int c_W6(float *out, const int64_t *out_shape, int out_rank,
+         const bench_tensor *in, int nin) {
+  if (nin != 1 || out_rank != 2 || in[0].rank != 2)
+    return 1;
+  const int64_t n = out_shape[0], m = out_shape[1];
+  if (in[0].shape[0] != n || in[0].shape[1] != m)
+    return 1;
+  const float *restrict x = in[0].data;
+  float *restrict o = out;
+  for (int64_t i = 0; i < n; i++) {
+    const float *restrict xr = x + i * m;
+    float *restrict orow = o + i * m;
+    const float mx = row_max(xr, m);
+    float acc[LANES] = {0};
+    int64_t j = 0;
+    for (; j + LANES <= m; j += LANES)
+      for (int k = 0; k < LANES; k++) {
+        const float e = expf(xr[j + k] - mx);
+        orow[j + k] = e;
+        acc[k] += e;
+      }
+    for (; j < m; j++) {
+      orow[j] = expf(xr[j] - mx);
+      acc[0] += orow[j];
+    }
+    const float sum = lanes_sum(acc);
+    for (j = 0; j < m; j++)
+      orow[j] = orow[j] / sum;
+  }
+  return 0;
+}
+
+/* c_W7: layer norm over the rows of X (n x m) with gamma and beta of m:
+ * three passes over each row: the mean, the variance (the mean of the
+ * squared centered values), then (x - mean) * rsqrt(var + 1e-5) * gamma +
+ * beta, with rsqrt as 1 / sqrtf. */
+int c_W7(float *out, const int64_t *out_shape, int out_rank,
+         const bench_tensor *in, int nin) {
+  if (nin != 3 || out_rank != 2 || in[0].rank != 2 || in[1].rank != 1 ||
+      in[2].rank != 1)
+    return 1;
+  const int64_t n = out_shape[0], m = out_shape[1];
+  if (in[0].shape[0] != n || in[0].shape[1] != m || in[1].shape[0] != m ||
+      in[2].shape[0] != m)
+    return 1;
+  const float *restrict x = in[0].data;
+  const float *restrict g = in[1].data;
+  const float *restrict b = in[2].data;
+  float *restrict o = out;
+  const float fm = (float)m;
+  for (int64_t i = 0; i < n; i++) {
+    const float *restrict xr = x + i * m;
+    float *restrict orow = o + i * m;
+    const float mean = row_sum(xr, m) / fm;
+    float acc[LANES] = {0};
+    int64_t j = 0;
+    for (; j + LANES <= m; j += LANES)
+      for (int k = 0; k < LANES; k++) {
+        const float d = xr[j + k] - mean;
+        acc[k] += d * d;
+      }
+    for (; j < m; j++) {
+      const float d = xr[j] - mean;
+      acc[0] += d * d;
+    }
+    const float var = lanes_sum(acc) / fm;
+    const float r = 1.0f / sqrtf(var + 1e-5f);
+    for (j = 0; j < m; j++)
+      orow[j] = (xr[j] - mean) * r * g[j] + b[j];
   }
   return 0;
 }

@@ -1,11 +1,11 @@
 // Package mlir19 is the benchmark baseline built with the real MLIR 19
-// tools: the five workloads of docs/SPEC.md §9 written as an MLIR 19 user
-// would write them, compiled by mlir-opt-19's standard TOSA → linalg →
+// tools: the static workloads of docs/SPEC.md §9 (W1-W7) written as an
+// MLIR 19 user would write them, compiled by mlir-opt-19's standard TOSA → linalg →
 // bufferization → LLVM pipeline, and wrapped in the harness's calling
 // convention (bench/c/bench.h), so the harness can time MLIR's kernel beside
 // bcast-opt's and a hand-written C loop.
 //
-// It owns bench/mlir19: W1.mlir .. W5.mlir, wrap.c, the Pipeline table and
+// It owns bench/mlir19: W1.mlir .. W7.mlir, wrap.c, the Pipeline table and
 // testdata/check.c. It must not touch the rest of the repository, and
 // bcast-opt's own compiler is not involved anywhere here.
 //
@@ -14,7 +14,11 @@
 // Each Wn.mlir is TOSA (tosa.add, tosa.maximum, tosa.mul with shift 0,
 // tosa.sub, tosa.const), with the tosa.reshape that TOSA requires to give
 // every elementwise operand the result's rank; W5 uses ? for every dim
-// (and new_shape -1 in its reshape). Each file holds two functions, both
+// (and new_shape -1 in its reshape). W6 (softmax) adds tosa.reduce_max,
+// tosa.exp, tosa.reduce_sum and tosa.reciprocal (TOSA has no float
+// divide); W7 (layer norm) tosa.reduce_sum, a multiply by 1/4096 (exactly
+// the division by the row length) and tosa.rsqrt. TOSA's reductions keep
+// the reduced dim (4096x1), which the following ops broadcast. Each file holds two functions, both
 // with llvm.emit_c_interface so that _mlir_ciface_Wn and _mlir_ciface_Wn_dps
 // take memref descriptors:
 //
@@ -82,12 +86,22 @@
 //     broadcast copy of X (page-faulting a fresh mmap'ed buffer), then
 //     reads it back while writing out: three passes over 64 MB where the C
 //     loop makes one, plus the faults. @W5 additionally mallocs the result.
+//   - W6: four loop nests, not fused across the reductions: the row max;
+//     exp(x - max) into a 64 MB temporary (malloc'ed on every call); the
+//     row sums of the temporary; temporary * (1 / sum), the reciprocal
+//     computed per element because the fusion moved it into the
+//     elementwise body. Every reduction is a scalar loop in order (LLVM
+//     reassociates no float reduction without fast-math flags), and exp
+//     is a call of libm's expf per element.
+//   - W7: the row sums; x - mean into a 64 MB temporary; the row sums of
+//     its squares; then (xc * rsqrt(var * 1/4096 + 1e-5)) * gamma + beta,
+//     rsqrt (1 / sqrt) again computed per element.
 //
 // # Using it
 //
 // Available reports whether mlir-opt-19, mlir-translate-19, opt-19,
 // llc-19, objcopy and a C compiler (gcc, cc or clang-19) are on PATH.
-// BuildKernel(workload, dir) runs the whole chain for "W1".."W5" and
+// BuildKernel(workload, dir) runs the whole chain for "W1".."W7" and
 // leaves dir/mlir19_Wn.o, one relocatable object holding the kernel and
 // wrap.c's adapter (gcc -O3 -march=native -DMLIR19_Wn) merged with cc -r;
 // objcopy then keeps only mlir_Wn and mlir_Wn_ret global, so the MLIR
@@ -103,7 +117,11 @@
 // The test builds every workload and runs testdata/check.c, which calls
 // both variants once on the real shapes (W5 also as W5u) and compares
 // them bit for bit with a plain C loop built with -ffp-contract=off (MLIR
-// emits no fastmath flags, so nothing is contracted to FMA). `check time
+// emits no fastmath flags, so nothing is contracted to FMA). For W6 and
+// W7 that loop does what the lowered kernel does, in its order: sums in
+// order from 0, the max from -FLT_MAX (tosa.reduce_max's init), libm's
+// expf, x * (1 / sum), 1 / sqrtf for rsqrt; so they match bit for bit
+// too. `check time
 // N` also prints median times of the two variants and the C loop, called
 // in turn N times.
 package mlir19

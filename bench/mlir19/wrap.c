@@ -1,12 +1,12 @@
 //go:build ignore
 
 /* wrap.c: adapters from the benchmark calling convention (bench.h) to the
- * C interface MLIR 19 emits for the kernels in W1.mlir .. W5.mlir
+ * C interface MLIR 19 emits for the kernels in W1.mlir .. W7.mlir
  * (llvm.emit_c_interface: _mlir_ciface_<name>, memref arguments passed as
  * pointers to descriptors, a memref result returned through a descriptor
  * pointer passed first).
  *
- * Compile with exactly one of -DMLIR19_W1 .. -DMLIR19_W5; the object then
+ * Compile with exactly one of -DMLIR19_W1 .. -DMLIR19_W7; the object then
  * exports, for that workload n:
  *
  *   mlir_Wn      calls Wn_dps, which writes the result straight into out
@@ -294,5 +294,68 @@ int mlir_W5_ret(float *out, const int64_t *out_shape, int out_rank,
   }
   return take_result(out, r.allocated, r.aligned, r.offset,
                      out_shape[0] * out_shape[1]);
+}
+#endif
+
+#if defined(MLIR19_W6)
+void _mlir_ciface_W6(memref2 *res, memref2 *x);
+void _mlir_ciface_W6_dps(memref2 *x, memref2 *out);
+
+static const int64_t w6_x[] = {4096, 4096};
+
+static int w6_check(const int64_t *os, int orank, const bench_tensor *in,
+                    int nin) {
+  return nin == 1 && has_shape(&in[0], 2, w6_x) && out_is(os, orank, 2, w6_x);
+}
+
+int mlir_W6(float *out, const int64_t *out_shape, int out_rank,
+            const bench_tensor *in, int nin) {
+  if (!w6_check(out_shape, out_rank, in, nin))
+    return 1;
+  memref2 x = view2(in[0].data, 4096, 4096), o = view2(out, 4096, 4096);
+  _mlir_ciface_W6_dps(&x, &o);
+  return 0;
+}
+
+int mlir_W6_ret(float *out, const int64_t *out_shape, int out_rank,
+                const bench_tensor *in, int nin) {
+  if (!w6_check(out_shape, out_rank, in, nin))
+    return 1;
+  memref2 x = view2(in[0].data, 4096, 4096), r;
+  _mlir_ciface_W6(&r, &x);
+  return take_result(out, r.allocated, r.aligned, r.offset, 4096 * 4096);
+}
+#endif
+
+#if defined(MLIR19_W7)
+void _mlir_ciface_W7(memref2 *res, memref2 *x, memref1 *g, memref1 *b);
+void _mlir_ciface_W7_dps(memref2 *x, memref1 *g, memref1 *b, memref2 *out);
+
+static const int64_t w7_x[] = {4096, 4096}, w7_v[] = {4096};
+
+static int w7_check(const int64_t *os, int orank, const bench_tensor *in,
+                    int nin) {
+  return nin == 3 && has_shape(&in[0], 2, w7_x) && has_shape(&in[1], 1, w7_v) &&
+         has_shape(&in[2], 1, w7_v) && out_is(os, orank, 2, w7_x);
+}
+
+int mlir_W7(float *out, const int64_t *out_shape, int out_rank,
+            const bench_tensor *in, int nin) {
+  if (!w7_check(out_shape, out_rank, in, nin))
+    return 1;
+  memref2 x = view2(in[0].data, 4096, 4096), o = view2(out, 4096, 4096);
+  memref1 g = view1(in[1].data, 4096), b = view1(in[2].data, 4096);
+  _mlir_ciface_W7_dps(&x, &g, &b, &o);
+  return 0;
+}
+
+int mlir_W7_ret(float *out, const int64_t *out_shape, int out_rank,
+                const bench_tensor *in, int nin) {
+  if (!w7_check(out_shape, out_rank, in, nin))
+    return 1;
+  memref2 x = view2(in[0].data, 4096, 4096), r;
+  memref1 g = view1(in[1].data, 4096), b = view1(in[2].data, 4096);
+  _mlir_ciface_W7(&r, &x, &g, &b);
+  return take_result(out, r.allocated, r.aligned, r.offset, 4096 * 4096);
 }
 #endif

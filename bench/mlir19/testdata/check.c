@@ -108,6 +108,53 @@ static void ref_w4(float *out, const bench_tensor *in) {
     }
 }
 
+/* ref_w6 is W6 as MLIR 19 computes it: per row, the max from -FLT_MAX
+ * (tosa.reduce_max's init) in order, exp of x - max, their sum from 0 in
+ * order (LLVM reassociates no float reduction without fast-math flags),
+ * and each exp times the reciprocal of the sum (the fused generic computes
+ * 1 / sum per element, which rounds the same). */
+static void ref_w6(float *out, const bench_tensor *in) {
+  const float *x = in[0].data;
+  for (int64_t i = 0; i < 4096; i++) {
+    const float *xi = x + i * 4096;
+    float *o = out + i * 4096;
+    float m = -3.40282347e+38f, s = 0.0f;
+    for (int64_t j = 0; j < 4096; j++)
+      m = fmaxf(m, xi[j]);
+    for (int64_t j = 0; j < 4096; j++) {
+      o[j] = expf(xi[j] - m);
+      s += o[j];
+    }
+    float r = 1.0f / s;
+    for (int64_t j = 0; j < 4096; j++)
+      o[j] = o[j] * r;
+  }
+}
+
+/* ref_w7 is W7 as MLIR 19 computes it: per row, the sum in order times
+ * 1/4096, the centered values' squares summed in order times 1/4096,
+ * 1 / sqrt(var + 1e-5) (math.rsqrt's LLVM lowering), then
+ * (xc * r) * gamma + beta. */
+static void ref_w7(float *out, const bench_tensor *in) {
+  const float *x = in[0].data, *g = in[1].data, *b = in[2].data;
+  const float inv_n = 1.0f / 4096.0f;
+  for (int64_t i = 0; i < 4096; i++) {
+    const float *xi = x + i * 4096;
+    float *o = out + i * 4096;
+    float s = 0.0f, ss = 0.0f;
+    for (int64_t j = 0; j < 4096; j++)
+      s += xi[j];
+    float mean = s * inv_n;
+    for (int64_t j = 0; j < 4096; j++) {
+      float d = xi[j] - mean;
+      ss += d * d;
+    }
+    float r = 1.0f / sqrtf(ss * inv_n + 1e-5f);
+    for (int64_t j = 0; j < 4096; j++)
+      o[j] = (xi[j] - mean) * r * g[j] + b[j];
+  }
+}
+
 static bench_tensor tensor(int rank, int64_t d0, int64_t d1, int64_t d2,
                            uint32_t seed) {
   bench_tensor t = {NULL, {d0, d1, d2, 0}, rank};
@@ -241,6 +288,16 @@ int main(int argc, char **argv) {
                         tensor(0, 0, 0, 0, 3), tensor(1, 4096, 0, 0, 4),
                         tensor(1, 4096, 0, 0, 5)},
                        {4096, 4096}, 2, ref_w4};
+    break;
+  case 6:
+    ws[0] = (workload){"W6", 1, {tensor(2, 4096, 4096, 0, 1)}, {4096, 4096}, 2,
+                       ref_w6};
+    break;
+  case 7:
+    ws[0] = (workload){"W7", 3,
+                       {tensor(2, 4096, 4096, 0, 1), tensor(1, 4096, 0, 0, 2),
+                        tensor(1, 4096, 0, 0, 3)},
+                       {4096, 4096}, 2, ref_w7};
     break;
   }
   int bad = 0;
