@@ -353,18 +353,26 @@ func (r *Report) Targets() string {
 			continue
 		}
 		ours, oursOK := res.time(implOurs)
+		roof, roofOK := res.RooflineMs()
+		mlir, mlirOK := res.time(implMLIR)
+		np, npOK := res.time(implNumpy)
 		if !oursOK {
 			why := "ours did not run"
 			if e, ok := r.OursErrors[kernelOf(res.Workload)]; ok {
 				why = "ours does not build yet: " + e
 			}
-			fmt.Fprintf(&sb, "- %s: not measured, %s. Targets: ours/roofline <= %g, ours/MLIR 19 <= %g, numpy/ours >= %g.\n",
-				res.Workload, why, targetRoofline, targetMLIR, targetNumpy)
+			// What ours would have to take in this run to meet each one.
+			budget := func(ms float64, ok bool) string {
+				if !ok {
+					return ""
+				}
+				return fmt.Sprintf(" (%.2f ms here)", ms)
+			}
+			fmt.Fprintf(&sb, "- %s: not measured, %s. Targets: ours/roofline <= %g%s, ours/MLIR 19 <= %g%s, numpy/ours >= %g%s.\n",
+				res.Workload, why, targetRoofline, budget(targetRoofline*roof, roofOK),
+				targetMLIR, budget(targetMLIR*mlir, mlirOK), targetNumpy, budget(np/targetNumpy, npOK))
 			continue
 		}
-		roof, roofOK := res.RooflineMs()
-		mlir, mlirOK := res.time(implMLIR)
-		np, npOK := res.time(implNumpy)
 		met, measured := 0, 0
 		target := func(name string, v float64, ok bool, atMost bool, limit float64) string {
 			if !ok {
