@@ -13,6 +13,9 @@ type OpPrinter struct {
 // Write writes raw text.
 func (p *OpPrinter) Write(s string) { p.pr.ap.str(s) }
 
+// Newline starts a new line at the op's indentation (MLIR's printNewline).
+func (p *OpPrinter) Newline() { p.pr.newline() }
+
 // Int writes a decimal integer.
 func (p *OpPrinter) Int(v int64) { p.pr.ap.buf = strconv.AppendInt(p.pr.ap.buf, v, 10) }
 
