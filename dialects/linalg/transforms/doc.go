@@ -2,8 +2,9 @@
 // linalg on tensors, after the conversion from hlo (MLIR's
 // Dialect/Linalg/Transforms):
 //
-//   - linalg-fuse-elementwise-ops (fuse_elementwise*.go): producer
-//     generics fuse into their consumers, one generic per kernel;
+//   - linalg-fuse-elementwise-ops (fuse_elementwise*.go): elementwise
+//     producer generics fuse into their consumers, elementwise or
+//     reductions, one generic per kernel;
 //   - linalg-version-broadcasts (version_broadcasts*.go): a generic that
 //     reads a broadcast with could-be-1 dims gets one copy with static
 //     indexing maps per run-time pattern, chosen by scf.if, and the

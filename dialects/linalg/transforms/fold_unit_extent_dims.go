@@ -14,10 +14,11 @@ import (
 // (docs/SPEC.md §5), MLIR's pass of the same name with its default "reshape"
 // strategy. On every linalg.generic over tensors it
 //
-//   - drops the parallel loops whose static extent is 1: every operand dim
-//     the loop indexes directly is a static 1 (a dynamic dim is never
-//     assumed to be 1). The loop's index becomes 0 in the indexing maps and
-//     in linalg.index;
+//   - drops the loops whose static extent is 1: every operand dim the
+//     loop indexes directly is a static 1 (a dynamic dim is never assumed
+//     to be 1). The loop's index becomes 0 in the indexing maps and in
+//     linalg.index. A reduction loop goes only while another reduction
+//     loop stays (below);
 //   - drops the unit dims of each operand: a static size-1 dim whose index
 //     expression is the constant 0, whether it was written `0` (a broadcast)
 //     or became 0 because its loop was dropped. The operand is read through
@@ -69,13 +70,23 @@ import (
 // reshapes and their reassociations) with mlir-opt-19's output on every
 // lit input. The deliberate differences:
 //
-//   - reduction loops are never dropped, even with extent 1. MLIR drops
-//     them, which turns a reduction into an elementwise op and then moves
-//     its init into the inputs (MoveInitOperandsToInput). Doing so would
-//     make the pass's effect depend on whether fusion, which only fuses
-//     elementwise producers, ran before or after it.
+//   - the reduction loops of a generic whose reduction loops all have
+//     extent 1 stay. MLIR drops them, which turns the reduction into an
+//     elementwise op and then moves its init into the inputs
+//     (MoveInitOperandsToInput). Doing so would make the result depend on
+//     whether fusion ran before or after: fusion fuses elementwise
+//     generics into their consumers but never a reduction, so a reduction
+//     over a unit dim folded first would be fused into its consumers, and
+//     fused first would not. A unit reduction loop beside a reduction
+//     loop that stays goes, as in MLIR (the generic stays a reduction),
+//     and fusion reads a producer's unit loop mapped to it at its own
+//     index (unitLoops serves both). The unit dims of a reduction's
+//     operands go as in any generic: a keepdims result (Nx1 or ?x1,
+//     written through (d0, d1) -> (d0, 0) or by a unit parallel loop) is
+//     computed as N and expanded back.
 //   - placement: MLIR creates every reshape and tensor.empty just before
-//     or after the generic being rewritten; we use the placement above.
+//     or after the generic being rewritten, one collapse per use; we use
+//     the placement above, identical collapses merged.
 //   - output_shape of a dynamic expand_shape: MLIR reifies it as
 //     `affine.apply (s0 * s1)` of tensor.dim ops; we use the size value
 //     directly (see above).
@@ -133,14 +144,16 @@ func hasStaticUnitDim(op *ir.Operation) bool {
 	return false
 }
 
-// unitLoops returns which loops of a generic have a static extent of 1:
-// parallel loops that some operand dim indexes directly and every operand
-// dim that indexes them directly is a static 1.
+// unitLoops returns which loops of a generic have a static extent of 1
+// and may go: loops that some operand dim indexes directly and every
+// operand dim that indexes them directly is a static 1; a reduction loop
+// only while a reduction loop that is not such a loop stays (see
+// FoldUnitExtentDims).
 func unitLoops(op *ir.Operation, maps []affine.Map, iters []string) []bool {
 	both := make([]bool, 2*len(iters))
 	unit, seen := both[:len(iters)], both[len(iters):]
 	for i := range unit {
-		unit[i] = iters[i] == linalg.Parallel
+		unit[i] = true
 	}
 	for i := range op.NumOperands() {
 		shape := shapeOf(op.Operand(i).Type())
@@ -155,8 +168,15 @@ func unitLoops(op *ir.Operation, maps []affine.Map, iters []string) []bool {
 			}
 		}
 	}
+	reductionStays := false
 	for i := range unit {
 		unit[i] = unit[i] && seen[i]
+		reductionStays = reductionStays || iters[i] == linalg.Reduction && !unit[i]
+	}
+	if !reductionStays {
+		for i, it := range iters {
+			unit[i] = unit[i] && it == linalg.Parallel
+		}
 	}
 	return unit
 }

@@ -1,6 +1,8 @@
 package transforms
 
 import (
+	"slices"
+
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -8,28 +10,28 @@ import (
 )
 
 // FuseElementwiseOps is the `linalg-fuse-elementwise-ops` pass: it fuses
-// each all-parallel linalg.generic on tensors into the all-parallel
-// generics that read its results, as MLIR's ElementwiseOpFusion does, and
-// folds splat-constant inputs into scalar constants used in the body.
+// each all-parallel linalg.generic on tensors into the generics that read
+// its results, all-parallel or with reduction loops, as MLIR's
+// ElementwiseOpFusion does, and folds splat-constant inputs into scalar
+// constants used in the body.
 //
 // A consumer input produced by such a generic through a permutation
 // result map is replaced by the producer's inputs, read through
 // producerArgMap ∘ inverse(producerResultMap) ∘ consumerOperandMap, and the
 // producer's body is inlined into the consumer's where the consumer used
-// that input. The fused generic keeps the consumer's outs and takes its
-// place; a producer left without uses disappears. Unlike MLIR 19, a
-// producer is also fused through a tensor.expand_shape that only inserts
-// unit dims, and its loops of extent 1 are read at index 0 where the
-// consumer's loop is not known to be 1, so that the pass commutes with
-// linalg-fold-unit-extent-dims (fuse_elementwise_unit.go).
+// that input. The fused generic keeps the consumer's outs and iterators
+// and takes its place; a producer left without uses disappears. Unlike
+// MLIR 19, a producer is also fused through a tensor.expand_shape that
+// only inserts unit dims, and its loops of extent 1 are read at index 0
+// where the consumer's loop is not known to be 1, so that the pass
+// commutes with linalg-fold-unit-extent-dims (fuse_elementwise_unit.go).
 //
 // Unlike MLIR 19 (whose pass fuses single-use producers only), a producer
 // with several uses is fused into each consumer when recomputing it is
 // cheap (see isCheapOp), and stays alive while other uses remain. An
-// expensive producer is never recomputed: it is fused only into its sole
-// user, and only when that user reads it without broadcasting (see
-// readsThroughBroadcast). Reduction generics are neither producers nor
-// consumers here.
+// expensive producer is fused into its sole user when that user reads it
+// without broadcasting (see readsThroughBroadcast), and recomputed in
+// several users only under the cost rule of Reductions below.
 //
 // Every generic the pass builds is in one canonical form (see
 // linalg.GenericSpec.Build), so that the result depends neither on the
@@ -38,6 +40,68 @@ import (
 // generic's canonicalization patterns (linalg.Generic.Canonicalize:
 // identity generics, duplicate and unused inputs, dead results,
 // splat-constant inputs), as in MLIR's pass.
+//
+// # Reductions
+//
+// An elementwise producer fuses into a reduction's input as into an
+// elementwise consumer: sum(exp(x - m)) becomes one reduction generic that
+// reads x and m and adds exp(x - m) to its accumulator, with no
+// temporary. The producer of a reduction's init (an out) is not fused.
+// A reduction is never fused into its consumers, nor into another
+// reduction: its result is complete only after its whole loop nest has
+// run, so no consumer can compute from it inside that loop nest. Its
+// result is the small tensor (N for a reduction of NxM over M), which
+// consumers read through their indexing maps; keepdims' broadcast back to
+// NxM is the consumer's map (d0, d1) -> (d0) and is never materialized.
+//
+// The cost rule. An expensive producer P (a body op that isCheapOp
+// rejects) is recomputed, fused into each of its users, exactly when
+//
+//  1. P has two users and at least one is a reduction generic;
+//  2. every use of P's results is an input of those two (directly or
+//     through a unit-dim tensor.expand_shape); any other use (returned,
+//     tensor.dim, an init) keeps P's result alive anyway;
+//  3. each reads P through one map that does not broadcast
+//     (readsThroughBroadcast): each evaluates P's body once per element
+//     of P, not once per broadcast copy;
+//  4. P can be fused into each (fusionCandidate, and every loop of the
+//     fused generic stays sized: see below).
+//
+// Fusing P into one user leaves the other its sole user, which the
+// sole-user rule fuses: whichever the driver visits first, P's full-size
+// temporary goes (recomputedInUsers). The trade, per element of P, for
+// f32 and a P that reads one full-size operand (exp(x - m) reads x and
+// the small m): stored, P reads x, writes its result and both users read
+// it back, 16 bytes; recomputed, both users read x, 8 bytes, and P's body
+// runs twice instead of once. Eight bytes of memory traffic cost more
+// than a vectorized exp; a third user would cost one more evaluation to
+// save the same 8 bytes, so two users is the bound. The reduction is what
+// makes the recomputation the only way not to store P: users that are
+// all elementwise read P in loop nests over P's own iteration space,
+// which one multi-result loop nest could merge (the rule for them stays:
+// not fused), while an elementwise user of a reduction's result (softmax's
+// e / sum(e)) cannot start before that reduction has read every element
+// of P. Softmax, m = max(x), e = exp(x - m), r = e / sum(e), so ends as
+// m = max-reduce(x) [N], s = sum-reduce(exp(x - m)) [N] and
+// r = exp(x - m) / s [NxM], one generic each, with no NxM temporary.
+//
+// A reduction loop is sized by the reduction's inputs only (its outs do
+// not index it). Fusion keeps it sized in every version that
+// linalg-version-broadcasts makes (unsizedLoops): an input of a broadcast
+// with could-be-1 dims does not size a loop in the version where those
+// dims are 1, so a producer that would leave a reduction loop sized by
+// such inputs alone is not fused into the reduction (it is versioned on
+// its own). A loop of extent 1 that only the producer's result sized is
+// dropped from the fused generic instead, as linalg-fold-unit-extent-dims
+// would drop it (fuse_elementwise_unit.go).
+//
+// A reduction whose reduction loops all have extent 1 keeps them
+// (FoldUnitExtentDims), and a producer's unit loop mapped to one reads
+// index 0, as folding the producer first makes it: when the producer's
+// operands were all that sized that loop, fuseInto refuses, before or
+// after unit-dim folding (the producer's result is no larger than the
+// reduction's). MLIR 19 fuses single-use elementwise producers into
+// reductions as here.
 var FuseElementwiseOps = &ir.PassInfo{
 	Name:    "linalg-fuse-elementwise-ops",
 	Title:   "LinalgElementwiseOpFusion",
@@ -52,9 +116,30 @@ func runFuseElementwiseOps(root *ir.Operation, _ ir.PassOptions) error {
 	// their tensor.empty go, and the scalar constants made from splats are
 	// uniqued and hoisted. Trees of cheap producers are fused first, each
 	// in one step (fuse_elementwise_trees.go).
+	//
+	// Dead ops go first, as the driver of any pass erases them (with the
+	// constants of their bodies hoisted, in the driver's order): a use by
+	// one would count in the cost rules until the driver reached it, so
+	// what fuses would depend on when that is, and on whether
+	// linalg-fold-unit-extent-dims, which erases them, ran first. After
+	// canonicalize (as in --pipeline=cpu) there is none, and no sweep.
+	if hasTriviallyDeadOp(root) {
+		ir.ApplyPatternsGreedily(root, nil, ir.DefaultGreedyConfig())
+	}
 	fuseCheapTrees(root)
 	ir.ApplyPatternsGreedily(root, ElementwiseFusionPatterns(), ir.DefaultGreedyConfig())
 	return nil
+}
+
+// hasTriviallyDeadOp reports whether an op nested in root is trivially
+// dead (the last of every chain of dead ops is).
+func hasTriviallyDeadOp(root *ir.Operation) bool {
+	found := false
+	root.Walk(func(op *ir.Operation) bool {
+		found = found || op != root && ir.IsTriviallyDead(op)
+		return !found
+	})
+	return found
 }
 
 // ElementwiseFusionPatterns returns the patterns of
@@ -95,8 +180,7 @@ func fuseElementwiseProducerIntoSlice(consumer *ir.Operation, rw *ir.Rewriter) b
 
 // isElementwiseGeneric reports whether op is a linalg.generic on tensors
 // whose loops are all parallel and whose body is a DAG of pure ops (see
-// linalg.IsPureDAG): the only generics this pass fuses, as producer or
-// consumer.
+// linalg.IsPureDAG): the only generics this pass fuses as producers.
 func isElementwiseGeneric(op *ir.Operation) bool {
 	if op.Name() != "linalg.generic" || !linalg.HasTensorSemantics(op) || op.NumRegions() != 1 || op.Region(0).Empty() {
 		return false
@@ -107,6 +191,21 @@ func isElementwiseGeneric(op *ir.Operation) bool {
 		}
 	}
 	return len(linalg.IndexingMapsView(op)) == op.NumOperands() && linalg.IsPureDAG(linalg.Body(op))
+}
+
+// isFusionConsumer reports whether op is a generic this pass fuses
+// producers into: a linalg.generic on tensors whose body is a DAG of pure
+// ops, elementwise or with reduction loops.
+func isFusionConsumer(op *ir.Operation) bool {
+	if op.Name() != "linalg.generic" || !linalg.HasTensorSemantics(op) || op.NumRegions() != 1 || op.Region(0).Empty() {
+		return false
+	}
+	return len(linalg.IndexingMapsView(op)) == op.NumOperands() && linalg.IsPureDAG(linalg.Body(op))
+}
+
+// isReductionGeneric reports whether generic op has a reduction loop.
+func isReductionGeneric(op *ir.Operation) bool {
+	return slices.Contains(linalg.IteratorTypesView(op), linalg.Reduction)
 }
 
 // expensiveArith are the arith ops that cost many cycles each (division
@@ -279,6 +378,12 @@ func shouldFuse(producer, through, consumer *ir.Operation, maps []affine.Map, i 
 	if isCheapGeneric(producer) {
 		return true
 	}
+	return fusesIntoSoleUser(producer, through, consumer, maps, i, intoSlice) || recomputedInUsers(producer)
+}
+
+// fusesIntoSoleUser is shouldFuse's rule for an expensive producer whose
+// only user is the consumer.
+func fusesIntoSoleUser(producer, through, consumer *ir.Operation, maps []affine.Map, i int, intoSlice bool) bool {
 	// An expensive producer is computed once per element it produces, and
 	// fusion must not change that: its results must have no use but the
 	// consumer operands fused now (otherwise the producer stays and the
@@ -305,33 +410,56 @@ func fuseElementwiseProducer(consumer *ir.Operation, rw *ir.Rewriter) bool {
 // fuseProducer is fuseElementwiseProducer; intoSlice as for shouldFuse.
 func fuseProducer(consumer *ir.Operation, rw *ir.Rewriter, intoSlice bool) bool {
 	nIn := linalg.NumInputs(consumer)
-	if !readsGeneric(consumer, nIn) || !isElementwiseGeneric(consumer) {
+	if !readsGeneric(consumer, nIn) || !isFusionConsumer(consumer) {
 		return false
 	}
 	maps := linalg.IndexingMapsView(consumer)
 	for i := range nIn {
-		v, cMap, through := producerResult(consumer.Operand(i), maps[i])
-		if v == nil {
+		c, ok := fusionCandidate(consumer, maps, i)
+		if !ok || !shouldFuse(c.producer, c.through, consumer, maps, i, intoSlice) {
 			continue
 		}
-		producer := v.DefiningOp()
-		if producer == nil || !isElementwiseGeneric(producer) {
-			continue
-		}
-		toProducer, ok := fusionMaps(producer, v.Index(), cMap)
-		if !ok {
-			continue
-		}
-		toProducer = zeroLoops(toProducer, producerUnitLoopsToZero(producer, consumer, toProducer))
-		if !canRemapIndices(producer, toProducer) || !shouldFuse(producer, through, consumer, maps, i, intoSlice) {
-			continue
-		}
-		if fused := fuseInto(rw, producer, consumer, i, v.Index(), toProducer); fused != nil {
+		if fused := fuseInto(rw, c.producer, consumer, i, c.res, c.toProducer); fused != nil {
 			rw.ReplaceOp(consumer, fused.Results())
 			return true
 		}
 	}
 	return false
+}
+
+// candidate is the producer of a consumer input that fusion may inline:
+// result res of producer, read directly or through the unit-dim
+// tensor.expand_shape through (see producerResult), with toProducer the
+// map from the consumer's loops to the producer's.
+type candidate struct {
+	producer, through *ir.Operation
+	res               int
+	toProducer        affine.Map
+}
+
+// fusionCandidate returns the producer of input i of consumer (whose
+// indexing maps are maps) when fusing it is legal, whatever it costs: an
+// elementwise generic whose result map is a permutation and whose
+// linalg.index ops can be read in the consumer's loops. (fuseInto may
+// still refuse when the fused operands would not size every loop.)
+func fusionCandidate(consumer *ir.Operation, maps []affine.Map, i int) (candidate, bool) {
+	v, cMap, through := producerResult(consumer.Operand(i), maps[i])
+	if v == nil {
+		return candidate{}, false
+	}
+	producer := v.DefiningOp()
+	if producer == nil || !isElementwiseGeneric(producer) {
+		return candidate{}, false
+	}
+	toProducer, ok := fusionMaps(producer, v.Index(), cMap)
+	if !ok {
+		return candidate{}, false
+	}
+	toProducer = zeroLoops(toProducer, producerUnitLoopsToZero(producer, consumer, toProducer))
+	if !canRemapIndices(producer, toProducer) {
+		return candidate{}, false
+	}
+	return candidate{producer: producer, through: through, res: v.Index(), toProducer: toProducer}, true
 }
 
 // readsGeneric reports whether one of the nIn inputs of consumer is a
@@ -385,7 +513,8 @@ func fuseInto(rw *ir.Rewriter, producer, consumer *ir.Operation, i, res int, toP
 			m[cb.Arg(j)] = s.AddInput(consumer.Operand(j), cMaps[j], cb.Arg(j))
 		}
 	}
-	if !linalg.LoopsComputable(append(append([]affine.Map(nil), s.InMaps...), cMaps[cIn:]...), len(s.Iterators)) {
+	unsized := unsizedLoops(s.Ins, s.InMaps, cMaps[cIn:], len(s.Iterators))
+	if unsized != nil && !onlyUnitLoops(consumer, cMaps, unsized) {
 		return nil
 	}
 	for k, a := range s.AddOutputs(consumer) {
@@ -411,6 +540,9 @@ func fuseInto(rw *ir.Rewriter, producer, consumer *ir.Operation, i, res int, toP
 	}
 	for o := cb.First(); o != nil; o = o.Next() {
 		b.Clone(o, m)
+	}
+	if unsized != nil {
+		dropLoops(s, unsized)
 	}
 	return s.Build(&rw.Builder)
 }

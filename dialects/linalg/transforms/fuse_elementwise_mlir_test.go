@@ -30,10 +30,16 @@ var mlirGenericsLine = regexp.MustCompile(`(?m)^// MLIR19-GENERICS: (\d+)`)
 
 // fusionChunks reads the fusion lit tests and splits them into cases.
 func fusionChunks(t *testing.T) []fusionChunk {
+	return litChunks(t, "fuse-*.mlir")
+}
+
+// litChunks reads the test/lit/linalg files matching pattern and splits
+// them into cases.
+func litChunks(t *testing.T, pattern string) []fusionChunk {
 	t.Helper()
-	files, err := filepath.Glob("../../../test/lit/linalg/fuse-*.mlir")
+	files, err := filepath.Glob("../../../test/lit/linalg/" + pattern)
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no fusion lit tests found (%v)", err)
+		t.Fatalf("no lit tests %s found (%v)", pattern, err)
 	}
 	var out []fusionChunk
 	for _, f := range files {
@@ -111,14 +117,15 @@ func TestFuseElementwiseAgainstMLIROpt(t *testing.T) {
 }
 
 // TestFuseElementwiseFoldUnitDimsOrder checks the project's acceptance
-// rule on every fusion lit case: linalg-fold-unit-extent-dims before or
-// after linalg-fuse-elementwise-ops (then canonicalize and cse, as in the
-// cpu pipeline) gives the same IR.
+// rule on every fusion lit case and on the unit-dim reductions of
+// fold-unit-reductions.mlir: linalg-fold-unit-extent-dims before or after
+// linalg-fuse-elementwise-ops (then canonicalize and cse, as in the cpu
+// pipeline) gives the same IR.
 func TestFuseElementwiseFoldUnitDimsOrder(t *testing.T) {
 	if ir.LookupPass("linalg-fold-unit-extent-dims") == nil {
 		t.Skip("linalg-fold-unit-extent-dims is not registered yet")
 	}
-	for _, c := range fusionChunks(t) {
+	for _, c := range append(fusionChunks(t), litChunks(t, "fold-unit-reductions.mlir")...) {
 		t.Run(c.name, func(t *testing.T) {
 			in := toLinalg(t, c.src)
 			foldFirst := bcastOpt(t, in, "--linalg-fold-unit-extent-dims", "--linalg-fuse-elementwise-ops", "--canonicalize", "--cse")

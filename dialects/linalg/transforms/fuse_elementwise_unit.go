@@ -3,6 +3,7 @@ package transforms
 import (
 	"slices"
 
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -115,4 +116,64 @@ func zeroLoops(toProducer affine.Map, zero []bool) affine.Map {
 		}
 	}
 	return affine.NewMap(toProducer.NumDims, toProducer.NumSymbols, res...)
+}
+
+// onlyUnitLoops reports whether the loops unsized marks are all loops of
+// extent 1 of consumer (whose indexing maps are maps) that
+// linalg-fold-unit-extent-dims drops (unitLoops): a reduction loop of
+// extent 1 beside a reduction loop that stays, which only the fused
+// producer's result sized. The fused generic drops them (dropLoops), as
+// folding the consumer first would have, so that fusion does not depend
+// on the order of the two passes.
+func onlyUnitLoops(consumer *ir.Operation, maps []affine.Map, unsized []bool) bool {
+	unit := unitLoops(consumer, maps, linalg.IteratorTypesView(consumer))
+	for d, u := range unsized {
+		if u && (d >= len(unit) || !unit[d]) {
+			return false
+		}
+	}
+	return true
+}
+
+// dropLoops removes the loops drop marks from the generic s builds: their
+// index becomes 0 in the maps and in the body's linalg.index ops, and the
+// other loops are renumbered (as dropUnitDims does).
+func dropLoops(s *linalg.GenericSpec, drop []bool) {
+	repl := make([]affine.Expr, len(drop))
+	newDim := make([]int, len(drop))
+	var iters []string
+	for d, gone := range drop {
+		if gone {
+			repl[d], newDim[d] = affine.Const(0), -1
+			continue
+		}
+		newDim[d] = len(iters)
+		repl[d] = affine.Dim(newDim[d])
+		iters = append(iters, s.Iterators[d])
+	}
+	for _, maps := range [][]affine.Map{s.InMaps, s.OutMaps} {
+		for j, m := range maps {
+			maps[j] = m.ReplaceDimsAndSymbols(repl, nil, len(iters), 0)
+		}
+	}
+	s.Iterators = iters // a new slice: the old one may be an op's attribute
+	var idx []*ir.Operation
+	for o := s.Body.First(); o != nil; o = o.Next() {
+		if o.Name() == "linalg.index" {
+			idx = append(idx, o)
+		}
+	}
+	for _, o := range idx {
+		a, _ := o.Attr("dim").(*ir.IntegerAttr)
+		if a == nil || a.Value < 0 || int(a.Value) >= len(newDim) {
+			continue
+		}
+		if d := newDim[a.Value]; d >= 0 {
+			o.SetAttr("dim", ir.I64Attr(int64(d)))
+			continue
+		}
+		zero := arith.NewConstant(ir.Before(o), ir.IntAttr(ir.Index, 0))
+		o.Result(0).ReplaceAllUsesWith(zero.Result(0))
+		o.Erase()
+	}
 }

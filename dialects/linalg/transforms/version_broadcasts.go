@@ -314,6 +314,27 @@ func (vg *versionedGeneric) version(b *ir.Builder, ones []bool, last bool) *ir.O
 	return c
 }
 
+// versionedReadMap returns the map through which the version of a
+// generic in which every could-be-1 dim is 1 reads what input v, read
+// through m, is made of: m itself unless v is the result of a broadcast
+// with could-be-1 dims, whose operand that version reads through the
+// broadcast's map composed with m (a broadcast of such a broadcast, level
+// by level). Fusion reads it to keep every loop sized in every version
+// (unsizedLoops).
+func versionedReadMap(v *ir.Value, m affine.Map) affine.Map {
+	for {
+		def := v.DefiningOp()
+		if def == nil || def.Name() != "hlo.dynamic_broadcast_in_dim" {
+			return m
+		}
+		bm, _, couldBe1, ok := hlo.BroadcastMap(def, func(int) bool { return true })
+		if !ok || len(couldBe1) == 0 {
+			return m
+		}
+		v, m = def.Operand(0), bm.Compose(m)
+	}
+}
+
 // indexConstants returns a function giving an index constant built at b,
 // one per value.
 func indexConstants(b *ir.Builder) func(int64) *ir.Value {
