@@ -37,8 +37,10 @@ import (
 // (tensor.ReshapeFoldPatterns, also canonicalization patterns), so a
 // collapse_shape of an expand_shape with the same reassociation (what a
 // folded producer feeds a folded consumer) disappears and a tensor.empty
-// is reshaped by making a new one, and the greedy driver folds and erases
-// what became dead.
+// is reshaped by making a new one, a collapse_shape of a linalg.fill (a
+// reduction's init) becomes a fill of the collapsed init
+// (foldFillWithCollapse), and the greedy driver folds and erases what
+// became dead.
 //
 // # Independence from fusion order
 //
@@ -116,11 +118,32 @@ func FoldUnitExtentDimsIn(root *ir.Operation) {
 
 // FoldUnitExtentDimsPatterns returns the pass's patterns (MLIR's
 // populateFoldUnitExtentDimsPatterns): the generic rewrite and the
-// reshape folds it relies on.
+// reshape folds it relies on, a collapse of a linalg.fill among them.
 func FoldUnitExtentDimsPatterns() []ir.Pattern {
 	return append([]ir.Pattern{
 		&ir.PatternFunc{Name: "DropUnitDims", RootOp: "linalg.generic", Fn: dropUnitDims},
+		&ir.PatternFunc{Name: "FoldFillWithCollapse", RootOp: "tensor.collapse_shape", Fn: foldFillWithCollapse},
 	}, tensor.ReshapeFoldPatterns()...)
+}
+
+// foldFillWithCollapse rewrites the tensor.collapse_shape of a linalg.fill
+// result (the init of a reduction that lost unit dims: a keepdims Nx1)
+// into the linalg.fill of the collapsed init, which for a tensor.empty
+// init is a smaller tensor.empty: MLIR's FoldFillWithTensorReshape, one of
+// the fill canonicalizations its pass runs. The new fill takes the
+// collapse's place.
+func foldFillWithCollapse(op *ir.Operation, rw *ir.Rewriter) bool {
+	fill := op.Operand(0).DefiningOp()
+	typ, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if fill == nil || fill.Name() != "linalg.fill" || fill.NumOperands() != 2 || fill.NumResults() != 1 || !ok {
+		return false
+	}
+	init := collapseValue(rw, fill.Operand(1), tensor.Reassociation(op), typ)
+	rw.SetInsertionPoint(op)
+	c := rw.Clone(fill, map[*ir.Value]*ir.Value{fill.Operand(1): init})
+	c.Result(0).SetType(typ)
+	rw.ReplaceOp(op, c.Results())
+	return true
 }
 
 // genericOperandPlan says how one operand of a generic is rewritten.
@@ -413,9 +436,12 @@ func expandResult(rw *ir.Rewriter, gen *ir.Operation, r, oldInit *ir.Value, grou
 }
 
 // dynamicSize returns the size of dynamic dim d of v: the operand of the
-// tensor.empty that made v, or a tensor.dim placed right after v's
-// definition.
+// tensor.empty that made v (or that a linalg.fill making v filled), or a
+// tensor.dim placed right after v's definition.
 func dynamicSize(rw *ir.Rewriter, v *ir.Value, d int) *ir.Value {
+	for def := v.DefiningOp(); def != nil && def.Name() == "linalg.fill" && def.NumOperands() == 2; def = v.DefiningOp() {
+		v = def.Operand(1)
+	}
 	if def := v.DefiningOp(); def != nil && def.Name() == "tensor.empty" {
 		if size := tensor.EmptySize(def, d); size != nil {
 			return size

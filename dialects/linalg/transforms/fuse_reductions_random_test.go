@@ -17,10 +17,11 @@ import (
 // do not wait for test/randprog's hlo programs to have reductions, and
 // reach forms the lowering may not write): random chains of elementwise
 // generics (cheap and expensive bodies, broadcasting maps, unit dims),
-// reductions over random dims (sum and max into a filled tensor, results
-// at their reduced rank, as keepdims Nx1 written through a map with a 0,
-// or expanded back by tensor.expand_shape) and softmaxes, with static,
-// dynamic and size-1 dims. For each program, fusion is a fixed point,
+// reductions over random dims (sum and max into a tensor filled by
+// linalg.fill or a generic, results at their reduced rank, as keepdims
+// Nx1 written through a map with a 0, or expanded back by
+// tensor.expand_shape) and softmaxes, with static, dynamic and size-1
+// dims. For each program, fusion is a fixed point,
 // linalg-fold-unit-extent-dims before or after it (then canonicalize and
 // cse) gives the same IR, and the interpreter gives the same bits before
 // and after (neither pass changes the order of a reduction or any
@@ -427,7 +428,8 @@ func (g *rpGen) softmax() {
 }
 
 // reductionOf writes the sum (or max) of v over the dims reduced marks,
-// into a tensor filled with the combiner's identity, with the result at
+// into a tensor filled with the combiner's identity (by linalg.fill or a
+// generic), with the result at
 // its reduced rank (mode 0), as keepdims (a unit dim written at index 0,
 // mode 1), or at its reduced rank and expanded back to keepdims (mode 2).
 func (g *rpGen) reductionOf(v rpValue, reduced []bool, mode int, sum bool) rpValue {
@@ -459,12 +461,18 @@ func (g *rpGen) reductionOf(v rpValue, reduced []bool, mode int, sum bool) rpVal
 	}
 	e := g.empty(outDims)
 	init := g.fresh()
-	kindsOut := make([]string, len(outDims))
-	for i := range kindsOut {
-		kindsOut[i] = "parallel"
+	if g.r.Intn(2) == 0 {
+		c := g.fresh()
+		fmt.Fprintf(&g.body, "  %s = arith.constant %s : f32\n  %s = linalg.fill ins(%s : f32) outs(%s : %s) -> %s\n",
+			c, cst, init, c, e, g.typ(outDims), g.typ(outDims))
+	} else {
+		kindsOut := make([]string, len(outDims))
+		for i := range kindsOut {
+			kindsOut[i] = "parallel"
+		}
+		fmt.Fprintf(&g.body, "  %s = linalg.generic {indexing_maps = [%s], iterator_types = %s} outs(%s : %s) {\n  ^bb0(%%out: f32):\n    %%c = arith.constant %s : f32\n    linalg.yield %%c : f32\n  } -> %s\n",
+			init, identityMap(len(outDims)), iterators(kindsOut), e, g.typ(outDims), cst, g.typ(outDims))
 	}
-	fmt.Fprintf(&g.body, "  %s = linalg.generic {indexing_maps = [%s], iterator_types = %s} outs(%s : %s) {\n  ^bb0(%%out: f32):\n    %%c = arith.constant %s : f32\n    linalg.yield %%c : f32\n  } -> %s\n",
-		init, identityMap(len(outDims)), iterators(kindsOut), e, g.typ(outDims), cst, g.typ(outDims))
 	res := g.fresh()
 	fmt.Fprintf(&g.body, "  %s = linalg.generic {indexing_maps = [%s, %s], iterator_types = %s} ins(%s : %s) outs(%s : %s) {\n  ^bb0(%%in: f32, %%acc: f32):\n    %%r = %s %%in, %%acc : f32\n    linalg.yield %%r : f32\n  } -> %s\n",
 		res, identityMap(len(v.dims)), outMap, iterators(kinds), v.name, g.typ(v.dims), init, g.typ(outDims), comb, g.typ(outDims))

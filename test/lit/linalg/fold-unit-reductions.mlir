@@ -11,8 +11,9 @@
 // its reduced size and expanded back where it is returned; a consumer
 // reading it through (d0, 0) reads the reduced tensor through (d0). A
 // reduction loop of extent 1 goes while another reduction loop stays;
-// a reduction whose reduction loops are all of extent 1 keeps them.
-// reductions-mlir-opt.mlir has mlir-opt-19 verify the outputs.
+// a reduction whose reduction loops are all of extent 1 keeps them; a
+// linalg.fill init is filled at the reduced size. reductions-mlir-opt.mlir
+// has mlir-opt-19 verify the outputs.
 
 // A reduction's result expanded to 8x1 (JAX's keepdims), returned and read
 // through (d0, 0) by x - max: the consumer reads the 8 maxima through
@@ -346,4 +347,103 @@ func.func @dynamic_keepdims(%x: tensor<?x1x?xf32>, %acc: tensor<?x1xf32>) -> ten
     linalg.yield %r : f32
   } -> tensor<?x1x?xf32>
   return %res : tensor<?x1x?xf32>
+}
+
+// -----
+
+// The init as hlo-legalize-to-linalg writes it, a linalg.fill, of a
+// reduction of 8x1x16 over the last dim (the kept unit dim makes its
+// result 8x1): the fill's collapse becomes a fill of an 8-element
+// tensor.empty (MLIR's FoldFillWithTensorReshape); the 1x16 sum into a
+// 1-element fill becomes a rank-0 fill.
+// FOLD-LABEL: func.func @fill_init
+// FOLD-NOT: tensor.collapse_shape %{{[0-9]+}}
+// FOLD: %[[E0:.*]] = tensor.empty() : tensor<8xf32>
+// FOLD-NEXT: %[[F0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E0]] : tensor<8xf32>) -> tensor<8xf32>
+// FOLD-NEXT: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<8x16xf32>) outs(%[[F0]] : tensor<8xf32>)
+// FOLD: %[[E1:.*]] = tensor.empty() : tensor<f32>
+// FOLD-NEXT: %[[F1:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E1]] : tensor<f32>) -> tensor<f32>
+// FOLD-NEXT: linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%{{.*}} : tensor<16xf32>) outs(%[[F1]] : tensor<f32>)
+// FOLD-NOT: tensor.collapse_shape %{{[0-9]+}}
+// CHECK-LABEL: func.func @fill_init
+// CHECK-NOT: tensor.collapse_shape %{{[0-9]+}}
+// CHECK: %[[F0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<8xf32>) -> tensor<8xf32>
+// CHECK-NEXT: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<8x16xf32>) outs(%[[F0]] : tensor<8xf32>)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: math.exp
+// CHECK-NEXT: arith.addf
+// CHECK: %[[F1:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<f32>) -> tensor<f32>
+// CHECK-NEXT: linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%{{.*}} : tensor<16xf32>) outs(%[[F1]] : tensor<f32>)
+// CHECK-NOT: tensor.collapse_shape %{{[0-9]+}}
+#in = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @fill_init(%x: tensor<8x1x16xf32>, %y: tensor<1x16xf32>) -> (tensor<8x1xf32>, tensor<1xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %e0 = tensor.empty() : tensor<8x1x16xf32>
+  %ex = linalg.generic {indexing_maps = [#in, #in], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<8x1x16xf32>) outs(%e0 : tensor<8x1x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
+  } -> tensor<8x1x16xf32>
+  %e1 = tensor.empty() : tensor<8x1xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<8x1xf32>) -> tensor<8x1xf32>
+  %s = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%ex : tensor<8x1x16xf32>) outs(%f1 : tensor<8x1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8x1xf32>
+  %e2 = tensor.empty() : tensor<1xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1xf32>) -> tensor<1xf32>
+  %t = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%y : tensor<1x16xf32>) outs(%f2 : tensor<1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<1xf32>
+  return %s, %t : tensor<8x1xf32>, tensor<1xf32>
+}
+
+// -----
+
+// A ?x1 linalg.fill init: the collapsed fill's tensor.empty and the
+// expanded result take their size from the old tensor.empty's operand,
+// not from the fill (which would stay alive for a tensor.dim).
+// FOLD-LABEL: func.func @fill_init_dynamic
+// FOLD: %[[N:.*]] = tensor.dim %arg0, %c0 : tensor<?x1x16xf32>
+// FOLD: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?xf32>
+// FOLD: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<?xf32>) -> tensor<?xf32>
+// FOLD: %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<?x16xf32>) outs(%[[F]] : tensor<?xf32>)
+// FOLD: tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [%[[N]], 1] : tensor<?xf32> into tensor<?x1xf32>
+// FOLD-NOT: linalg.fill
+// CHECK-LABEL: func.func @fill_init_dynamic
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %c0 : tensor<?x1x16xf32>
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?xf32>
+// CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<?xf32>) -> tensor<?xf32>
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<?x16xf32>) outs(%[[F]] : tensor<?xf32>)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.mulf
+// CHECK-NEXT: arith.addf
+// CHECK: tensor.expand_shape %[[S]] {{\[}}[0, 1]] output_shape [%[[N]], 1] : tensor<?xf32> into tensor<?x1xf32>
+// CHECK-NOT: linalg.fill
+#in = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @fill_init_dynamic(%x: tensor<?x1x16xf32>) -> tensor<?x1xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.000000e+00 : f32
+  %n = tensor.dim %x, %c0 : tensor<?x1x16xf32>
+  %e0 = tensor.empty(%n) : tensor<?x1x16xf32>
+  %sq = linalg.generic {indexing_maps = [#in, #in], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<?x1x16xf32>) outs(%e0 : tensor<?x1x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.mulf %a, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<?x1x16xf32>
+  %e1 = tensor.empty(%n) : tensor<?x1xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e1 : tensor<?x1xf32>) -> tensor<?x1xf32>
+  %s = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%sq : tensor<?x1x16xf32>) outs(%f : tensor<?x1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<?x1xf32>
+  return %s : tensor<?x1xf32>
 }

@@ -39,3 +39,5 @@
 // FOLD-LABEL: func.func @reduce_unit_and_real
 // FOLD-LABEL: func.func @reduce_unit_dim
 // FOLD-LABEL: func.func @dynamic_keepdims
+// FOLD-LABEL: func.func @fill_init
+// FOLD-LABEL: func.func @fill_init_dynamic
