@@ -120,7 +120,7 @@ var cReserved = sync.OnceValue(func() map[string]bool {
 		fwrite exit abort strlen`) {
 		m[w] = true
 	}
-	for _, f := range libmFuncs {
+	for _, f := range append(libmFuncs, intrinsicLibm...) {
 		m[f] = true
 		m[f+"f"] = true
 	}

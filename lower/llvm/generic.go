@@ -5,6 +5,7 @@ import (
 
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
+	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
@@ -43,9 +44,19 @@ type operandAccess struct {
 }
 
 func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
+	reduction := false
 	for _, it := range linalg.IteratorTypes(op) {
-		if it != linalg.Parallel {
-			return ir.Errorf(op.Loc, "linalg.generic with a %s iterator is not lowered to LLVM IR yet (only all-parallel generics)", it)
+		switch it {
+		case linalg.Parallel:
+		case linalg.Reduction:
+			reduction = true
+		default:
+			return ir.Errorf(op.Loc, "linalg.generic with a %s iterator is not lowered to LLVM IR yet (only parallel and reduction iterators)", it)
+		}
+	}
+	if !reduction {
+		if ok, err := l.lowerFillGeneric(op); ok || err != nil {
+			return err // a fill that only reductions read (fill.go)
 		}
 	}
 	maps := linalg.IndexingMaps(op)
@@ -84,27 +95,16 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 	// returned, else a new buffer.
 	nOut := len(operands) - nIn
 	dests := make([]*buffer, nOut)
+	inits := make([]*buffer, nOut)
 	body := linalg.Body(op)
 	for k := range nOut {
 		init := acc[nIn+k].buf
-		slot, viaReshape := returnSlot(op.Result(k))
-		d := &buffer{elem: init.elem, dims: init.dims, result: slot}
-		if !l.shapesOnly {
-			switch {
-			case slot >= 0 && !viaReshape:
-				l.checkResultDims(slot, d.dims)
-				d.ptr, d.checked = l.resPtr[slot], true
-			case slot >= 0:
-				l.checkResultSize(slot, d.dims)
-				d.ptr = l.resPtr[slot]
-			case init.strides != nil && writesInPlace(op.Result(k), operands[nIn+k]):
-				d.ptr, d.strides, d.inPlace = init.ptr, init.strides, true // a slice of its destination (slices.go)
-			default:
-				d.ptr = l.alloc(d.elem, d.dims)
-			}
-			if body.Arg(nIn+k).HasUses() && !init.empty && init.ptr != nil && d.ptr != init.ptr {
-				l.copyBuffer(d, init)
-			}
+		inits[k] = init
+		// no storage for an unused reduction result unless the
+		// reduction's layout needs it (an argmax's value: reduce.go)
+		d := l.outputStorage(op.Result(k), operands[nIn+k], init, reduction && !op.Result(k).HasUses())
+		if !l.shapesOnly && !reduction && body.Arg(nIn+k).HasUses() && !init.empty && init.ptr != nil && d.ptr != init.ptr {
+			l.copyBuffer(d, init)
 		}
 		dests[k] = d
 		acc[nIn+k].buf = d
@@ -115,17 +115,57 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 	if l.shapesOnly {
 		return nil
 	}
+	if reduction {
+		return l.lowerReduction(op, maps, acc, bounds, nIn, inits) // reduce.go
+	}
 	return l.loopNest(op, maps, acc, bounds, nIn)
 }
 
+// outputStorage is the storage of result res of a destination-style op
+// (a generic, linalg.fill) whose outs operand out was lowered to init: the
+// caller's result buffer when res is returned (its dims checked first),
+// the slice of its destination a tensor.insert_slice puts it back into
+// (slices.go), no storage when none is needed (lazy), or a new buffer.
+func (l *fnLowering) outputStorage(res, out *ir.Value, init *buffer, lazy bool) *buffer {
+	slot, viaReshape := returnSlot(res)
+	d := &buffer{elem: init.elem, dims: init.dims, result: slot}
+	if l.shapesOnly {
+		return d
+	}
+	switch {
+	case slot >= 0 && !viaReshape:
+		l.checkResultDims(slot, d.dims)
+		d.ptr, d.checked = l.resPtr[slot], true
+	case slot >= 0:
+		l.checkResultSize(slot, d.dims)
+		d.ptr = l.resPtr[slot]
+	case init.strides != nil && writesInPlace(res, out):
+		d.ptr, d.strides, d.inPlace = init.ptr, init.strides, true // a slice of its destination (slices.go)
+	case lazy:
+	default:
+		d.ptr = l.alloc(d.elem, d.dims)
+	}
+	return d
+}
+
 // lowerIndex is the index of a loop of the generic whose body is being
-// lowered.
+// lowered; in a vector body along that loop, the lanes' indices.
 func (l *fnLowering) lowerIndex(op *ir.Operation) error {
 	d, _ := op.Attr("dim").(*ir.IntegerAttr)
 	if d == nil || d.Value < 0 || int(d.Value) >= len(l.ivs) {
 		return ir.Errorf(op.Loc, "linalg.index outside a generic's loops")
 	}
-	l.vals[op.Result(0)] = lval{scalar: l.ivs[d.Value]}
+	iv := l.ivs[d.Value]
+	if l.lanes > 0 && int(d.Value) == l.vecIndexDim {
+		steps := make([]constant.Constant, l.lanes)
+		for i := range steps {
+			steps[i] = i64c(int64(i))
+		}
+		iota := constant.NewVector(lltypes.NewVector(uint64(l.lanes), i64), steps...)
+		l.vals[op.Result(0)] = lval{scalar: l.cur.NewAdd(l.splat(iv), iota)}
+		return nil
+	}
+	l.vals[op.Result(0)] = lval{scalar: iv}
 	return nil
 }
 

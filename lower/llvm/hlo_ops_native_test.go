@@ -87,6 +87,14 @@ var hloOpCases = func() []nativeCase {
 		nativeCase{fn: "dynamic_iota", shapes: [][]int64{{7}}, specials: true},
 		nativeCase{fn: "real_dynamic_slice", shapes: [][]int64{{9}}, ulps: 1},
 		nativeCase{fn: "real_dynamic_slice", shapes: [][]int64{{1}}, wantErr: "start index 1 is greater than limit index 0"},
+		// rows shorter than a vector: the sum folds in order, exactly
+		nativeCase{fn: "reduce_sum", shapes: [][]int64{{3, 7}}, specials: true},
+		nativeCase{fn: "reduce_sum", shapes: [][]int64{{3, 0}}},
+		nativeCase{fn: "reduce_sum", shapes: [][]int64{{0, 5}}},
+		nativeCase{fn: "reduce_max_cols", shapes: [][]int64{{40, 37}}, specials: true},
+		nativeCase{fn: "reduce_max_cols", shapes: [][]int64{{0, 3}}},
+		nativeCase{fn: "reduce_argmax", shapes: [][]int64{{5, 40}}, specials: true},
+		nativeCase{fn: "reduce_window_cumsum", shapes: [][]int64{{8, 9}}},
 	)
 }()
 

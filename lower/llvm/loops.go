@@ -15,9 +15,11 @@ import (
 )
 
 // This file owns the loop-nest emitter for generics: counted loops (loop,
-// loopFrom) and the nest of a generic's loops with each operand's pointer
-// advanced per loop (loopNest), around one iteration of its body
-// (genericBody). The vector form of the innermost loop is vector.go's.
+// loopFrom, and loopCarried with values carried in phis) and the nest of a
+// generic's loops with each operand's pointer advanced per loop (loopNest,
+// setCoefs), around one iteration of its body (genericBody). The vector
+// form of the innermost loop is vector.go's; reductions' nests are
+// reduce.go's.
 
 // loopNest emits the loops of a generic whose operand accesses and loop
 // bounds are known: the per-loop pointer increments, computed before the
@@ -27,21 +29,7 @@ func (l *fnLowering) loopNest(op *ir.Operation, maps []affine.Map, acc []*operan
 	nLoops := maps[0].NumDims
 	// Strides and per-loop pointer increments, before the loops.
 	for i, a := range acc {
-		a.coef = make([]value.Value, nLoops)
-		for d := range a.coef {
-			a.coef[d] = i64c(0)
-		}
-		a.base = i64c(0)
-		strides := l.stridesOf(a.buf)
-		for j, r := range maps[i].Results {
-			coefs, c, _ := linearForm(r, nLoops)
-			for d, k := range coefs {
-				if k != 0 {
-					a.coef[d] = l.add(a.coef[d], l.mul(i64c(k), strides[j]))
-				}
-			}
-			a.base = l.add(a.base, l.mul(i64c(c), strides[j]))
-		}
+		l.setCoefs(a, maps[i], nLoops)
 	}
 	ptrs := make([]value.Value, len(acc))
 	for i, a := range acc {
@@ -83,10 +71,30 @@ func (l *fnLowering) loopNest(op *ir.Operation, maps []affine.Map, acc []*operan
 			return nest(d+1, next)
 		})
 	}
-	if lanes > 0 {
+	if lanes > 0 && !callsVecMath(op) {
 		stream = l.streaming(acc, nIn)
 	}
 	return nest(0, ptrs)
+}
+
+// setCoefs computes a's per-loop pointer increments and base offset for
+// its indexing map m over nLoops loops (emitted before the loops).
+func (l *fnLowering) setCoefs(a *operandAccess, m affine.Map, nLoops int) {
+	a.coef = make([]value.Value, nLoops)
+	for d := range a.coef {
+		a.coef[d] = i64c(0)
+	}
+	a.base = i64c(0)
+	strides := l.stridesOf(a.buf)
+	for j, r := range m.Results {
+		coefs, c, _ := linearForm(r, nLoops)
+		for d, k := range coefs {
+			if k != 0 {
+				a.coef[d] = l.add(a.coef[d], l.mul(i64c(k), strides[j]))
+			}
+		}
+		a.base = l.add(a.base, l.mul(i64c(c), strides[j]))
+	}
 }
 
 // coefKey identifies a coefficient: a constant by its value, another
@@ -163,6 +171,47 @@ func (fb *fnBuilder) loop(n value.Value, name string, body func(iv value.Value) 
 	fb.f.Blocks = append(fb.f.Blocks, exit)
 	fb.cur = exit
 	return nil
+}
+
+// loopCarried emits `for (iv = start; iv < limit; iv += step)` with the
+// values init carried around the loop in phis: body gets their current
+// values and returns the next ones. It leaves fb.cur at the block after
+// the loop and returns iv's and the carried values' final values.
+func (fb *fnBuilder) loopCarried(start, limit value.Value, step int64, name string, init []value.Value,
+	body func(iv value.Value, cur []value.Value) ([]value.Value, error)) (value.Value, []value.Value, error) {
+	pre := fb.cur
+	header := fb.newBlock(name + ".loop")
+	bodyB := fb.newBlock(name + ".body")
+	exit := llir.NewBlock(fb.unique(name + ".end"))
+	pre.NewBr(header)
+	iv := header.NewPhi(incoming(start, pre))
+	fb.name(iv, name)
+	phis := make([]*llir.InstPhi, len(init))
+	cur := make([]value.Value, len(init))
+	for k, x := range init {
+		phis[k] = header.NewPhi(incoming(x, pre))
+		fb.name(phis[k], name+".acc"+strconv.Itoa(k))
+		cur[k] = phis[k]
+	}
+	more := header.NewICmp(enum.IPredSLT, iv, limit)
+	header.NewCondBr(more, bodyB, exit)
+	fb.cur = bodyB
+	next, err := body(iv, cur)
+	if err != nil {
+		return nil, nil, err
+	}
+	inc := fb.cur.NewAdd(iv, i64c(step))
+	inc.OverflowFlags = []enum.OverflowFlag{enum.OverflowFlagNSW}
+	fb.name(inc, name+".next")
+	fb.cur.NewBr(header)
+	iv.Incs = append(iv.Incs, incoming(inc, fb.cur))
+	for k, p := range phis {
+		p.Incs = append(p.Incs, incoming(next[k], fb.cur))
+	}
+	exit.Parent = fb.f
+	fb.f.Blocks = append(fb.f.Blocks, exit)
+	fb.cur = exit
+	return iv, cur, nil
 }
 
 // loopFrom emits `for (iv = start; iv < limit; iv += step) body(iv)`,

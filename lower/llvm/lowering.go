@@ -13,8 +13,9 @@ import (
 // abi.go's), lowers the body op by op (lowerOp, registry.go) and closes the
 // exit block (checks.go). What each op becomes is the business of the file
 // of its
-// category: control.go, shape.go, tensor.go, slices.go, scalar.go,
-// generic.go (with loops.go and vector.go).
+// category: control.go, shape.go, tensor.go, slices.go, scalar.go (with
+// vecmath.go), generic.go (with loops.go and vector.go, fill.go, and the
+// reductions' reduce.go, reduce_vector.go, reduce_outer.go, argmax.go).
 
 // fnLowering lowers one func.func to one LLVM function: the kernel, or
 // (shapesOnly) the function computing its result shapes. It emits through
@@ -31,8 +32,10 @@ type fnLowering struct {
 	// argBufs are the arguments as buffers (for error messages).
 	argBufs []*buffer
 	// ivs are the loop indices of the generic whose body is being lowered
-	// (linalg.index reads them).
-	ivs []value.Value
+	// (linalg.index reads them); in a vector body (lanes > 0) the index of
+	// loop vecIndexDim is that of the first lane.
+	ivs         []value.Value
+	vecIndexDim int
 }
 
 // lowerFunc adds the kernel (or result-shapes) function of f to the module.

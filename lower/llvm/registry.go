@@ -25,6 +25,8 @@ type opLowering struct {
 	// applied to vectors, computes each lane exactly as a scalar iteration
 	// would: a body of such ops gets a vector inner loop (vector.go).
 	lanewise bool
+	// lanewiseIf, when set, decides lanewise per op (by its types).
+	lanewiseIf func(op *ir.Operation) bool
 }
 
 // opRegistry is what a category's registration function fills.
@@ -80,7 +82,7 @@ func (l *fnLowering) lowerOp(op *ir.Operation) error {
 // lanewise reports whether op's lowering is lanewise (vector.go).
 func lanewise(op *ir.Operation) bool {
 	e := lowerings()[op.Def()]
-	return e != nil && e.lanewise
+	return e != nil && (e.lanewise || e.lanewiseIf != nil && e.lanewiseIf(op))
 }
 
 // notLowered is the diagnostic for an op without a lowering; for the

@@ -11,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	mathdialect "github.com/bcast-opt/bcast-opt/dialects/math"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -80,6 +81,9 @@ const (
 	// exact: on f16 and bf16 the result is a value of the format when the
 	// operands are, so it is not rounded after the op (half.go).
 	exact
+	// vecF32: the lowering is lanewise when the result is f32 (the
+	// functions of vecmath.go; other types call the C math library).
+	vecF32
 )
 
 // scalarOp is one line of the table of scalar ops.
@@ -117,7 +121,7 @@ func arithMathLowerings(r opRegistry) {
 		{lookup("arith.addf"), binaryInst((*llir.Block).NewFAdd), vec},
 		{lookup("arith.subf"), binaryInst((*llir.Block).NewFSub), vec},
 		{lookup("arith.mulf"), binaryInst((*llir.Block).NewFMul), vec},
-		{lookup("arith.divf"), binaryInst((*llir.Block).NewFDiv), vec},
+		{lookup("arith.divf"), lowerDivF, vec},
 		{lookup("arith.remf"), binaryInst((*llir.Block).NewFRem), 0},
 		{lookup("arith.negf"), unaryInst((*llir.Block).NewFNeg), vec | exact},
 		{lookup("arith.maximumf"), ieee(true), vec | exact},
@@ -156,17 +160,22 @@ func arithMathLowerings(r opRegistry) {
 		{lookup("arith.extui"), cast(halfNone, (*llir.Block).NewZExt), vec},
 		{lookup("arith.trunci"), cast(halfNone, (*llir.Block).NewTrunc), vec},
 		{lookup("arith.bitcast"), cast(halfBitcast, (*llir.Block).NewBitCast), vec | exact},
-		{lookup("arith.index_cast"), indexCast(true), 0},
-		{lookup("arith.index_castui"), indexCast(false), 0},
+		{lookup("arith.index_cast"), indexCast(true), vec},
+		{lookup("arith.index_castui"), indexCast(false), vec},
 		{lookup("math.absi"), lowerAbsi, 0},
 		{lookup("math.rsqrt"), mathFloat(lowerRsqrt), vec},
+		{lookup("math.exp"), mathFloat(f32Math(mathExp, intrinsicOp("llvm.exp"))), vecF32},
+		{lookup("math.log"), mathFloat(f32Math(mathLog, intrinsicOp("llvm.log"))), vecF32},
+		{lookup("math.tanh"), mathFloat(f32Math(mathTanh, libmOp("tanh"))), vecF32},
+		{lookup("math.expm1"), mathFloat(f32Math(mathExpm1, libmOp("expm1"))), vecF32},
+		{lookup("math.log1p"), mathFloat(f32Math(mathLog1p, libmOp("log1p"))), vecF32},
 	}
 	// math ops with an LLVM intrinsic of the same meaning
 	for _, m := range []struct {
 		name, intrinsic string
 		flags           scalarFlags
 	}{
-		{"exp", "exp", 0}, {"exp2", "exp2", 0}, {"log", "log", 0}, {"log2", "log2", 0}, {"log10", "log10", 0},
+		{"exp2", "exp2", 0}, {"log2", "log2", 0}, {"log10", "log10", 0},
 		{"sqrt", "sqrt", vec}, {"absf", "fabs", vec | exact}, {"floor", "floor", vec | exact}, {"ceil", "ceil", vec | exact},
 		{"roundeven", "roundeven", vec | exact}, {"round", "round", vec | exact}, {"trunc", "trunc", vec | exact},
 		{"sin", "sin", 0}, {"cos", "cos", 0}, {"powf", "pow", 0}, {"copysign", "copysign", vec | exact}, {"fma", "fma", vec},
@@ -175,6 +184,9 @@ func arithMathLowerings(r opRegistry) {
 	}
 	// math ops computed by the C math library function of their name
 	for _, fn := range libmFuncs {
+		if fn == "tanh" || fn == "expm1" || fn == "log1p" {
+			continue // f32 in vecmath.go, above
+		}
 		table = append(table, scalarOp{lookup("math." + fn), mathFloat(libmOp(fn)), 0})
 	}
 	for _, s := range table {
@@ -182,12 +194,84 @@ func arithMathLowerings(r opRegistry) {
 			continue // not declared by its dialect (yet)
 		}
 		lower := func(l *fnLowering, op *ir.Operation) error { return l.lowerScalarOp(op, s) }
-		if s.flags&vec != 0 {
+		switch {
+		case s.flags&vec != 0:
 			r.addLanewise(s.def, lower)
-		} else {
+		case s.flags&vecF32 != 0:
+			r.addEntry(s.def, &opLowering{lower: lower, lanewiseIf: hasF32Result})
+		default:
 			r.add(s.def, lower)
 		}
 	}
+}
+
+// hasF32Result reports whether op's result is f32 (the ops whose f32
+// lowering is vecmath.go's are lanewise on f32).
+func hasF32Result(op *ir.Operation) bool {
+	return op.NumResults() == 1 && isF32(op.Result(0).Type())
+}
+
+func isF32(t ir.Type) bool {
+	ft, ok := t.(*ir.FloatType)
+	return ok && ft.Kind == ir.F32
+}
+
+// f32Math is the lowering of a math op that vecmath.go computes on f32;
+// other float types take other.
+func f32Math(fn mathFunc, other scalarLowering) scalarLowering {
+	return func(l *fnLowering, op *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+		if isF32(t) {
+			return l.callMath(fn, a[0]), nil
+		}
+		return other(l, op, t, a)
+	}
+}
+
+// lowerDivF is an fdiv, except that the f32 logistic spelled
+// 1 / (1 + exp(-x)) (hlo.logistic's lowering; no math op computes it) is
+// vecmath.go's logistic of x, correctly rounded but in rare cases, where
+// the four ops would round four times.
+func lowerDivF(l *fnLowering, op *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+	if x := logisticArg(op, t); x != nil {
+		if v, ok := l.scalarOf(x); ok {
+			return l.callMath(mathLogistic, v), nil
+		}
+	}
+	return l.cur.NewFDiv(a[0], a[1]), nil
+}
+
+// logisticArg returns x when the arith.divf op of type t is the f32
+// 1 / (1 + exp(-x)), in either order of the addition; else nil.
+func logisticArg(op *ir.Operation, t ir.Type) *ir.Value {
+	if !isF32(t) || !isFloatConst(op.Operand(0), 1) {
+		return nil
+	}
+	add := op.Operand(1).DefiningOp()
+	if add == nil || add.Def() != arith.AddF {
+		return nil
+	}
+	e := add.Operand(1)
+	if !isFloatConst(add.Operand(0), 1) {
+		if !isFloatConst(e, 1) {
+			return nil
+		}
+		e = add.Operand(0)
+	}
+	exp := e.DefiningOp()
+	if exp == nil || exp.Def() != mathdialect.Exp {
+		return nil
+	}
+	neg := exp.Operand(0).DefiningOp()
+	if neg == nil || neg.Def() != arith.NegF {
+		return nil
+	}
+	return neg.Operand(0)
+}
+
+// isFloatConst reports whether v is a float constant equal to c.
+func isFloatConst(v *ir.Value, c float64) bool {
+	f, ok := ir.ConstantValue(v).(*ir.FloatAttr)
+	return ok && f.Value == c
 }
 
 // libmFuncs are the math ops computed by the C math library function of
@@ -197,6 +281,12 @@ var libmFuncs = []string{
 	"tanh", "expm1", "log1p", "cbrt", "atan2", "atan", "tan", "erf", "asin", "acos",
 	"sinh", "cosh", "asinh", "acosh", "atanh",
 }
+
+// intrinsicLibm are the C math library functions that the LLVM
+// intrinsics of the math ops become (llvm.exp.f64 is a call of exp), and
+// that C declares: abi.go keeps kernels' C names off them too.
+var intrinsicLibm = []string{"exp", "exp2", "log", "log2", "log10", "sqrt", "fabs", "floor", "ceil",
+	"roundeven", "round", "trunc", "sin", "cos", "pow", "copysign", "fma"}
 
 // ipred maps arith.cmpi predicate names to LLVM's. It and the package's
 // other tables are built on first use, not at bcast-opt's start-up.
@@ -407,8 +497,7 @@ func indexCast(signed bool) scalarLowering {
 			return nil, err
 		}
 		b, x := l.cur, a[0]
-		from := x.Type().(*lltypes.IntType).BitSize
-		to := lt.(*lltypes.IntType).BitSize
+		from, to := intBits(x.Type()), intBits(lt)
 		switch {
 		case from == to:
 			return x, nil
@@ -425,6 +514,14 @@ func indexCast(signed bool) scalarLowering {
 		}
 		return b.NewZExt(x, lt), nil
 	}
+}
+
+// intBits is the width of an integer type or of a vector's integers.
+func intBits(t lltypes.Type) uint64 {
+	if v, ok := t.(*lltypes.VectorType); ok {
+		t = v.ElemType
+	}
+	return t.(*lltypes.IntType).BitSize
 }
 
 // ieeeMinMax is IEEE 754-2019 maximum (max) or minimum: the larger

@@ -66,6 +66,11 @@ type buffer struct {
 	// the destination that a tensor.insert_slice puts it back into
 	// (writesInPlace): that insertion copies nothing.
 	inPlace bool
+	// hasFill marks a fill kept as its value, fill (nil when unknown, in
+	// the result-shapes function), with no storage (empty is set): the
+	// reductions that read it as their init use the value (fill.go).
+	hasFill bool
+	fill    value.Value
 }
 
 const (
@@ -285,6 +290,10 @@ func (l *fnLowering) asBuffer(v lval, t ir.Type) *buffer {
 			nb := *v.buf
 			nb.ptr = l.alloc(nb.elem, nb.dims)
 			nb.empty = false
+			if nb.hasFill {
+				l.fillBuffer(&nb, nb.fill)
+				nb.hasFill, nb.fill = false, nil
+			}
 			return &nb
 		}
 		return v.buf

@@ -44,9 +44,11 @@ import (
 // non-temporal stores, which skip the read-for-ownership of the output's
 // cache lines (a third of the memory traffic of y = f(x)); an sfence at
 // the function's exit orders them before the return. Smaller outputs stay
-// in cache for whoever reads them next. The choice is made at compile
-// time when the size is static, else by a loop-invariant branch around
-// the vector stores (one loop nest either way, to keep code size down).
+// in cache for whoever reads them next, and bodies that call vecmath.go's
+// functions, bound by arithmetic, store plainly (streaming made them
+// slower). The choice is made at compile time when the size is static,
+// else by a loop-invariant branch around the vector stores (one loop nest
+// either way, to keep code size down).
 
 // vectorBytes is the width of one vector step: a cache line, which
 // LLVM splits into the target's registers (2 x 256-bit on AVX2, 4 x
@@ -206,7 +208,8 @@ func (l *fnLowering) innerLoops(op *ir.Operation, acc []*operandAccess, ptrs, iv
 	// main: j + lanes <= n, i.e. j < n - lanes + 1
 	mainLim := l.cur.NewSub(n, i64c(int64(lanes-1)))
 	j, err := l.loopFrom(j, mainLim, int64(lanes), "vec", func(j value.Value) error {
-		return l.vectorBody(op, acc, at(j, "v"), lanes, stream)
+		ivs[inner] = j
+		return l.vectorBody(op, acc, at(j, "v"), ivs, inner, lanes, stream)
 	})
 	if err != nil {
 		return err
@@ -215,13 +218,16 @@ func (l *fnLowering) innerLoops(op *ir.Operation, acc []*operandAccess, ptrs, iv
 	return err
 }
 
-// vectorBody emits one vector step of the generic's body.
-func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs []value.Value, lanes int, stream value.Value) error {
+// vectorBody emits one vector step of the generic's body along loop dim
+// inner, whose index ivs[inner] is the first lane's. The body's arguments
+// are loaded: vectors, or a scalar where the operand does not move along
+// inner (splatted where used); an output read by the body is a reduction
+// accumulated in memory (reduce_outer.go).
+func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs, ivs []value.Value, inner, lanes int, stream value.Value) error {
 	body := linalg.Body(op)
 	nIn := len(acc) - op.NumResults()
-	inner := len(acc[0].coef) - 1
 	for i, arg := range body.Args() {
-		if i >= nIn || !arg.HasUses() {
+		if !arg.HasUses() {
 			continue
 		}
 		elem := acc[i].buf.elem
@@ -229,21 +235,15 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs []v
 		if c, _ := constInt(acc[i].coef[inner]); c == 0 {
 			x = l.loadElem(elem, ptrs[i]) // splatted by scalarOf
 		} else {
-			mt := mustMemType(elem)
-			vt := lltypes.NewVector(uint64(lanes), mt)
-			p := l.cur.NewBitCast(ptrs[i], lltypes.NewPointer(vt))
-			ld := l.cur.NewLoad(vt, p)
-			ld.Align = llir.Align(elemBytes(elem))
-			l.name(ld, "v"+strconv.Itoa(i))
-			x = ld
-			if elem == ir.I1 {
-				x = l.cur.NewTrunc(x, lltypes.NewVector(uint64(lanes), i1))
-			}
+			x = l.vectorLoad(elem, ptrs[i], lanes, "v"+strconv.Itoa(i))
 		}
 		l.vals[arg] = lval{scalar: x}
 	}
-	l.lanes = lanes
+	l.lanes, l.vecIndexDim = lanes, inner
+	saved := l.ivs
+	l.ivs = ivs
 	term, err := l.lowerBlock(body)
+	l.ivs = saved
 	if err == nil && (term == nil || term.Def() != linalg.Yield) {
 		err = ir.Errorf(op.Loc, "linalg.generic body does not end in linalg.yield")
 	}
@@ -301,6 +301,19 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs []v
 	l.f.Blocks = append(l.f.Blocks, done)
 	l.cur = done
 	return nil
+}
+
+// vectorLoad loads lanes elements of elem at p (unaligned) as a vector
+// named name, widening i1 from its bytes.
+func (l *fnLowering) vectorLoad(elem ir.Type, p value.Value, lanes int, name string) value.Value {
+	vt := lltypes.NewVector(uint64(lanes), mustMemType(elem))
+	ld := l.cur.NewLoad(vt, l.cur.NewBitCast(p, lltypes.NewPointer(vt)))
+	ld.Align = llir.Align(elemBytes(elem))
+	l.name(ld, name)
+	if elem == ir.I1 {
+		return l.cur.NewTrunc(ld, lltypes.NewVector(uint64(lanes), i1))
+	}
+	return ld
 }
 
 // streaming decides whether a generic with outputs of the given sizes

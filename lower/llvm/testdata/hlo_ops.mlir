@@ -448,3 +448,49 @@ func.func public @real_dynamic_slice(%arg0: tensor<?xf32>) -> tensor<?xf32> {
   %4 = stablehlo.exponential %3 : tensor<?xf32>
   return %4 : tensor<?xf32>
 }
+
+// Reductions: hlo.reduce in the short form (a row sum; a column maximum,
+// whose reduced dim is the outer one) and as jnp.argmax exports it (the
+// region form, whose reducer ends in hlo.return), and hlo.reduce_window
+// as jnp.cumsum exports it.
+func.func @reduce_sum(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %c = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %r = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<?x?xf32>, tensor<f32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+func.func @reduce_max_cols(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %c = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %r = stablehlo.reduce(%x init: %c) applies stablehlo.maximum across dimensions = [0] : (tensor<?x?xf32>, tensor<f32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+func.func @reduce_argmax(%arg0: tensor<5x40xf32>) -> tensor<5xi32> {
+  %0 = stablehlo.iota dim = 1 : tensor<5x40xi32>
+  %1 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %2 = stablehlo.constant dense<0> : tensor<i32>
+  %3:2 = stablehlo.reduce(%arg0 init: %1), (%0 init: %2) across dimensions = [1] : (tensor<5x40xf32>, tensor<5x40xi32>, tensor<f32>, tensor<i32>) -> (tensor<5xf32>, tensor<5xi32>)
+   reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i32>, %arg4: tensor<i32>)  {
+    %4 = stablehlo.compare  GT, %arg1, %arg3,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %5 = stablehlo.compare  NE, %arg1, %arg1,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %6 = stablehlo.or %4, %5 : tensor<i1>
+    %7 = stablehlo.compare  EQ, %arg1, %arg3,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %8 = stablehlo.compare  LT, %arg2, %arg4,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %9 = stablehlo.and %7, %8 : tensor<i1>
+    %10 = stablehlo.or %6, %9 : tensor<i1>
+    %11 = stablehlo.select %6, %arg1, %arg3 : tensor<i1>, tensor<f32>
+    %12 = stablehlo.select %10, %arg2, %arg4 : tensor<i1>, tensor<i32>
+    stablehlo.return %11, %12 : tensor<f32>, tensor<i32>
+  }
+  return %3#1 : tensor<5xi32>
+}
+
+func.func @reduce_window_cumsum(%arg0: tensor<8x9xf32>) -> tensor<8x9xf32> {
+  %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%arg0, %cst) <{padding = dense<[[7, 0], [0, 0]]> : tensor<2x2xi64>, window_dimensions = array<i64: 8, 1>}> ({
+  ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+    %1 = stablehlo.add %arg1, %arg2 : tensor<f32>
+    stablehlo.return %1 : tensor<f32>
+  }) : (tensor<8x9xf32>, tensor<f32>) -> tensor<8x9xf32>
+  return %0 : tensor<8x9xf32>
+}

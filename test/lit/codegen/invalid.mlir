@@ -7,15 +7,14 @@
 // EMIT: bcast-opt: unknown --emit=obj (known: mlir, llvm, c-header)
 
 #id = affine_map<(d0) -> (d0)>
-#sc = affine_map<(d0) -> ()>
-func.func @sum(%x: tensor<?xf32>, %init: tensor<f32>) -> tensor<f32> {
-  // CHECK: invalid.mlir:[[@LINE+1]]:3: error: linalg.generic with a reduction iterator is not lowered to LLVM IR yet (only all-parallel generics)
-  %r = linalg.generic {indexing_maps = [#id, #sc], iterator_types = ["reduction"]} ins(%x : tensor<?xf32>) outs(%init : tensor<f32>) {
+func.func @sum(%x: tensor<?xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
+  // CHECK: invalid.mlir:[[@LINE+1]]:3: error: linalg.generic output #0, whose indexing map (d0) -> (d0) uses reduction loop d0, is not lowered to LLVM IR (an output element must stay in place through the reduction loops)
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["reduction"]} ins(%x : tensor<?xf32>) outs(%init : tensor<?xf32>) {
   ^bb0(%in: f32, %out: f32):
     %s = arith.addf %in, %out : f32
     linalg.yield %s : f32
-  } -> tensor<f32>
-  return %r : tensor<f32>
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
 }
 
 // -----

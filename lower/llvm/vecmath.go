@@ -1,0 +1,328 @@
+package llvm
+
+import (
+	"math"
+	"strconv"
+
+	llir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	lltypes "github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	mathdialect "github.com/bcast-opt/bcast-opt/dialects/math"
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// This file owns the f32 math functions that kernels compute with their
+// own code instead of the C math library: exp, log, log1p, expm1, tanh,
+// and the logistic 1/(1+exp(-x)) that a generic body spells with four ops
+// (no math op has that name). Each is an internal LLVM function per lane
+// count (`@bcast.expf` on float, `@bcast.expf.v16` on <16 x float>),
+// emitted on first use and marked alwaysinline; the vector body and the
+// scalar remainder loop of a generic call the two forms of one
+// instruction sequence, so an element's result does not depend on the
+// lane that computed it, and every target computes the same bits (plain
+// IEEE operations, no FMA, no C library). The package documentation
+// states each function's measured error; vecmath_model_test.go has the
+// same computations in Go, operation for operation, which the ulp
+// measurements run on and which the native test compares bit for bit with
+// the compiled IR.
+//
+// All compute in f64 and round once to f32: f64's 53 bits leave the
+// approximations' errors far below an f32 ulp, so results are correctly
+// rounded but where the exact value lies within about 1e-11 (relative) of
+// a rounding boundary. That costs about twice the arithmetic of an f32
+// evaluation, whose errors of up to an ulp would show as two ulps after a
+// cancellation (exp(x) + b), where the interpreter's results are correctly
+// rounded.
+//
+//   - log and log1p: u = 1 + x is exact in f64 for an f32 x (|x| >= 2^-29;
+//     below 2^-24 log1p(x) rounds to x), u = 2^e * m with m in
+//     [sqrt(1/2), sqrt(2)), and log(m) = 2*atanh(s), s = (m-1)/(m+1), by
+//     its series to s^13.
+//   - exp, expm1, tanh and the logistic from x = k*ln2 + r (|r| <= ln2/2,
+//     k rounded with the 1.5*2^52 trick) and expm1(r) = r + r^2*P(r), P a
+//     degree-6 minimax polynomial (Lawson's algorithm, relative error
+//     5.5e-12): exp(x) = 2^k*expm1(r) + 2^k, expm1(x) = 2^k*expm1(r) +
+//     (2^k - 1), tanh(x) = sign(x)*e/(e+2) with e = expm1(2|x|), and
+//     logistic(x) = 1/(2 + expm1(-x)).
+//
+// f64 math keeps the C library (one call per element, scalar loop), and
+// so do f16 and bf16, which compute in f32 registers but never vectorize.
+
+// mathFunc is one of the functions of this file.
+type mathFunc int
+
+const (
+	mathExp mathFunc = iota
+	mathLog
+	mathLog1p
+	mathExpm1
+	mathTanh
+	mathLogistic
+)
+
+// mathFuncNames are the functions' LLVM names after "bcast.".
+var mathFuncNames = [...]string{"expf", "logf", "log1pf", "expm1f", "tanhf", "logisticf"}
+
+// The constants of the approximations (vecmath_model_test.go reads them
+// too).
+const (
+	// expm1 on f64: em1Round is 1.5*2^52. The arguments are f32 values
+	// below 160 in magnitude, so r = y - k*ln2 with ln2 rounded to f64 is
+	// within 2e-14 of y - k*ln2 (no Cody-Waite split needed).
+	em1InvLn2 = 1.4426950408889634
+	em1Round  = 6755399441055744.0
+
+	// log on f64: the mantissa is reduced to [sqrt(1/2), sqrt(2)) by
+	// adding logReduce's bits (those of 1 minus those of sqrt(1/2)).
+	logSqrtHalfBits = 0x3fe6a09e667f3bcd
+	logOneBits      = 0x3ff0000000000000
+
+	// Clamps of the f32 arguments (before the conversion to f64, on twice
+	// the lanes): beyond them the result no longer changes.
+	expfMin, expfMax           = float32(-104), float32(89)
+	expm1fMin, expm1fMax       = float32(-30), float32(89)
+	tanhfMax                   = float32(10)
+	logisticfMin, logisticfMax = float32(-110), float32(30)
+)
+
+// em1Poly is P: expm1(r) = r + r^2*(P[0] + P[1]*r + ... + P[6]*r^6) on
+// |r| <= 0.3486.
+var em1Poly = [7]float64{0.50000000001075373, 0.1666666675693792, 0.041666665945715629,
+	0.008333288108106407, 0.0013888984699329623, 0.00019905587383950638, 2.4797574136156162e-05}
+
+// logPoly is the series of 2*atanh(s) = 2s + s*z*(c[0] + c[1]*z + ...),
+// z = s^2: c[i] = 2/(2i+3).
+var logPoly = [6]float64{2.0 / 3, 2.0 / 5, 2.0 / 7, 2.0 / 9, 2.0 / 11, 2.0 / 13}
+
+// callsVecMath reports whether a generic's body calls one of this file's
+// functions. Such a body is bound by arithmetic rather than memory, and
+// its outputs are not streamed (vector.go): measured on a 16M-element exp,
+// non-temporal stores made the loop half again as slow, where they make a
+// memory-bound loop faster.
+func callsVecMath(op *ir.Operation) bool {
+	found := false
+	op.Walk(func(o *ir.Operation) bool {
+		if o.NumResults() == 1 && isF32(o.Result(0).Type()) {
+			switch o.Def() {
+			case mathdialect.Exp, mathdialect.Log, mathdialect.Log1p, mathdialect.ExpM1, mathdialect.Tanh:
+				found = true
+			case arith.DivF:
+				found = found || logisticArg(o, o.Result(0).Type()) != nil
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// callMath calls fn on x, a float or a vector of floats (inside a vector
+// body).
+func (fb *fnBuilder) callMath(fn mathFunc, x value.Value) value.Value {
+	return fb.cur.NewCall(fb.e.mathFunction(fn, x.Type()), x)
+}
+
+// mathFunction returns the internal function computing fn on t (float or
+// <N x float>), defining it on first use.
+func (e *emitter) mathFunction(fn mathFunc, t lltypes.Type) *llir.Func {
+	lanes := 0
+	if v, ok := t.(*lltypes.VectorType); ok {
+		lanes = int(v.Len)
+	}
+	name := "bcast." + mathFuncNames[fn]
+	if lanes > 0 {
+		name += ".v" + strconv.Itoa(lanes)
+	}
+	if f, ok := e.decls[name]; ok {
+		return f
+	}
+	x := llir.NewParam("x", t)
+	f := e.m.NewFunc(name, t, x)
+	f.Linkage = enum.LinkageInternal
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrAlwaysInline, enum.FuncAttrNoUnwind, enum.FuncAttrReadNone)
+	m := &mathBuilder{b: f.NewBlock("entry"), lanes: lanes}
+	var r value.Value
+	switch fn {
+	case mathExp:
+		r = m.expf(x)
+	case mathLog:
+		r = m.logf(x)
+	case mathLog1p:
+		r = m.log1pf(x)
+	case mathExpm1:
+		r = m.expm1f(x)
+	case mathTanh:
+		r = m.tanhf(x)
+	case mathLogistic:
+		r = m.logisticf(x)
+	}
+	m.b.NewRet(r)
+	e.decls[name] = f
+	return f
+}
+
+// mathBuilder emits the body of one math function: scalars, or vectors of
+// lanes elements (every constant is splatted).
+type mathBuilder struct {
+	b     *llir.Block
+	lanes int
+}
+
+var f32t, f64t = lltypes.Float, lltypes.Double
+
+func (m *mathBuilder) vt(t lltypes.Type) lltypes.Type {
+	if m.lanes == 0 {
+		return t
+	}
+	return lltypes.NewVector(uint64(m.lanes), t)
+}
+
+func (m *mathBuilder) splat(c constant.Constant) value.Value {
+	if m.lanes == 0 {
+		return c
+	}
+	elems := make([]constant.Constant, m.lanes)
+	for i := range elems {
+		elems[i] = c
+	}
+	return constant.NewVector(lltypes.NewVector(uint64(m.lanes), c.Type()), elems...)
+}
+
+func (m *mathBuilder) f32(v float32) value.Value {
+	return m.splat(constant.NewFloat(f32t, float64(v)))
+}
+func (m *mathBuilder) f64(v float64) value.Value { return m.splat(constant.NewFloat(f64t, v)) }
+func (m *mathBuilder) i32(v int64) value.Value   { return m.splat(constant.NewInt(i32, v)) }
+func (m *mathBuilder) i64(v int64) value.Value   { return m.splat(constant.NewInt(i64, v)) }
+
+// nan32 is the interpreter's NaN in f32 (nanConst).
+func (m *mathBuilder) nan32() value.Value { return m.splat(nanConst(ir.Float(ir.F32))) }
+
+func (m *mathBuilder) add(x, y value.Value) value.Value { return m.b.NewFAdd(x, y) }
+func (m *mathBuilder) sub(x, y value.Value) value.Value { return m.b.NewFSub(x, y) }
+func (m *mathBuilder) mul(x, y value.Value) value.Value { return m.b.NewFMul(x, y) }
+func (m *mathBuilder) div(x, y value.Value) value.Value { return m.b.NewFDiv(x, y) }
+func (m *mathBuilder) sel(c, x, y value.Value) value.Value {
+	return m.b.NewSelect(c, x, y)
+}
+func (m *mathBuilder) fcmp(p enum.FPred, x, y value.Value) value.Value {
+	return m.b.NewFCmp(p, x, y)
+}
+
+// clamp is x limited to [lo, hi] by selects; NaN stays NaN.
+func (m *mathBuilder) clamp(x, lo, hi value.Value) value.Value {
+	x = m.sel(m.fcmp(enum.FPredOGT, x, hi), hi, x)
+	return m.sel(m.fcmp(enum.FPredOLT, x, lo), lo, x)
+}
+
+// horner is c[0] + c[1]*x + ... + c[n-1]*x^(n-1).
+func (m *mathBuilder) horner(x value.Value, c []value.Value) value.Value {
+	p := c[len(c)-1]
+	for i := len(c) - 2; i >= 0; i-- {
+		p = m.add(m.mul(p, x), c[i])
+	}
+	return p
+}
+
+// expf is e^x on f32.
+func (m *mathBuilder) expf(x value.Value) value.Value {
+	y := m.b.NewFPExt(m.clamp(x, m.f32(expfMin), m.f32(expfMax)), m.vt(f64t))
+	s, em := m.expm1Parts(y)
+	return m.b.NewFPTrunc(m.add(m.mul(s, em), s), m.vt(f32t))
+}
+
+// expm1d is expm1 on f64 (y within [-104, 110]).
+func (m *mathBuilder) expm1d(y value.Value) value.Value {
+	s, em := m.expm1Parts(y)
+	return m.add(m.mul(s, em), m.sub(s, m.f64(1)))
+}
+
+// expm1Parts returns 2^k and expm1(r) for y = k*ln2 + r.
+func (m *mathBuilder) expm1Parts(y value.Value) (s, em value.Value) {
+	b := m.b
+	t := m.add(m.mul(y, m.f64(em1InvLn2)), m.f64(em1Round))
+	kd := m.sub(t, m.f64(em1Round))
+	k := b.NewSub(b.NewBitCast(t, m.vt(i64)), m.i64(int64(math.Float64bits(em1Round))))
+	r := m.sub(y, m.mul(kd, m.f64(math.Ln2)))
+	var c []value.Value
+	for _, v := range em1Poly {
+		c = append(c, m.f64(v))
+	}
+	em = m.add(m.mul(m.mul(r, r), m.horner(r, c)), r)
+	s = b.NewBitCast(b.NewShl(b.NewAdd(k, m.i64(1023)), m.i64(52)), m.vt(f64t))
+	return s, em
+}
+
+// logd is log on positive normal f64 values (others give garbage the
+// callers replace).
+func (m *mathBuilder) logd(u value.Value) value.Value {
+	b := m.b
+	ix := b.NewAdd(b.NewBitCast(u, m.vt(i64)), m.i64(logOneBits-logSqrtHalfBits))
+	e := b.NewSub(b.NewLShr(ix, m.i64(52)), m.i64(1023))
+	// e as f64 without sitofp (slow on vectors before AVX-512): its bits
+	// added to those of 1.5*2^52.
+	ed := m.sub(b.NewBitCast(b.NewAdd(e, m.i64(int64(math.Float64bits(em1Round)))), m.vt(f64t)), m.f64(em1Round))
+	mant := b.NewAdd(b.NewAnd(ix, m.i64(1<<52-1)), m.i64(logSqrtHalfBits))
+	f := m.sub(b.NewBitCast(mant, m.vt(f64t)), m.f64(1))
+	s := m.div(f, m.add(f, m.f64(2)))
+	z := m.mul(s, s)
+	var c []value.Value
+	for _, v := range logPoly {
+		c = append(c, m.f64(v))
+	}
+	l := m.add(m.add(s, s), m.mul(s, m.mul(z, m.horner(z, c))))
+	return m.add(m.mul(ed, m.f64(math.Ln2)), l)
+}
+
+// logSpecials gives log's results at the edges of its domain: NaN for NaN
+// (its own) and for arguments below lo, -inf at lo, +inf at +inf.
+func (m *mathBuilder) logSpecials(x, r value.Value, lo float32) value.Value {
+	inf := m.f32(float32(math.Inf(1)))
+	r = m.sel(m.fcmp(enum.FPredOEQ, x, inf), inf, r)
+	r = m.sel(m.fcmp(enum.FPredOEQ, x, m.f32(lo)), m.f32(float32(math.Inf(-1))), r)
+	r = m.sel(m.fcmp(enum.FPredOLT, x, m.f32(lo)), m.nan32(), r)
+	return m.sel(m.fcmp(enum.FPredUNO, x, x), x, r)
+}
+
+// tiny is |x| < 2^-24, where log1p(x) and expm1(x) round to x.
+func (m *mathBuilder) tiny(x value.Value) value.Value {
+	return m.b.NewAnd(m.fcmp(enum.FPredOLT, x, m.f32(0x1p-24)), m.fcmp(enum.FPredOGT, x, m.f32(-0x1p-24)))
+}
+
+func (m *mathBuilder) logf(x value.Value) value.Value {
+	r := m.b.NewFPTrunc(m.logd(m.b.NewFPExt(x, m.vt(f64t))), m.vt(f32t))
+	return m.logSpecials(x, r, 0)
+}
+
+func (m *mathBuilder) log1pf(x value.Value) value.Value {
+	u := m.add(m.b.NewFPExt(x, m.vt(f64t)), m.f64(1))
+	var r value.Value = m.b.NewFPTrunc(m.logd(u), m.vt(f32t))
+	r = m.sel(m.tiny(x), x, r)
+	return m.logSpecials(x, r, -1)
+}
+
+func (m *mathBuilder) expm1f(x value.Value) value.Value {
+	y := m.b.NewFPExt(m.clamp(x, m.f32(expm1fMin), m.f32(expm1fMax)), m.vt(f64t))
+	r := m.b.NewFPTrunc(m.expm1d(y), m.vt(f32t))
+	return m.sel(m.tiny(x), x, r)
+}
+
+func (m *mathBuilder) tanhf(x value.Value) value.Value {
+	b := m.b
+	bits := b.NewBitCast(x, m.vt(i32))
+	var abs value.Value = b.NewBitCast(b.NewAnd(bits, m.i32(0x7fffffff)), m.vt(f32t))
+	abs = m.sel(m.fcmp(enum.FPredOGT, abs, m.f32(tanhfMax)), m.f32(tanhfMax), abs)
+	y := m.mul(b.NewFPExt(abs, m.vt(f64t)), m.f64(2))
+	e := m.expm1d(y)
+	t := b.NewFPTrunc(m.div(e, m.add(e, m.f64(2))), m.vt(f32t))
+	sign := b.NewAnd(bits, m.i32(-0x80000000))
+	return b.NewBitCast(b.NewOr(b.NewBitCast(t, m.vt(i32)), sign), m.vt(f32t))
+}
+
+func (m *mathBuilder) logisticf(x value.Value) value.Value {
+	y := m.b.NewFNeg(m.b.NewFPExt(m.clamp(x, m.f32(logisticfMin), m.f32(logisticfMax)), m.vt(f64t)))
+	return m.b.NewFPTrunc(m.div(m.f64(1), m.add(m.f64(2), m.expm1d(y))), m.vt(f32t))
+}

@@ -1,0 +1,133 @@
+package llvm
+
+// The Go model of vecmath.go's functions: each computes, operation for
+// operation and in the same precision, what the emitted IR computes
+// (explicit conversions keep Go from fusing a multiply and an add, which
+// it may do on some targets). The ulp measurements (vecmath_ulp_test.go)
+// run on the model; TestNativeVecMathMatchesModel (vecmath_native_test.go)
+// checks that the compiled IR gives the model's bits.
+
+import "math"
+
+// modelClamp is mathBuilder.clamp: NaN stays NaN.
+func modelClamp(x, lo, hi float32) float32 {
+	if x > hi {
+		x = hi
+	}
+	if x < lo {
+		x = lo
+	}
+	return x
+}
+
+// modelExpm1Parts is mathBuilder.expm1Parts.
+func modelExpm1Parts(y float64) (s, em float64) {
+	t := float64(y*em1InvLn2) + em1Round
+	kd := t - em1Round
+	k := int64(math.Float64bits(t) - math.Float64bits(em1Round))
+	r := y - float64(kd*math.Ln2)
+	p := em1Poly[len(em1Poly)-1]
+	for i := len(em1Poly) - 2; i >= 0; i-- {
+		p = float64(p*r) + em1Poly[i]
+	}
+	em = float64(float64(r*r)*p) + r
+	s = math.Float64frombits(uint64(k+1023) << 52)
+	return s, em
+}
+
+// modelExpm1d is mathBuilder.expm1d.
+func modelExpm1d(y float64) float64 {
+	s, em := modelExpm1Parts(y)
+	return float64(s*em) + (s - 1)
+}
+
+// modelLogd is mathBuilder.logd.
+func modelLogd(u float64) float64 {
+	ix := math.Float64bits(u) + (logOneBits - logSqrtHalfBits)
+	e := int64(ix>>52) - 1023
+	ed := math.Float64frombits(uint64(e)+math.Float64bits(em1Round)) - em1Round
+	f := math.Float64frombits(ix&(1<<52-1)+logSqrtHalfBits) - 1
+	s := f / (f + 2)
+	z := s * s
+	p := logPoly[len(logPoly)-1]
+	for i := len(logPoly) - 2; i >= 0; i-- {
+		p = float64(p*z) + logPoly[i]
+	}
+	l := (s + s) + float64(s*float64(z*p))
+	return float64(ed*math.Ln2) + l
+}
+
+// modelLogSpecials is mathBuilder.logSpecials.
+func modelLogSpecials(x, r, lo float32) float32 {
+	inf := float32(math.Inf(1))
+	if x == inf {
+		r = inf
+	}
+	if x == lo {
+		r = float32(math.Inf(-1))
+	}
+	if x < lo {
+		r = modelNaN32
+	}
+	if x != x {
+		r = x
+	}
+	return r
+}
+
+// modelNaN32 is nanConst(f32): the interpreter's NaN.
+var modelNaN32 = float32(math.Float64frombits(0x7FF8000000000001))
+
+func modelTiny(x float32) bool { return x < 0x1p-24 && x > -0x1p-24 }
+
+func modelExpf(x float32) float32 {
+	s, em := modelExpm1Parts(float64(modelClamp(x, expfMin, expfMax)))
+	return float32(float64(s*em) + s)
+}
+
+func modelLogf(x float32) float32 {
+	return modelLogSpecials(x, float32(modelLogd(float64(x))), 0)
+}
+
+func modelLog1pf(x float32) float32 {
+	r := float32(modelLogd(float64(x) + 1))
+	if modelTiny(x) {
+		r = x
+	}
+	return modelLogSpecials(x, r, -1)
+}
+
+func modelExpm1f(x float32) float32 {
+	r := float32(modelExpm1d(float64(modelClamp(x, expm1fMin, expm1fMax))))
+	if modelTiny(x) {
+		r = x
+	}
+	return r
+}
+
+func modelTanhf(x float32) float32 {
+	bits := math.Float32bits(x)
+	abs := math.Float32frombits(bits & 0x7fffffff)
+	if abs > tanhfMax {
+		abs = tanhfMax
+	}
+	y := float64(abs) * 2
+	e := modelExpm1d(y)
+	t := float32(e / (e + 2))
+	return math.Float32frombits(math.Float32bits(t) | bits&0x80000000)
+}
+
+func modelLogisticf(x float32) float32 {
+	y := -float64(modelClamp(x, logisticfMin, logisticfMax))
+	return float32(1 / (2 + modelExpm1d(y)))
+}
+
+// vecMathModel is the model of each function.
+var vecMathModel = [...]func(float32) float32{
+	mathExp:      modelExpf,
+	mathLog:      modelLogf,
+	mathLog1p:    modelLog1pf,
+	mathExpm1:    modelExpm1f,
+	mathTanh:     modelTanhf,
+	mathLogistic: modelLogisticf,
+}
