@@ -177,7 +177,7 @@ func ExampleReduce_layerNorm() {
 	// module {
 	//   func.func @layer_norm(%arg0: tensor<4x8xf32>, %arg1: tensor<8xf32>, %arg2: tensor<8xf32>) -> tensor<4x8xf32> {
 	//     %cst = hlo.constant dense<8.000000e+00> : tensor<f32>
-	//     %cst_0 = hlo.constant dense<1.000000e-05> : tensor<f32>
+	//     %cst_0 = hlo.constant dense<9.99999974E-6> : tensor<f32>
 	//     %cst_1 = hlo.constant dense<0.000000e+00> : tensor<f32>
 	//     %0 = hlo.reduce(%arg0 init: %cst_1) applies hlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
 	//     %1 = hlo.divide %0, %cst : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>

@@ -203,7 +203,7 @@ func.func @fold_floats() -> (tensor<2xf32>, tensor<2xf32>, tensor<3xi1>, tensor<
   // CHECK-DAG: hlo.constant dense<0.333333343> : tensor<f32>
   %4 = hlo.divide %o, %third : tensor<f32>
   %h = hlo.constant dense<2.0> : tensor<f16>
-  // CHECK-DAG: hlo.constant dense<1.414062e+00> : tensor<f16>
+  // CHECK-DAG: hlo.constant dense<1.414060e+00> : tensor<f16>
   %5 = hlo.sqrt %h : tensor<f16>
   return %0, %1, %2, %3, %4, %5 : tensor<2xf32>, tensor<2xf32>, tensor<3xi1>, tensor<3xi1>, tensor<f32>, tensor<f16>
 }
