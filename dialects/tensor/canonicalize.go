@@ -384,3 +384,66 @@ func emptyForReshape(rw *ir.Rewriter, v *ir.Value, typ *ir.RankedTensorType, gro
 	}
 	return rw.Create(&ir.OpState{Name: "tensor.empty", Operands: sizes, ResultTypes: []ir.Type{typ}, Loc: def.Loc}).Result(0), true
 }
+
+// ReshapeOfUnitDims rewrites a tensor.reshape that only inserts or removes
+// size-1 dims around one other dim into tensor.expand_shape or
+// tensor.collapse_shape: source and result have the same element count,
+// so when all but one dim of the larger rank are a static 1 and the
+// smaller rank is 1, that one dim is the whole tensor (JAX's keepdims on a
+// symbolic dim, `dynamic_reshape` of `?` to `?x1`). The reshapes then fold
+// with their inverses and through unit-dim folding like any other.
+var ReshapeOfUnitDims = &ir.PatternFunc{Name: "ReshapeOfUnitDims", RootOp: "tensor.reshape", Fn: reshapeOfUnitDims}
+
+func reshapeOfUnitDims(op *ir.Operation, rw *ir.Rewriter) bool {
+	src, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+	dst, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if src == nil || dst == nil || src.ElementType() != dst.ElementType() {
+		return false
+	}
+	low, high, expand := src, dst, true
+	if src.Rank() > dst.Rank() {
+		low, high, expand = dst, src, false
+	}
+	if low.Rank() != 1 || high.Rank() < 1 {
+		return false
+	}
+	// The one dim of high that is not a static 1 (or the first, if all are).
+	keep := -1
+	for d, s := range high.Shape() {
+		if s != 1 {
+			if keep >= 0 {
+				return false
+			}
+			keep = d
+		}
+	}
+	if keep < 0 {
+		keep = 0
+	}
+	if s, t := high.Shape()[keep], low.Shape()[0]; s != ir.Dynamic && t != ir.Dynamic && s != t {
+		return false
+	}
+	group := make([]int64, high.Rank())
+	for d := range group {
+		group[d] = int64(d)
+	}
+	groups := [][]int64{group}
+	rw.SetInsertionPoint(op)
+	st := &ir.OpState{Loc: op.Loc, Operands: []*ir.Value{op.Operand(0)}, ResultTypes: []ir.Type{dst}}
+	st.AddAttr("reassociation", ReassociationAttr(groups))
+	if expand {
+		st.Name = "tensor.expand_shape"
+		static := append([]int64(nil), dst.Shape()...)
+		if static[keep] == ir.Dynamic {
+			static[keep] = Dynamic
+			st.Operands = append(st.Operands, NewDim(&rw.Builder, op.Operand(0), 0))
+		}
+		st.AddAttr("static_output_shape", &ir.DenseArrayAttr{Elem: ir.I64, Ints: static})
+	} else {
+		st.Name = "tensor.collapse_shape"
+	}
+	rw.ReplaceOp(op, rw.Create(st).Results())
+	return true
+}
+
+func init() { Reshape.Canonicalize = append(Reshape.Canonicalize, ReshapeOfUnitDims) }

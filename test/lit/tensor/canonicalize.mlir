@@ -279,3 +279,30 @@ func.func @expand_of_cast_of_collapse(%x: tensor<?x1x?xi32>, %d: index, %y: tens
   %5 = tensor.expand_shape %4 [[0, 1], [2]] output_shape [%d, 1, %d] : tensor<?x?xi32> into tensor<?x1x?xi32>
   return %2, %5 : tensor<?x1x1xi32>, tensor<?x1x?xi32>
 }
+
+// -----
+
+// A tensor.reshape that only adds or removes size-1 dims around one dim
+// (JAX's keepdims on a symbolic dim) is an expand_shape or collapse_shape:
+// the element count fixes the one other dim.
+// CHECK-LABEL: func.func @reshape_unit_dims
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[S:.*]]: tensor<2xi32>, %[[Y:.*]]: tensor<1x?x1xf32>, %[[T:.*]]: tensor<1xi32>)
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?xf32>
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[X]] {{\[}}[0, 1]] output_shape [%[[N]], 1] : tensor<?xf32> into tensor<?x1xf32>
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[Y]] {{\[}}[0, 1, 2]] : tensor<1x?x1xf32> into tensor<?xf32>
+// CHECK: return %[[E]], %[[C]]
+func.func @reshape_unit_dims(%x: tensor<?xf32>, %s: tensor<2xi32>, %y: tensor<1x?x1xf32>, %t: tensor<1xi32>) -> (tensor<?x1xf32>, tensor<?xf32>) {
+  %0 = tensor.reshape %x(%s) : (tensor<?xf32>, tensor<2xi32>) -> tensor<?x1xf32>
+  %1 = tensor.reshape %y(%t) : (tensor<1x?x1xf32>, tensor<1xi32>) -> tensor<?xf32>
+  return %0, %1 : tensor<?x1xf32>, tensor<?xf32>
+}
+
+// -----
+
+// Two dims that are not 1: the reshape stays.
+// CHECK-LABEL: func.func @reshape_two_dims
+// CHECK: tensor.reshape
+func.func @reshape_two_dims(%x: tensor<?xf32>, %s: tensor<2xi32>) -> tensor<?x?xf32> {
+  %0 = tensor.reshape %x(%s) : (tensor<?xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
