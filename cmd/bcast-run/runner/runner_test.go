@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -200,6 +201,61 @@ func TestBench(t *testing.T) {
 	for name, flags := range toolchains(t) {
 		if st, out, stderr := runMain(t, append(flags, args...)...); st != 0 || !re.MatchString(stderr) || out == "" {
 			t.Errorf("%s: status %d, stdout %q, stderr %q", name, st, out, stderr)
+		}
+	}
+}
+
+// TestSoftmaxExample runs README's softmax example (examples/softmax.mlir,
+// jax.nn.softmax with a symbolic batch) natively and in the interpreter
+// and checks both against softmax computed here in float64: the row sums
+// may be reassociated natively and exp is not correctly rounded
+// (lower/llvm/doc.go), so the bound is a few float32 ulps.
+func TestSoftmaxExample(t *testing.T) {
+	dir := t.TempDir()
+	const rows, cols = 5, 10
+	vals := make([]float32, rows*cols)
+	for i := range vals {
+		vals[i] = float32((i*37)%23) / 4 * float32(1-2*(i%3%2))
+	}
+	a, err := npy.FromFloat32([]int64{rows, cols}, vals)
+	in := writeNpy(t, dir, "logits.npy", a, err)
+	want := make([]float64, len(vals))
+	for r := 0; r < rows; r++ {
+		row := vals[r*cols : (r+1)*cols]
+		m := math.Inf(-1)
+		for _, v := range row {
+			m = math.Max(m, float64(v))
+		}
+		s := 0.0
+		for _, v := range row {
+			s += math.Exp(float64(v) - m)
+		}
+		for c, v := range row {
+			want[r*cols+c] = math.Exp(float64(v)-m) / s
+		}
+	}
+	modes := map[string][]string{"interp": {"--interp"}}
+	for name, flags := range toolchains(t) {
+		modes[name] = flags
+	}
+	for name, flags := range modes {
+		out := t.TempDir()
+		args := append(append([]string{}, flags...), "../../../examples/softmax.mlir", "--input", in, "--output-dir", out)
+		if st, _, stderr := runMain(t, args...); st != 0 {
+			t.Fatalf("%s: status %d: %s", name, st, stderr)
+		}
+		res, err := npy.ReadFile(filepath.Join(out, "result0.npy"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := res.Float32s()
+		if err != nil || len(got) != len(want) {
+			t.Fatalf("%s: %d results (%v)", name, len(got), err)
+		}
+		for i := range got {
+			if d := math.Abs(float64(got[i]) - want[i]); d > 4e-7*want[i]+1e-9 {
+				t.Errorf("%s: element %d is %v, want %v", name, i, got[i], want[i])
+			}
 		}
 	}
 }
