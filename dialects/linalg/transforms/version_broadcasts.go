@@ -117,12 +117,23 @@ func runVersionBroadcasts(root *ir.Operation, opts ir.PassOptions) error {
 	})
 	work = append(work, copyEscapingBroadcasts(root)...)
 	var broadcasts []*ir.Operation
+	checked := map[*ir.Operation]bool{}
 	for len(work) > 0 {
 		g := work[0]
 		work = work[1:]
 		vg := newVersionedGeneric(g)
 		if vg == nil {
 			continue
+		}
+		// The versions read each broadcast's operand directly: what the
+		// broadcast required of its sizes is checked before them, unless
+		// its shape is its operand's broadcast with others (the
+		// run-time check of hlo-legalize-broadcasts covers that).
+		for _, in := range vg.inputs {
+			if bc := in.broadcast; !checked[bc] && !broadcastsOwnShape(bc) {
+				checkBroadcast(bc)
+			}
+			checked[in.broadcast] = true
 		}
 		if !vg.withinBound(maxVersions) {
 			if fallback && vg.buildIndexed() {
@@ -165,6 +176,10 @@ type versionedGeneric struct {
 	maps   []affine.Map
 	inputs []versionedInput
 	bits   []couldBe1Dim
+	// sizer, read through sizerMap, sizes the loops that a version would
+	// leave unsized (loopSizer); nil if none would.
+	sizer    *ir.Value
+	sizerMap affine.Map
 }
 
 // newVersionedGeneric collects the could-be-1 dims a generic reads, or
@@ -260,6 +275,7 @@ func (vg *versionedGeneric) build() []*ir.Operation {
 		conds[i] = b.CreateOp("arith.cmpi", []*ir.Value{size, consts(1)}, []ir.Type{ir.I1},
 			ir.NamedAttr{Name: "predicate", Value: ir.I64Attr(0)}).Result(0) // eq
 	}
+	vg.sizer = vg.loopSizer(b, consts)
 	var copies []*ir.Operation
 	ones := make([]bool, len(vg.bits))
 	leaves := 0
@@ -311,7 +327,107 @@ func (vg *versionedGeneric) version(b *ir.Builder, ones []bool, last bool) *ir.O
 		attrs[i] = &ir.AffineMapAttr{Map: m}
 	}
 	c.SetAttr("indexing_maps", &ir.ArrayAttr{Elems: attrs})
+	if vg.sizer != nil {
+		c = withSizingInput(c, vg.sizer, vg.sizerMap)
+		if last {
+			vg.op = c // the generic, rebuilt in its last version
+		}
+	}
 	return c
+}
+
+// loopSizer returns, when some version would leave a loop that no operand
+// sizes, a tensor.empty built at b whose dims are those loops' sizes (the
+// broadcasts' result sizes, from their shape operands), for every version
+// to read as one more input (vg.sizerMap) that its body ignores; nil
+// otherwise. This happens in a reduction: a reduction loop is sized only
+// by inputs, and in the version where every input it indexes comes from
+// a broadcast stretching a dim that is 1 at run time, all of them read
+// index 0 there (`sum(broadcast(x, [n, 7]), 1)` with x of shape n x 1:
+// seven copies of x[i, 0]). The tensor carries the loop's extent, never
+// broadcast data: its elements are i8 and nothing reads them, and a version
+// that does not need it drops it (linalg's DropDeadOperands).
+func (vg *versionedGeneric) loopSizer(b *ir.Builder, consts func(int64) *ir.Value) *ir.Value {
+	g := vg.op
+	nLoops := len(linalg.IteratorTypesView(g))
+	maps := append([]affine.Map(nil), vg.maps...)
+	for _, in := range vg.inputs {
+		bm, _, _, _ := hlo.BroadcastMap(in.broadcast, func(int) bool { return true })
+		maps[in.index] = bm.Compose(maps[in.index])
+	}
+	if linalg.LoopsComputable(maps, nLoops) {
+		return nil
+	}
+	covered := make([]bool, nLoops)
+	for _, m := range maps {
+		for _, e := range m.Results {
+			if d, ok := e.(affine.DimExpr); ok {
+				covered[d.Position] = true
+			}
+		}
+	}
+	var sizes []*ir.Value
+	var results []affine.Expr
+	for d, c := range covered {
+		if c {
+			continue
+		}
+		var size *ir.Value
+		for _, in := range vg.inputs {
+			for j, e := range vg.maps[in.index].Results {
+				if de, ok := e.(affine.DimExpr); ok && de.Position == d && size == nil {
+					size = dimSize(b, consts, in.broadcast.Result(0), j)
+				}
+			}
+		}
+		if size == nil {
+			return nil // left for the verifier to report
+		}
+		sizes = append(sizes, size)
+		results = append(results, affine.Dim(d))
+	}
+	shape := make([]int64, len(sizes))
+	for i := range shape {
+		shape[i] = ir.Dynamic
+	}
+	vg.sizerMap = affine.NewMap(nLoops, 0, results...)
+	return b.CreateOp("tensor.empty", sizes, []ir.Type{ir.RankedTensor(shape, ir.I8)}).Result(0)
+}
+
+// withSizingInput rebuilds the generic g with v read through m as one more
+// input, after the others, whose body argument nothing uses, and returns
+// the new generic, which replaces g.
+func withSizingInput(g *ir.Operation, v *ir.Value, m affine.Map) *ir.Operation {
+	nIn := linalg.NumInputs(g)
+	maps := linalg.IndexingMapsView(g)
+	newMaps := append(append(append([]affine.Map(nil), maps[:nIn]...), m), maps[nIn:]...)
+	operands := append(append(append([]*ir.Value(nil), g.Operands()[:nIn]...), v), g.Operands()[nIn:]...)
+	st := &ir.OpState{Name: "linalg.generic", Loc: g.Loc, Operands: operands, ResultTypes: g.ResultTypes()}
+	linalg.SetGenericAttrs(st, newMaps, linalg.IteratorTypesView(g), nIn+1, g.NumOperands()-nIn)
+	for _, a := range g.Attrs.List() {
+		if st.Attrs.Get(a.Name) == nil {
+			st.AddAttr(a.Name, a.Value)
+		}
+	}
+	b := ir.Before(g)
+	ng := b.Create(st)
+	old := linalg.Body(g)
+	body := ng.AddRegion(nil).AddBlock(nil)
+	for i, a := range old.Args() {
+		if i == nIn {
+			body.AddArg(ir.ElementTypeOf(v.Type()), g.Loc)
+		}
+		a.ReplaceAllUsesWith(body.AddArg(a.Type(), a.Location()))
+	}
+	for _, o := range old.Ops() {
+		o.Remove()
+		body.Append(o)
+	}
+	for i, r := range g.Results() {
+		r.ReplaceAllUsesWith(ng.Result(i))
+	}
+	g.Erase()
+	return ng
 }
 
 // versionedReadMap returns the map through which the version of a
@@ -396,4 +512,44 @@ func eraseDeadBroadcasts(broadcasts []*ir.Operation) {
 			bc.Erase()
 		}
 	}
+}
+
+// broadcastsOwnShape reports whether a dynamic broadcast's shape is
+// shape.broadcast of shapes among which is its operand's own, placed as
+// the broadcast places the operand (its shape_of, or the aligned extents
+// hlo-legalize-broadcasts builds for broadcast_dimensions), as
+// hlo-legalize-broadcasts builds it after checking that the shapes
+// broadcast: then the operand's dims are 1 or the result's by
+// construction, and need no check of their own.
+func broadcastsOwnShape(bc *ir.Operation) bool {
+	s := bc.Operand(1).DefiningOp()
+	x := bc.Operand(0)
+	xt, ok := x.Type().(*ir.RankedTensorType)
+	rt, rok := bc.Result(0).Type().(*ir.RankedTensorType)
+	if s == nil || s.Name() != "shape.broadcast" || !ok || !rok {
+		return false
+	}
+	dims := hlo.I64s(bc.Attr("broadcast_dimensions"))
+	for _, v := range s.Operands() {
+		vt, ok := v.Type().(*ir.RankedTensorType)
+		if !ok || vt.Rank() != 1 || vt.Shape()[0] == ir.Dynamic {
+			continue
+		}
+		off := int64(rt.Rank()) - vt.Shape()[0] // numpy: right-aligned
+		own := true
+		for i, d := range dims {
+			if xt.Shape()[i] == 1 {
+				continue
+			}
+			p := d - off
+			if p < 0 || !hlo.ShapeElementExtent(v, int(p)).Same(hlo.DimExtent(x, i)) {
+				own = false
+				break
+			}
+		}
+		if own {
+			return true
+		}
+	}
+	return false
 }

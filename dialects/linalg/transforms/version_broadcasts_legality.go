@@ -163,7 +163,7 @@ func checkBroadcast(bc *ir.Operation) {
 		got := b.CreateOp("arith.select", []*ir.Value{one, want, size}, []ir.Type{ir.Index}).Result(0)
 		ok := b.CreateOp("arith.cmpi", []*ir.Value{got, want}, []ir.Type{ir.I1},
 			ir.NamedAttr{Name: "predicate", Value: ir.I64Attr(0)}).Result(0) // eq
-		cf.NewAssert(b, ok, fmt.Sprintf("%s: hlo.dynamic_broadcast_in_dim: operand dim %d has size {0}, which does not broadcast to {1}", bc.Loc, i))
+		cf.NewAssert(b, ok, fmt.Sprintf("%s: dynamic_broadcast_in_dim: operand dim %d has size {0}, which does not broadcast to {1}", bc.Loc, i))
 	}
 }
 

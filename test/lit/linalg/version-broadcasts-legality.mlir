@@ -15,7 +15,7 @@
 // CHECK: %[[ONE:[a-z0-9_]+]] = arith.cmpi eq, %[[N]], %{{.*}} : index
 // CHECK: %[[GOT:[a-z0-9_]+]] = arith.select %[[ONE]], %[[M]], %[[N]] : index
 // CHECK: %[[OK:[a-z0-9_]+]] = arith.cmpi eq, %[[GOT]], %[[M]] : index
-// CHECK: cf.assert %[[OK]], "{{.*}}version-broadcasts-legality.mlir:[[@LINE+6]]:3: hlo.dynamic_broadcast_in_dim: operand dim 0 has size {0}, which does not broadcast to {1}"
+// CHECK: cf.assert %[[OK]], "{{.*}}version-broadcasts-legality.mlir:[[@LINE+6]]:3: dynamic_broadcast_in_dim: operand dim 0 has size {0}, which does not broadcast to {1}"
 // CHECK: scf.if
 // CHECK-NEXT: linalg.generic {{.*}} ins(%[[B]] : tensor<?xf32>)
 // CHECK: } else {
@@ -45,7 +45,7 @@ func.func @shape_and_size(%b: tensor<?xf32>, %s: tensor<2xindex>, %i: index) -> 
 // run time, the result's index otherwise; the broadcast's check stays.
 // CHECK-LABEL: func.func @element
 // CHECK-SAME: (%[[B:[a-z0-9]+]]: tensor<?xf32>, %[[S:[a-z0-9]+]]: tensor<2xindex>, %[[I:[a-z0-9]+]]: index, %[[J:[a-z0-9]+]]: index)
-// CHECK: cf.assert %{{.*}}, "{{.*}}: hlo.dynamic_broadcast_in_dim: operand dim 0 has size {0}, which does not broadcast to {1}"
+// CHECK: cf.assert %{{.*}}, "{{.*}}: dynamic_broadcast_in_dim: operand dim 0 has size {0}, which does not broadcast to {1}"
 // CHECK: %[[N:[a-z0-9_]+]] = tensor.dim %[[B]], %{{.*}} : tensor<?xf32>
 // CHECK: %[[ONE:[a-z0-9_]+]] = arith.cmpi eq, %[[N]], %{{.*}} : index
 // CHECK: %[[K:[a-z0-9_]+]] = arith.select %[[ONE]], %{{.*}}, %[[J]] : index

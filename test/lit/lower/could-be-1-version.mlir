@@ -168,13 +168,17 @@ func.func @known(%x: tensor<?x?xf32>, %b: tensor<1x?xf32>, %s: tensor<2xindex>) 
 // Two could-be-1 dims of one run-time size are one test: the broadcast
 // operands %b and exp(%b) differ, but the generic computing exp(%b) has
 // the size of %b (its init is sized by tensor.dim %b), so there are 2
-// versions, not 4, and the size is tested once.
+// versions, not 4, and the size is tested once (after the checks that
+// each broadcast's operand is 1 or the size its explicit shape gives).
 // CHECK-DAG: #[[ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[B12:.*]] = affine_map<(d0, d1) -> (0)>
 // CHECK-DAG: #[[BN2:.*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-LABEL: func.func @same_size
 // CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?xf32>)
 // CHECK: math.exp
+// CHECK: cf.assert %{{.*}}, "{{.*}}: dynamic_broadcast_in_dim: operand dim 0 has size {0}, which does not broadcast to {1}"
+// CHECK: cf.assert %{{.*}}, "{{.*}}: dynamic_broadcast_in_dim: operand dim 0 has size {0}, which does not broadcast to {1}"
+// CHECK: tensor.empty
 // CHECK: %[[BD0:.*]] = tensor.dim %[[B]], %{{.*}} : tensor<?xf32>
 // CHECK: %[[BIS1:.*]] = arith.cmpi eq, %[[BD0]], %{{.*}} : index
 // CHECK-NOT: arith.cmpi
