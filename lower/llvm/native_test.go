@@ -77,8 +77,12 @@ var nativeCases = []nativeCase{
 	{fn: "greater", shapes: [][]int64{{4, 9}, {9}}, specials: true},
 	{fn: "greater", shapes: [][]int64{{4, 1}, {9}}},
 	{fn: "greater", shapes: [][]int64{{4, 9}, {1}}},
-	{fn: "exp_bias", shapes: [][]int64{{3, 17}, {17}}, ulps: 1},
-	{fn: "exp_bias", shapes: [][]int64{{3, 17}, {1}}, ulps: 1},
+	// exp is within 1 ulp of exact (the package documentation's Math
+	// section) and the interpreter's is correctly rounded; the addition
+	// after it carries that difference, which is 2 ulps of a sum one
+	// binade below exp(x) (b < 0). These arguments stay within 2.
+	{fn: "exp_bias", shapes: [][]int64{{3, 17}, {17}}, ulps: 2},
+	{fn: "exp_bias", shapes: [][]int64{{3, 17}, {1}}, ulps: 2},
 	{fn: "unfused", shapes: [][]int64{{4, 10}, {10}}, ulps: 1},
 	{fn: "unfused", shapes: [][]int64{{4, 1}, {10}}, ulps: 1},
 	{fn: "unfused", shapes: [][]int64{{4, 10}, {1}}, ulps: 1},

@@ -30,24 +30,33 @@ import (
 // measurements run on and which the native test compares bit for bit with
 // the compiled IR.
 //
-// All compute in f64 and round once to f32: f64's 53 bits leave the
-// approximations' errors far below an f32 ulp, so results are correctly
-// rounded but where the exact value lies within about 1e-11 (relative) of
-// a rounding boundary. That costs about twice the arithmetic of an f32
-// evaluation, whose errors of up to an ulp would show as two ulps after a
-// cancellation (exp(x) + b), where the interpreter's results are correctly
-// rounded.
+// exp computes in f32: softmax and attention call it on every element,
+// and the f64 evaluation, about twice the arithmetic, made them bound by
+// it. Its result is within an ulp of exact (the package documentation
+// measures it), so it can be an ulp from the interpreter's correctly
+// rounded one, and more after a cancellation (exp(x) + b).
+//
+//   - exp: x = k*ln2 + r (k rounded with the 1.5*2^23 trick, ln2 split
+//     in two by Cody and Waite), exp(r) = 1 + r + r^2*P(r) with P of
+//     degree 4 (expfPoly), and e*2^k as (e*2^k1)*2^k2, k1 = k>>1: both
+//     factors are normal f32 and only the second product rounds, also
+//     for results below the normal range or past the largest f32.
+//
+// The others compute in f64 and round once to f32: f64's 53 bits leave
+// the approximations' errors far below an f32 ulp, so results are
+// correctly rounded but where the exact value lies within about 1e-11
+// (relative) of a rounding boundary.
 //
 //   - log and log1p: u = 1 + x is exact in f64 for an f32 x (|x| >= 2^-29;
 //     below 2^-24 log1p(x) rounds to x), u = 2^e * m with m in
 //     [sqrt(1/2), sqrt(2)), and log(m) = 2*atanh(s), s = (m-1)/(m+1), by
 //     its series to s^13.
-//   - exp, expm1, tanh and the logistic from x = k*ln2 + r (|r| <= ln2/2,
+//   - expm1, tanh and the logistic from x = k*ln2 + r (|r| <= ln2/2,
 //     k rounded with the 1.5*2^52 trick) and expm1(r) = r + r^2*P(r), P a
 //     degree-6 minimax polynomial (Lawson's algorithm, relative error
-//     5.5e-12): exp(x) = 2^k*expm1(r) + 2^k, expm1(x) = 2^k*expm1(r) +
-//     (2^k - 1), tanh(x) = sign(x)*e/(e+2) with e = expm1(2|x|), and
-//     logistic(x) = 1/(2 + expm1(-x)).
+//     5.5e-12): expm1(x) = 2^k*expm1(r) + (2^k - 1), tanh(x) =
+//     sign(x)*e/(e+2) with e = expm1(2|x|), and logistic(x) = 1/(2 +
+//     expm1(-x)).
 //
 // f64 math keeps the C library (one call per element, scalar loop), and
 // so do f16 and bf16, which compute in f32 registers but never vectorize.
@@ -81,7 +90,15 @@ const (
 	logSqrtHalfBits = 0x3fe6a09e667f3bcd
 	logOneBits      = 0x3ff0000000000000
 
-	// Clamps of the f32 arguments (before the conversion to f64, on twice
+	// exp on f32: expfRound is 1.5*2^23, and ln2 = expfLn2Hi +
+	// expfLn2Lo with expfLn2Hi's 15 significant bits, so that k*expfLn2Hi
+	// is exact for |k| <= 150 (Cody and Waite).
+	expfInvLn2 = float32(1.44269502162933349609375)
+	expfRound  = float32(12582912)
+	expfLn2Hi  = float32(0.693145751953125)
+	expfLn2Lo  = float32(1.428606765330187045037746429443359375e-06)
+
+	// Clamps of the f32 arguments (before any conversion to f64, on twice
 	// the lanes): beyond them the result no longer changes.
 	expfMin, expfMax           = float32(-104), float32(89)
 	expm1fMin, expm1fMax       = float32(-30), float32(89)
@@ -93,6 +110,12 @@ const (
 // |r| <= 0.3486.
 var em1Poly = [7]float64{0.50000000001075373, 0.1666666675693792, 0.041666665945715629,
 	0.008333288108106407, 0.0013888984699329623, 0.00019905587383950638, 2.4797574136156162e-05}
+
+// expfPoly is P: exp(r) = 1 + r + r^2*(P[0] + P[1]*r + ... + P[4]*r^4) on
+// |r| <= 0.3536, in f32 (Lawson's algorithm on the relative error of
+// exp(r): 3.5e-9, 0.06 ulp).
+var expfPoly = [5]float32{0.4999999403953552, 0.16666509211063385, 0.04166853055357933,
+	0.008370140567421913, 0.001381165231578052}
 
 // logPoly is the series of 2*atanh(s) = 2s + s*z*(c[0] + c[1]*z + ...),
 // z = s^2: c[i] = 2/(2i+3).
@@ -227,11 +250,27 @@ func (m *mathBuilder) horner(x value.Value, c []value.Value) value.Value {
 	return p
 }
 
-// expf is e^x on f32.
+// expf is e^x on f32, computed in f32 (see the top of the file).
 func (m *mathBuilder) expf(x value.Value) value.Value {
-	y := m.b.NewFPExt(m.clamp(x, m.f32(expfMin), m.f32(expfMax)), m.vt(f64t))
-	s, em := m.expm1Parts(y)
-	return m.b.NewFPTrunc(m.add(m.mul(s, em), s), m.vt(f32t))
+	b := m.b
+	x = m.clamp(x, m.f32(expfMin), m.f32(expfMax))
+	t := m.add(m.mul(x, m.f32(expfInvLn2)), m.f32(expfRound))
+	kf := m.sub(t, m.f32(expfRound))
+	k := b.NewSub(b.NewBitCast(t, m.vt(i32)), m.i32(int64(math.Float32bits(expfRound))))
+	r := m.sub(m.sub(x, m.mul(kf, m.f32(expfLn2Hi))), m.mul(kf, m.f32(expfLn2Lo)))
+	var c []value.Value
+	for _, v := range expfPoly {
+		c = append(c, m.f32(v))
+	}
+	e := m.add(m.f32(1), m.add(m.mul(m.mul(r, r), m.horner(r, c)), r))
+	// e * 2^k in two steps, each factor a normal f32: only the second
+	// multiplication rounds (results below the normal range, or past
+	// the largest f32).
+	k1 := b.NewAShr(k, m.i32(1))
+	k2 := b.NewSub(k, k1)
+	s1 := b.NewBitCast(b.NewShl(b.NewAdd(k1, m.i32(127)), m.i32(23)), m.vt(f32t))
+	s2 := b.NewBitCast(b.NewShl(b.NewAdd(k2, m.i32(127)), m.i32(23)), m.vt(f32t))
+	return m.mul(m.mul(e, s1), s2)
 }
 
 // expm1d is expm1 on f64 (y within [-104, 110]).

@@ -81,8 +81,20 @@ var modelNaN32 = float32(math.Float64frombits(0x7FF8000000000001))
 func modelTiny(x float32) bool { return x < 0x1p-24 && x > -0x1p-24 }
 
 func modelExpf(x float32) float32 {
-	s, em := modelExpm1Parts(float64(modelClamp(x, expfMin, expfMax)))
-	return float32(float64(s*em) + s)
+	x = modelClamp(x, expfMin, expfMax)
+	t := float32(x*expfInvLn2) + expfRound
+	kf := t - expfRound
+	k := int32(math.Float32bits(t) - math.Float32bits(expfRound))
+	r := float32(x-float32(kf*expfLn2Hi)) - float32(kf*expfLn2Lo)
+	p := expfPoly[len(expfPoly)-1]
+	for i := len(expfPoly) - 2; i >= 0; i-- {
+		p = float32(p*r) + expfPoly[i]
+	}
+	e := 1 + (float32(float32(r*r)*p) + r)
+	k1 := k >> 1
+	s1 := math.Float32frombits(uint32(k1+127) << 23)
+	s2 := math.Float32frombits(uint32(k-k1+127) << 23)
+	return float32(e*s1) * s2
 }
 
 func modelLogf(x float32) float32 {
