@@ -58,8 +58,11 @@ import (
 // broadcast is versioned level by level (each level within the bound
 // below). Broadcasts left without uses are erased, after their tensor.dim
 // users are rewritten to read the shape operand. The only other change
-// is the tests' constants; generics without could-be-1 inputs are left
-// alone.
+// is the tests' constants; generics reading no dynamic broadcast are left
+// alone. A broadcast that hlo-legalize-to-linalg left because a dim was
+// could-be-1 then, and that a later canonicalize proved known (its shape
+// is its operand's sizes read back), has no could-be-1 dim left: its
+// readers get one version, reading its operand through its static map.
 //
 // The number of versions is bounded by the max-versions option (8 by
 // default: k <= 3). A generic that would need more gets one indexed
@@ -183,7 +186,10 @@ type versionedGeneric struct {
 }
 
 // newVersionedGeneric collects the could-be-1 dims a generic reads, or
-// returns nil if it reads none.
+// returns nil if it reads no dynamic broadcast. A broadcast whose dims
+// became known after hlo-legalize-to-linalg left it (a later
+// canonicalize proved them) has none: the generic then has one version,
+// itself, reading the broadcast's operand through its static map.
 func newVersionedGeneric(g *ir.Operation) *versionedGeneric {
 	vg := &versionedGeneric{op: g}
 	for i := range linalg.NumInputs(g) {
@@ -192,7 +198,7 @@ func newVersionedGeneric(g *ir.Operation) *versionedGeneric {
 			continue
 		}
 		_, _, couldBe1, ok := hlo.BroadcastMap(def, nil)
-		if !ok || len(couldBe1) == 0 {
+		if !ok {
 			continue
 		}
 		in := versionedInput{index: i, broadcast: def, bits: make([]int, def.Operand(0).Type().(*ir.RankedTensorType).Rank())}
@@ -295,6 +301,9 @@ func (vg *versionedGeneric) build() []*ir.Operation {
 		return ifOp.Results()
 	}
 	results := nest(b, 0)
+	if len(vg.bits) == 0 {
+		return copies // the generic, rewritten in place
+	}
 	// The generic's results now also feed the scf.yield after it in the
 	// last version; that use stays.
 	yield := vg.op.Next()
@@ -309,11 +318,14 @@ func (vg *versionedGeneric) build() []*ir.Operation {
 // moved to b: the others are cloned from it, so it changes last.
 func (vg *versionedGeneric) version(b *ir.Builder, ones []bool, last bool) *ir.Operation {
 	var c *ir.Operation
-	if last {
+	switch {
+	case last && len(vg.bits) == 0:
+		c = vg.op // one version, in place (b is just before it)
+	case last:
 		c = vg.op
 		c.Remove()
 		b.Insert(c)
-	} else {
+	default:
 		c = b.Clone(vg.op, nil)
 	}
 	maps := append([]affine.Map(nil), vg.maps...)
@@ -348,13 +360,19 @@ func (vg *versionedGeneric) version(b *ir.Builder, ones []bool, last bool) *ir.O
 // broadcast data: its elements are i8 and nothing reads them, and a version
 // that does not need it drops it (linalg's DropDeadOperands).
 func (vg *versionedGeneric) loopSizer(b *ir.Builder, consts func(int64) *ir.Value) *ir.Value {
-	g := vg.op
-	nLoops := len(linalg.IteratorTypesView(g))
 	maps := append([]affine.Map(nil), vg.maps...)
 	for _, in := range vg.inputs {
 		bm, _, _, _ := hlo.BroadcastMap(in.broadcast, func(int) bool { return true })
 		maps[in.index] = bm.Compose(maps[in.index])
 	}
+	return vg.sizerFor(b, consts, maps)
+}
+
+// sizerFor returns, when maps (what a rewritten generic reads and writes)
+// leave loops unsized, the tensor.empty that sizes them (loopSizer), and
+// sets vg.sizerMap; nil otherwise.
+func (vg *versionedGeneric) sizerFor(b *ir.Builder, consts func(int64) *ir.Value, maps []affine.Map) *ir.Value {
+	nLoops := len(linalg.IteratorTypesView(vg.op))
 	if linalg.LoopsComputable(maps, nLoops) {
 		return nil
 	}

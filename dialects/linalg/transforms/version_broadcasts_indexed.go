@@ -61,13 +61,18 @@ func (vg *versionedGeneric) buildIndexed() bool {
 	nIns := linalg.NumInputs(c)
 	var operands []*ir.Value
 	var maps []ir.Attribute
+	var kept []affine.Map
 	for i, v := range c.Operands() {
 		if _, gone := removed[i]; gone {
 			continue
 		}
 		operands = append(operands, v)
 		maps = append(maps, &ir.AffineMapAttr{Map: vg.maps[i]})
+		kept = append(kept, vg.maps[i])
 	}
+	// A reduction loop that only the removed inputs sized is sized by
+	// an i8 tensor.empty read as one more input (loopSizer).
+	sizer := vg.sizerFor(b, consts, kept)
 	bb := ir.NewBuilder()
 	bb.SetInsertionPointToStart(body)
 	bb.Loc = g.Loc
@@ -111,5 +116,8 @@ func (vg *versionedGeneric) buildIndexed() bool {
 	c.SetOperands(operands)
 	c.SetAttr("indexing_maps", &ir.ArrayAttr{Elems: maps})
 	c.SetAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{int64(nIns - len(removed)), int64(len(operands) - (nIns - len(removed)))}})
+	if sizer != nil {
+		vg.op = withSizingInput(c, sizer, vg.sizerMap)
+	}
 	return true
 }
