@@ -116,6 +116,34 @@
 // versioning it is right). TestExportFormIsConsistent checks the
 // generator without tools.
 //
+// # Reductions
+//
+// Reduction mode (ReductionConfig, gen_reduction.go) draws programs whose
+// steps are reductions as JAX exports them: sum, max, min and prod
+// (hlo.reduce with the short form's body), argmax and argmin (the
+// two-operand reduce over a dynamic_iota that jnp.argmax exports, ties to
+// the lower index, NaN wins) and their value results, over random dims
+// (none, some, all; 0-size and size-1 dims, static and `?`) of inputs of
+// rank 0-4. A reduction's result is often broadcast back over the reduced
+// dims into an elementwise op with the value it reduced, in each form
+// JAX and numpy write keepdims (broadcast_dimensions, broadcast_in_dim to
+// the keepdims or the full shape, dynamic_broadcast_in_dim of a shape
+// built from get_dimension_size); some reduce a value in which a `?` dim
+// that is 1 at run time was stretched by numpy's rules just before; and
+// softmax, log-softmax and layer-norm chains are drawn whole.
+//
+// numpy's float sums and products (np.add.reduce, pairwise) and native
+// code (vectorized, several accumulators) add in other orders than the
+// interpreter's sequential one, so their elements are compared within
+// error bounds computed from the interpreter's values (bounds.go: a sum
+// of n terms within n·2^-23·Σ|x_i| of the exact sum, propagated through
+// later ops by interval arithmetic); everything else is bit for bit.
+// TestReductionPrograms compares with numpy op by op and across the
+// linalg stages; TestReductionProgramsNative runs `--pipeline=cpu` and
+// lower/llvm natively, and a program that does not compile is a failure.
+// BCAST_RANDPROG_REDUCE_N sets their count alone (default:
+// BCAST_RANDPROG_N).
+//
 // Environment: BCAST_RANDPROG_N (default 300 programs) and
 // BCAST_RANDPROG_SEED (default 1; program i uses seed SEED+i, so a failure
 // report names the one seed to rerun). BCAST_RANDPROG_EXPORT_N sets the

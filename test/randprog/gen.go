@@ -23,6 +23,11 @@ type Config struct {
 	// size in some dynamic dim conflicts with the others, so that the
 	// program is expected to fail at run time.
 	ErrorRate float64
+	// Reductions selects reduction mode (gen_reduction.go): programs of
+	// reductions, keepdims broadcasts, softmax and layer norm chains, with
+	// MaxOps steps (each one or several ops). The default mode never
+	// draws them, so that its seeds keep their programs.
+	Reductions bool
 }
 
 // DefaultConfig is what the test uses.
@@ -64,6 +69,11 @@ var (
 	}
 )
 
+// TranscendentalULPs is how far apart, in units in the last place, the
+// interpreter (Go's float64 math, rounded to f32) and numpy's float32
+// exp/expm1/log/log1p/tanh may be (and native code's, bounds.go).
+const TranscendentalULPs = 4
+
 // Value is a value of a program: an element type ("f32", "i32", "i1"), its
 // static shape (ir.Dynamic for `?`) and its shape at run time.
 type Value struct {
@@ -89,6 +99,14 @@ type Op struct {
 	Policy broadcast.Policy
 	Dims   []int64 // broadcast_dimensions, nil if absent
 	Result Value
+	// Reduction mode's ops (gen_reduction.go). RDims are the dims a
+	// reduction reduces (an argmax's one dim) or whose sizes a count
+	// multiplies. Like is the value whose run-time shape a broadcast_in_dim
+	// with a dynamic result takes its dynamic sizes from (-1 if its result
+	// is static). Const is a constant's value.
+	RDims []int64
+	Like  int
+	Const float64
 }
 
 // Program is a random broadcasting program: `@main(inputs) -> results`.
@@ -101,6 +119,11 @@ type Program struct {
 	// Broken is the op the generator expects to fail at run time, or -1.
 	// It is a hint for statistics; the test's oracle is numpy.
 	Broken int
+	// Reductions is set for a reduction-mode program; Chains names the
+	// chains its steps drew (softmax, layer_norm, ...), for statistics and
+	// failure reports.
+	Reductions bool
+	Chains     []string
 }
 
 // value returns the value with id v.
@@ -134,6 +157,12 @@ type gen struct {
 // Generate makes the program of a seed.
 func Generate(seed int64, cfg Config) *Program {
 	g := &gen{rng: rand.New(rand.NewSource(seed)), cfg: cfg, p: &Program{Seed: seed, Broken: -1}, spoiled: -1}
+	if cfg.Reductions {
+		g.p.Reductions = true
+		g.reductionProgram()
+		g.finish()
+		return g.p
+	}
 	g.p.Elem = []string{"f32", "i32"}[g.rng.Intn(2)]
 	base := g.shape(g.rng.Intn(cfg.MaxRank + 1))
 	n := 1 + g.rng.Intn(cfg.MaxInputs)
@@ -153,6 +182,13 @@ func Generate(seed int64, cfg Config) *Program {
 			break
 		}
 	}
+	g.finish()
+	return g.p
+}
+
+// finish makes sure the program has an op and returns the op results
+// nothing else uses.
+func (g *gen) finish() {
 	if len(g.p.Ops) == 0 {
 		// Nothing fit: x + x always does.
 		v := g.p.Inputs[0].Value
@@ -169,7 +205,6 @@ func Generate(seed int64, cfg Config) *Program {
 			g.p.Results = append(g.p.Results, id)
 		}
 	}
-	return g.p
 }
 
 // size draws a dim size: 0 rarely, 1 often.
@@ -287,6 +322,9 @@ func (g *gen) data(shape []int64) *interp.Tensor {
 			panic(err)
 		}
 		return t
+	}
+	if g.cfg.Reductions {
+		return g.reductionData(shape, n)
 	}
 	vals := make([]float64, n)
 	for i := range vals {
@@ -494,6 +532,13 @@ func (p *Program) Build() (module *ir.Operation, ops map[*ir.Operation]int, err 
 		}
 		var v *ir.Value
 		switch o.Kind {
+		case "reduce_sum", "reduce_prod", "reduce_max", "reduce_min", "argmax", "argmin", "argmax.value", "argmin.value",
+			"broadcast_in_dim", "count", "constant":
+			var like *ir.Value
+			if o.Like >= 0 && o.Kind == "broadcast_in_dim" {
+				like = vals[o.Like]
+			}
+			v, err = buildReductionOp(b, o, args, like)
 		case "compare":
 			v, err = hlo.Compare(b, o.Dir, args[0], args[1], opts...)
 		case "select":

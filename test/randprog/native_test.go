@@ -55,6 +55,11 @@ type nativeRun struct {
 	args  []*interp.Tensor
 	out   []*interp.Tensor
 	err   error
+	// bounded runs (reduction mode) compare float results within bounds
+	// (bounds.go), one per result (nil: exact), instead of the inexact
+	// flags' tolerance.
+	bounded bool
+	bounds  []valueBounds
 }
 
 // nativeStats counts what the native stage did.
@@ -65,6 +70,13 @@ type nativeStats struct {
 	// exactResults are compared bit for bit, inexactResults (doc.go's
 	// inexact values) within TranscendentalULPs or closeAfterInexact.
 	exactResults, inexactResults int
+	// Bounded runs: result elements compared bit for bit, within a range,
+	// and left unbounded; the largest distance from the interpreter's
+	// value as a fraction of the room the range leaves on that side, and
+	// where it was.
+	exactElems, rangeElems, unboundedElems int
+	maxRatio                               float64
+	worst                                  string
 }
 
 func TestRandomProgramsNative(t *testing.T) {
@@ -218,11 +230,32 @@ func findNativeCompiler() (func(dir, ll, c, exe string) error, string) {
 // the program is not compiled, and an error for a bug (a pass failure that
 // is no documented rejection).
 func prepareNative(p *Program) (*nativeProg, string, error) {
-	orig, _, err := p.Build()
+	return prepareNativeRun(p, false)
+}
+
+// prepareNativeRun is prepareNative, the run bounded (bounds.go) if
+// bounded is set.
+func prepareNativeRun(p *Program, bounded bool) (*nativeProg, string, error) {
+	orig, ops, err := p.Build()
 	if err != nil {
 		return nil, "", err
 	}
-	out, runErr := interp.Run(orig, "main", p.Args())
+	trace := make([]*interp.Tensor, len(p.Ops))
+	out, runErr := interp.RunWithOptions(orig, "main", p.Args(), interp.Options{Trace: func(op *ir.Operation, res []*interp.Tensor) {
+		if k, ok := ops[op]; ok && bounded {
+			trace[k] = res[p.Ops[k].resultIndex()]
+		}
+	}})
+	run := nativeRun{args: p.Args(), out: out, err: runErr, bounded: bounded}
+	if bounded && runErr == nil {
+		bs, err := programBounds(p, trace, false)
+		if err != nil {
+			return nil, "", fmt.Errorf("bounds: %v", err)
+		}
+		for _, r := range p.Results {
+			run.bounds = append(run.bounds, bs.bounds[r])
+		}
+	}
 	m, _, err := p.Build()
 	if err != nil {
 		return nil, "", err
@@ -234,8 +267,7 @@ func prepareNative(p *Program) (*nativeProg, string, error) {
 	if reason != "" || err != nil {
 		return nil, reason, err
 	}
-	np := &nativeProg{prog: p, fn: fn, label: fmt.Sprintf("seed %d", p.Seed),
-		runs: []nativeRun{{args: p.Args(), out: out, err: runErr}}}
+	np := &nativeProg{prog: p, fn: fn, label: fmt.Sprintf("seed %d", p.Seed), runs: []nativeRun{run}}
 	np.repro = func() string { return nativeRepro(np) }
 	return np, "", nil
 }
@@ -370,7 +402,8 @@ func runNativeBatch(batch []*nativeProg, dir string, compile func(dir, ll, c, ex
 
 func nativeRepro(np *nativeProg) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "\nreproduce: BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_N=1 go test ./test/randprog/ -run TestRandomProgramsNative\n", np.prog.Seed)
+	fmt.Fprintf(&sb, "\nreproduce: %s\n", np.prog.reproduce(true))
+	sb.WriteString(describeChains(np.prog))
 	if m, _, err := np.prog.Build(); err == nil {
 		sb.WriteString(ir.PrintString(m, ir.PrintOptions{}))
 	}
@@ -399,6 +432,9 @@ func compareNative(np *nativeProg, run nativeRun, rc int32, msg string, got []*i
 	if rc != 0 {
 		return fmt.Sprintf("returns %d: %s", rc, msg)
 	}
+	if run.bounded {
+		return compareBounded(np.label, run, got, st, mu)
+	}
 	var ulps int64
 	var exact, inexact int
 	for k, want := range run.out {
@@ -425,6 +461,56 @@ func compareNative(np *nativeProg, run nativeRun, rc int32, msg string, got []*i
 	st.inexactResults += inexact
 	st.maxULPs = max(st.maxULPs, ulps)
 	mu.Unlock()
+	return ""
+}
+
+// compareBounded checks a bounded run's results element by element
+// against their bounds (bounds.go).
+func compareBounded(label string, run nativeRun, got []*interp.Tensor, st *nativeStats, mu *sync.Mutex) string {
+	var exact, ranged, unbounded int
+	ratio, worst := 0.0, ""
+	for k, want := range run.out {
+		g := got[k]
+		if g.ElemType() != want.ElemType() || fmt.Sprint(g.Shape()) != fmt.Sprint(want.Shape()) {
+			return fmt.Sprintf("result #%d differs:\n  native      %v\n  interpreter %v", k, g, want)
+		}
+		if !want.IsFloat() {
+			if !g.Equal(want) {
+				return fmt.Sprintf("result #%d differs:\n  native      %v\n  interpreter %v", k, g, want)
+			}
+			exact += g.Len()
+			continue
+		}
+		for i := range g.Len() {
+			b := run.bounds[k].at(i)
+			ok, r := checkBound(b, g.Float(i), want.Float(i))
+			if !ok {
+				return fmt.Sprintf("result #%d element %d: %v, the interpreter %v, outside the bound %s\n  native      %v\n  interpreter %v",
+					k, i, g.Float(i), want.Float(i), b, g, want)
+			}
+			switch b.kind {
+			case boundExact:
+				exact++
+			case boundRange:
+				ranged++
+			default:
+				unbounded++
+			}
+			if r > ratio {
+				ratio = r
+				worst = fmt.Sprintf("%s result #%d element %d: native %v, interpreter %v, bound %s", label, k, i, float32(g.Float(i)), float32(want.Float(i)), b)
+			}
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	st.compared++
+	st.exactElems += exact
+	st.rangeElems += ranged
+	st.unboundedElems += unbounded
+	if ratio > st.maxRatio {
+		st.maxRatio, st.worst = ratio, worst
+	}
 	return ""
 }
 

@@ -63,10 +63,16 @@ type batchOp struct {
 	Args   []int   `json:"args"`
 	Policy string  `json:"policy"`
 	Dims   []int64 `json:"dims"`
-	// Go is the interpreter's value of a transcendental op, which numpy
-	// continues with after comparing its own (so that a rounding
-	// difference of one op does not spread to exact comparisons).
+	// Go is the interpreter's value of a transcendental op (or of a float
+	// sum or product), which numpy continues with after comparing its own
+	// (so that a rounding difference of one op does not spread to exact
+	// comparisons).
 	Go *Array `json:"go,omitempty"`
+	// Reduction mode: the reduced dims (or counted dims), a
+	// broadcast_in_dim's run-time result shape, a constant's value.
+	RDims []int64 `json:"rdims,omitempty"`
+	Shape []int64 `json:"shape,omitempty"`
+	Const *Array  `json:"const,omitempty"`
 }
 
 type batchProgram struct {
@@ -104,8 +110,19 @@ func RunNumpy(python, dir string, progs []*Program, traces [][]*interp.Tensor) (
 			bp.Inputs = append(bp.Inputs, ArrayOf(in.Data))
 		}
 		for k, o := range p.Ops {
-			bo := batchOp{Kind: o.Kind, Dir: o.Dir, Args: o.Args, Policy: o.Policy.String(), Dims: o.Dims}
-			if Transcendental[o.Kind] && k < len(traces[i]) && traces[i][k] != nil {
+			bo := batchOp{Kind: o.Kind, Dir: o.Dir, Args: append([]int{}, o.Args...), Policy: o.Policy.String(), Dims: o.Dims, RDims: o.RDims}
+			switch o.Kind {
+			case "broadcast_in_dim":
+				bo.Shape = o.Result.Shape
+			case "constant":
+				t, err := interp.NewFloats(elemType(o.Result.Elem), nil, []float64{o.Const})
+				if err != nil {
+					return nil, err
+				}
+				a := ArrayOf(t)
+				bo.Const = &a
+			}
+			if p.toleranced(o) && k < len(traces[i]) && traces[i][k] != nil {
 				a := ArrayOf(traces[i][k])
 				bo.Go = &a
 			}
@@ -226,11 +243,69 @@ def fmin(a, b):
         r = np.where(z, np.where(np.signbit(a), a, b), r)
     return r
 
-BINARY = {'add': np.add, 'subtract': np.subtract, 'multiply': np.multiply, 'maximum': fmax, 'minimum': fmin}
+BINARY = {'add': np.add, 'subtract': np.subtract, 'multiply': np.multiply, 'maximum': fmax, 'minimum': fmin,
+          'divide': np.divide}
 COMPARE = {'EQ': np.equal, 'NE': np.not_equal, 'GE': np.greater_equal, 'GT': np.greater, 'LE': np.less_equal, 'LT': np.less}
 UNARY = {'negate': np.negative, 'abs': np.abs, 'floor': np.floor, 'ceil': np.ceil, 'round_nearest_even': np.rint,
          'sqrt': np.sqrt, 'exponential': np.exp, 'exponential_minus_one': np.expm1, 'log': np.log,
-         'log_plus_one': np.log1p, 'tanh': np.tanh, 'not': np.invert, 'sign': np.sign}
+         'log_plus_one': np.log1p, 'tanh': np.tanh, 'not': np.invert, 'sign': np.sign,
+         'rsqrt': lambda x: np.float32(1) / np.sqrt(x)}
+
+# Reduction mode. Reductions start from JAX's identities (-inf / +inf or
+# the integer bounds for max / min), so an empty reduced dim gives them;
+# integer sums and products wrap (dtype=int32). The maximum (minimum) of
+# zeros of both signs is +0 (-0), as IEEE 754-2019's maximum (minimum) and
+# hlo.maximum (minimum) say, whatever order numpy folds in.
+
+def identity(x, is_max):
+    if x.dtype == np.float32:
+        return -np.inf if is_max else np.inf
+    info = np.iinfo(x.dtype)
+    return info.min if is_max else info.max
+
+def zero_sign(r, x, ax, is_max):
+    r = np.asarray(r, dtype=x.dtype)
+    if x.dtype != np.float32 or not np.any(r == 0):
+        return r
+    if is_max:
+        fix = np.where(np.any((x == 0) & ~np.signbit(x), axis=ax), np.float32(0.0), np.float32(-0.0))
+    else:
+        fix = np.where(np.any((x == 0) & np.signbit(x), axis=ax), np.float32(-0.0), np.float32(0.0))
+    return np.where(r == 0, fix, r).astype(x.dtype)
+
+def red_max(x, ax):
+    return zero_sign(np.max(x, axis=ax, initial=identity(x, True)), x, ax, True)
+
+def red_min(x, ax):
+    return zero_sign(np.min(x, axis=ax, initial=identity(x, False)), x, ax, False)
+
+REDUCE = {'reduce_sum': lambda x, ax: np.sum(x, axis=ax, dtype=x.dtype),
+          'reduce_prod': lambda x, ax: np.prod(x, axis=ax, dtype=x.dtype),
+          'reduce_max': red_max, 'reduce_min': red_min}
+
+def argminmax(kind, x, d):
+    # np.argmax / np.argmin: the first extreme, or the first NaN. The
+    # value result (jnp's reducer keeps the later of equal values) is the
+    # extreme, or the first NaN, with a zero's sign from the last zero.
+    is_max = kind.startswith('argmax')
+    shape = x.shape[:d] + x.shape[d+1:]
+    if x.shape[d] == 0:
+        idx = np.zeros(shape, np.int32)
+        val = np.full(shape, identity(x, is_max), dtype=x.dtype)
+    else:
+        idx = (np.argmax if is_max else np.argmin)(x, axis=d).astype(np.int32)
+        val = np.take_along_axis(x, np.expand_dims(idx, d), d).squeeze(d)
+        if x.dtype == np.float32:
+            last = x.shape[d] - 1 - np.argmax(np.flip(x == 0, d), axis=d)
+            lz = np.take_along_axis(x, np.expand_dims(last, d), d).squeeze(d)
+            val = np.where(val == 0, lz, val).astype(x.dtype)
+    return val if kind.endswith('.value') else idx
+
+def bcast_in_dim(x, dims, shape):
+    s = [1] * len(shape)
+    for i, d in enumerate(dims):
+        s[d] = x.shape[i]
+    return np.broadcast_to(x.reshape(s), tuple(shape))
 
 def run(prog):
     vals = [decode(a) for a in prog['inputs']]
@@ -238,8 +313,19 @@ def run(prog):
     for k, op in enumerate(prog['ops']):
         args = [vals[i] for i in op['args']]
         kind = op['kind']
+        rdims = op.get('rdims') or []
         try:
-            if kind in UNARY:
+            if kind in REDUCE:
+                r = REDUCE[kind](args[0], tuple(rdims))
+            elif kind.startswith('arg'):
+                r = argminmax(kind, args[0], rdims[0])
+            elif kind == 'broadcast_in_dim':
+                r = bcast_in_dim(args[0], op.get('dims') or [], op.get('shape') or [])
+            elif kind == 'count':
+                r = np.float32(np.prod([args[0].shape[d] for d in rdims], dtype=np.int64))
+            elif kind == 'constant':
+                r = decode(op['const'])
+            elif kind in UNARY:
                 r = UNARY[kind](args[0])
             else:
                 placed, res = broadcast(args, op['dims'], op['policy'])

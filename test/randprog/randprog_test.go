@@ -12,11 +12,6 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
-// TranscendentalULPs is how far apart, in units in the last place, the
-// interpreter (Go's float64 math, rounded to f32) and numpy's float32
-// exp/expm1/log/log1p/tanh may be.
-const TranscendentalULPs = 4
-
 const batchSize = 500
 
 func envInt(t *testing.T, name string, def int64) int64 {
@@ -46,6 +41,13 @@ type run struct {
 	legalErr  error
 
 	stages []stageRun // one per linalg stage (stages_test.go)
+
+	// local are the bounds of each op's value from exact operands
+	// (bounds.go), for numpy's float sums and products; localErr is set
+	// when the interpreter's own value is outside its bound. Reduction
+	// mode only.
+	local    *boundSet
+	localErr error
 }
 
 // stats summarizes what the programs exercised.
@@ -56,6 +58,12 @@ type stats struct {
 	policies                          map[string]int
 	withDims, zeroSize                int
 	maxULPs                           int64
+	// boundElems counts the elements of numpy's float sums and products
+	// compared within their bounds, maxRatio is the largest distance from
+	// the interpreter's value as a fraction of the bound's room on that
+	// side, unbounded the elements left unbounded (bounds.go).
+	boundElems, unbounded int
+	maxRatio              float64
 	// legalFailSameOp counts failing programs whose legalized form fails
 	// at the location of the same original op.
 	legalFailing, legalFailSameOp int
@@ -81,6 +89,16 @@ func requirePython(t *testing.T) string {
 func TestRandomPrograms(t *testing.T) {
 	n := envInt(t, "BCAST_RANDPROG_N", 300)
 	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
+	st, failures := checkPrograms(t, DefaultConfig, n, seed, nil)
+	t.Logf("%d programs (seeds %d..%d), %d mismatches; %s", n, seed, seed+n-1, failures, st)
+}
+
+// checkPrograms generates n programs of cfg from seed on, runs them
+// (execute), compares them with numpy (compare) and across the stages
+// (compareStages), and reports the first mismatches as test errors; each
+// program also goes to each (if set). It returns the statistics and the
+// number of mismatching programs.
+func checkPrograms(t *testing.T, cfg Config, n, seed int64, each func(*run)) (*stats, int) {
 	python := requirePython(t)
 	var pm *ir.PassManager
 	if e, err := ir.NewPassEntry("hlo-legalize-broadcasts", nil); err == nil {
@@ -98,7 +116,7 @@ func TestRandomPrograms(t *testing.T) {
 	for start := int64(0); start < n; start += batchSize {
 		var runs []*run
 		for i := start; i < min(n, start+batchSize); i++ {
-			r, err := execute(Generate(seed+i, DefaultConfig), pm, stages)
+			r, err := execute(Generate(seed+i, cfg), pm, stages)
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed+i, err)
 			}
@@ -115,6 +133,9 @@ func TestRandomPrograms(t *testing.T) {
 		}
 		for i, r := range runs {
 			st.count(r, pm != nil)
+			if each != nil {
+				each(r)
+			}
 			msg := compare(r, outcomes[i], st)
 			if msg == "" {
 				msg = compareStages(r, outcomes[i], stages, st)
@@ -130,7 +151,7 @@ func TestRandomPrograms(t *testing.T) {
 	if failures > 5 {
 		t.Errorf("... %d mismatching programs in all", failures)
 	}
-	t.Logf("%d programs (seeds %d..%d), %d mismatches; %s", n, seed, seed+n-1, failures, st)
+	return st, failures
 }
 
 // execute builds a program, interprets it, runs hlo-legalize-broadcasts
@@ -144,9 +165,12 @@ func execute(p *Program, pm *ir.PassManager, stages []stage) (*run, error) {
 	r := &run{prog: p, text: ir.PrintString(m, ir.PrintOptions{}), trace: make([]*interp.Tensor, len(p.Ops))}
 	r.out, r.err = interp.RunWithOptions(m, "main", p.Args(), interp.Options{Trace: func(op *ir.Operation, res []*interp.Tensor) {
 		if k, ok := ops[op]; ok {
-			r.trace[k] = res[0]
+			r.trace[k] = res[p.Ops[k].resultIndex()]
 		}
 	}})
+	if p.hasReductions() {
+		r.local, r.localErr = programBounds(p, r.trace, true)
+	}
 	for _, s := range stages {
 		r.stages = append(r.stages, runStage(p, s))
 	}
@@ -168,12 +192,15 @@ func compare(r *run, o Outcome, st *stats) string {
 	if o.ErrorOp == -2 {
 		return "numpy oracle failed: " + o.Error
 	}
+	if r.localErr != nil {
+		return r.localErr.Error()
+	}
 	for k, want := range o.Values {
 		got := r.trace[k]
 		if got == nil {
 			return fmt.Sprintf("op %d (%s): numpy computes %v; the interpreter stopped: %v", k, p.Ops[k].Kind, want, r.err)
 		}
-		if msg := sameValue(got, want, Transcendental[p.Ops[k].Kind], st); msg != "" {
+		if msg := r.checkOp(k, got, want, st); msg != "" {
 			return fmt.Sprintf("op %d (%s): %s", k, p.Ops[k].Kind, msg)
 		}
 	}
@@ -212,6 +239,41 @@ func compare(r *run, o Outcome, st *stats) string {
 	return ""
 }
 
+// checkOp compares the interpreter's value of op k with numpy's: a float
+// sum or product within its bound from the interpreter's operands
+// (bounds.go), any other op with sameValue.
+func (r *run) checkOp(k int, got *interp.Tensor, want Array, st *stats) string {
+	o := r.prog.Ops[k]
+	if r.local == nil || !r.prog.toleranced(o) || Transcendental[o.Kind] {
+		return sameValue(got, want, Transcendental[o.Kind], st)
+	}
+	w, err := want.Tensor()
+	if err != nil {
+		return err.Error()
+	}
+	if got.ElemType() != w.ElemType() || fmt.Sprint(got.Shape()) != fmt.Sprint(w.Shape()) {
+		return fmt.Sprintf("interpreter %v, numpy %v", got, w)
+	}
+	vb := r.local.bounds[len(r.prog.Inputs)+k]
+	for i := range got.Len() {
+		b := vb.at(i)
+		if b.kind == boundAny {
+			st.unbounded++
+			continue
+		}
+		ok, ratio := checkBound(b, w.Float(i), got.Float(i))
+		if !ok {
+			return fmt.Sprintf("element %d: numpy %v, interpreter %v, outside the bound %s\n  interpreter %v\n  numpy       %v",
+				i, w.Float(i), got.Float(i), b, got, w)
+		}
+		if b.kind == boundRange {
+			st.boundElems++
+			st.maxRatio = max(st.maxRatio, ratio)
+		}
+	}
+	return ""
+}
+
 // sameValue compares the interpreter's value with numpy's: bit-exact
 // (any NaN equals any NaN), or within TranscendentalULPs.
 func sameValue(got *interp.Tensor, want Array, inexact bool, st *stats) string {
@@ -238,11 +300,28 @@ func sameValue(got *interp.Tensor, want Array, inexact bool, st *stats) string {
 	return ""
 }
 
+// reproduce is the command that reruns the program's test (native: its
+// native test) on this program alone.
+func (p *Program) reproduce(native bool) string {
+	if p.Reductions {
+		test := "TestReductionPrograms"
+		if native {
+			test += "Native"
+		}
+		return fmt.Sprintf("BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_REDUCE_N=1 go test ./test/randprog/ -run '^%s$'", p.Seed, test)
+	}
+	if native {
+		return fmt.Sprintf("BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_N=1 go test ./test/randprog/ -run TestRandomProgramsNative", p.Seed)
+	}
+	return fmt.Sprintf("BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_N=1 go test ./test/randprog/", p.Seed)
+}
+
 // describe prints what a failure report needs: how to reproduce it, the
 // program, its inputs and both sides' results.
 func describe(r *run, o Outcome, stages []stage) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "reproduce: BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_N=1 go test ./test/randprog/\n", r.prog.Seed)
+	fmt.Fprintf(&sb, "reproduce: %s\n", r.prog.reproduce(false))
+	sb.WriteString(describeChains(r.prog))
 	sb.WriteString(r.text)
 	for i, in := range r.prog.Inputs {
 		fmt.Fprintf(&sb, "input #%d: %v\n", i, in.Data)
