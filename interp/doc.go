@@ -47,6 +47,16 @@
 // body is located at the body's op, with a note naming the generic and the
 // iteration. Options.Trace sees the body's ops once per iteration.
 //
+// # Reductions
+//
+// hlo.reduce and hlo.reduce_window (reduction.go) fold their body over
+// each result's elements from the init values in row-major order of the
+// reduced (or window) dims, the accumulators first, as StableHLO's
+// reference interpreter does; lower/llvm may reassociate float sums, and
+// its tests compare with this order within the tolerance its doc states.
+// linalg.fill (linalg_fill.go) runs its body once per element, or once
+// when the body does not read the output.
+//
 // # Broadcasting
 //
 // The implicitly broadcasting hlo ops broadcast their run-time shapes with

@@ -25,6 +25,10 @@
 //   - broadcast.go: broadcast_in_dim and dynamic_broadcast_in_dim, read
 //     through their maps by the generics (accessFor), then erased,
 //     materialized or kept (could-be-1 dims, below).
+//   - reduction.go, reduction_body.go, reduction_window.go: hlo.reduce
+//     becomes a generic with `reduction` iterators over a linalg.fill of
+//     its init (several operands: a multi-result generic), its reducer
+//     converted to the body; reduce_window, a generic with window loops.
 //   - constant.go, custom_call.go: hlo.constant; JAX's @shape_assertion
 //     (a cf.assert), and the error for any other custom call.
 //   - generic.go: the generic builders all of them share (operand

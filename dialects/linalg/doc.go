@@ -1,6 +1,7 @@
 // Package linalg declares the subset of MLIR's linalg dialect the pipeline
-// lowers to: linalg.generic (with MLIR's exact custom syntax), linalg.yield
-// and linalg.index. Broadcasting is expressed in a generic's indexing
+// lowers to: linalg.generic (with MLIR's exact custom syntax), linalg.yield,
+// linalg.index and linalg.fill (fill.go: a reduction's init, as MLIR's
+// stablehlo-legalize-to-linalg makes it). Broadcasting is expressed in a generic's indexing
 // maps (`affine_map<(d0, d1) -> (d1)>` reads a row vector for every d0),
 // never by copying data.
 //
