@@ -22,7 +22,8 @@ import (
 // slice; shape.shape_of, tensor.from_elements, tensor.dim, tensor.extract
 // and arith's integer casts once lowered); DimExtent says the same of a
 // tensor's dim, looking through ops whose result has an operand's size
-// (and, once lowered, a linalg.generic's init and a tensor.empty's sizes).
+// (and, once lowered, a linalg.generic's or linalg.fill's init and a
+// tensor.empty's sizes).
 // Two extents that are the same constant or the same dim of the same SSA
 // value are equal at run time, whatever the sizes: that is what lets a
 // dynamic broadcast be proven non-expanding (hlo's canonicalization
@@ -108,9 +109,9 @@ func dimExtent(v *ir.Value, d, depth int) Extent {
 		if perm := I64sView(def.Attr("permutation")); d < len(perm) {
 			e = dimExtent(def.Operand(0), int(perm[d]), depth+1)
 		}
-	case def.Name() == "linalg.generic" && def.NumOperands() >= def.NumResults():
+	case (def.Name() == "linalg.generic" || def.Name() == "linalg.fill") && def.NumOperands() >= def.NumResults():
 		// A result has the shape of the init it is computed into (the
-		// last operands, one per result).
+		// last operands, one per result; a fill's init, a reduction's).
 		e = dimExtent(def.Operand(def.NumOperands()-def.NumResults()+v.Index()), d, depth+1)
 	case def.Name() == "tensor.empty":
 		k := 0

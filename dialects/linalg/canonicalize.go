@@ -18,7 +18,7 @@ import (
 //	generic: input holding a splat constant                                 -> scalar arith.constant in the body
 //	generic: input whose block argument is unused (and not needed to size a loop) -> dropped
 //	generic: unused result whose out block argument is unused (one result left at least) -> dropped
-//	tensor.dim of a generic's result                                        -> tensor.dim of its init
+//	tensor.dim of a generic's or linalg.fill's result                        -> tensor.dim of its init
 //
 // Merging duplicates and dropping unused operands are MLIR's
 // EraseUnusedOperandsAndResults patterns, the splat fold its
@@ -52,16 +52,22 @@ var (
 	DropDeadOperands = &ir.PatternFunc{Name: "DropDeadOperands", RootOp: "linalg.generic", Fn: dropDeadOperands}
 )
 
-// DimOfGenericResult rewrites `tensor.dim` of a generic's result to
-// `tensor.dim` of the output operand it was computed into (same shape by
-// the verifier), so the size no longer depends on running the generic.
+// DimOfGenericResult rewrites `tensor.dim` of a generic's (or a
+// linalg.fill's) result to `tensor.dim` of the output operand it was
+// computed into (same shape by the verifier), so the size no longer
+// depends on running the op (MLIR folds tensor.dim through every
+// destination-style op alike).
 var DimOfGenericResult = &ir.PatternFunc{Name: "DimOfGenericResult", RootOp: "tensor.dim", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
 	v := op.Operand(0)
 	g := v.DefiningOp()
-	if g == nil || g.Name() != "linalg.generic" {
-		return false
+	var o *ir.Value
+	switch {
+	case g == nil:
+	case g.Name() == "linalg.generic":
+		o = tiedInit(g, v.Index())
+	case g.Name() == "linalg.fill" && g.NumOperands() == 2:
+		o = g.Operand(1)
 	}
-	o := tiedInit(g, v.Index())
 	if o == nil {
 		return false
 	}
