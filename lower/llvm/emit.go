@@ -26,6 +26,9 @@ type Options struct {
 	// Target is the triple and data layout written into the module; the
 	// zero value is the host (HostTarget).
 	Target Target
+	// unfused lowers every generic on its own (the tests compare fused
+	// groups with it, fuse.go).
+	unfused bool
 }
 
 // Emit lowers every public function of module, which must be in the form
@@ -51,6 +54,7 @@ func build(module *ir.Operation, opts Options) (*llir.Module, error) {
 		return nil, err
 	}
 	e := newEmitter(opts.Target)
+	e.fuse = !opts.unfused
 	var diags ir.DiagList
 	for _, f := range fns {
 		for _, shapesOnly := range []bool{false, true} {
@@ -87,6 +91,8 @@ type emitter struct {
 	// used.
 	target Target
 	ntNode *metadata.Tuple
+	// fuse enables the fused groups of generics (fuse.go).
+	fuse bool
 }
 
 func newEmitter(t Target) *emitter {
@@ -120,6 +126,11 @@ func (e *emitter) snprintf() *llir.Func {
 	return e.declare("snprintf", i32, true, i8Ptr, i64, i8Ptr)
 }
 func (e *emitter) expect() *llir.Func { return e.declare("llvm.expect.i1", i1, false, i1, i1) }
+
+// prefetch is llvm.prefetch(address, rw, locality, cache type).
+func (e *emitter) prefetch() *llir.Func {
+	return e.declare("llvm.prefetch.p0i8", lltypes.Void, false, i8Ptr, i32, i32, i32)
+}
 
 // cString returns an i8* constant pointing to a NUL-terminated private copy
 // of s.

@@ -11,3 +11,7 @@ var VecMathModels = map[string]func(float32) float32{
 	"tanh":     modelTanhf,
 	"logistic": modelLogisticf,
 }
+
+// Unfused is Options that lower every generic on its own (no fused
+// groups, fuse.go), for the tests that compare fused code with it.
+var Unfused = Options{unfused: true}

@@ -43,7 +43,35 @@ type operandAccess struct {
 	base value.Value
 }
 
+// genericPlan is a generic whose operand accesses, loop bounds (with
+// their checks) and output storage are set up: what its loops need.
+type genericPlan struct {
+	op        *ir.Operation
+	maps      []affine.Map
+	acc       []*operandAccess
+	bounds    []value.Value
+	nIn       int
+	inits     []*buffer
+	reduction bool
+}
+
 func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
+	g, err := l.prepareGeneric(op, nil)
+	if g == nil || err != nil || l.shapesOnly {
+		return err
+	}
+	if g.reduction {
+		return l.lowerReduction(g) // reduce.go
+	}
+	return l.loopNest(g)
+}
+
+// prepareGeneric emits what comes before a generic's loops: its operands'
+// accesses, its loop bounds and their checks, and its outputs' storage
+// (row, when set, gives the results a fused group keeps per row their
+// storage: fuse.go). It returns nil for a fill that only reductions read
+// (fill.go), which has no loops.
+func (l *fnLowering) prepareGeneric(op *ir.Operation, row *rowStorage) (*genericPlan, error) {
 	reduction := false
 	for _, it := range linalg.IteratorTypes(op) {
 		switch it {
@@ -51,19 +79,19 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 		case linalg.Reduction:
 			reduction = true
 		default:
-			return ir.Errorf(op.Loc, "linalg.generic with a %s iterator is not lowered to LLVM IR yet (only parallel and reduction iterators)", it)
+			return nil, ir.Errorf(op.Loc, "linalg.generic with a %s iterator is not lowered to LLVM IR yet (only parallel and reduction iterators)", it)
 		}
 	}
 	if !reduction {
 		if ok, err := l.lowerFillGeneric(op); ok || err != nil {
-			return err // a fill that only reductions read (fill.go)
+			return nil, err // a fill that only reductions read (fill.go)
 		}
 	}
 	maps := linalg.IndexingMaps(op)
 	operands := op.Operands()
 	nIn := linalg.NumInputs(op)
 	if len(maps) != len(operands) || len(maps) == 0 {
-		return ir.Errorf(op.Loc, "linalg.generic has %d indexing maps for %d operands", len(maps), len(operands))
+		return nil, ir.Errorf(op.Loc, "linalg.generic has %d indexing maps for %d operands", len(maps), len(operands))
 	}
 	nLoops := maps[0].NumDims
 	acc := make([]*operandAccess, len(operands))
@@ -76,11 +104,11 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 			b = l.asBuffer(lv, v.Type())
 		}
 		if len(b.dims) != len(maps[i].Results) {
-			return ir.Errorf(op.Loc, "operand #%d has rank %d but its indexing map has %d results", i, len(b.dims), len(maps[i].Results))
+			return nil, ir.Errorf(op.Loc, "operand #%d has rank %d but its indexing map has %d results", i, len(b.dims), len(maps[i].Results))
 		}
 		for _, r := range maps[i].Results {
 			if _, _, ok := linearForm(r, nLoops); !ok {
-				return ir.Errorf(op.Loc, "indexing map result %s of operand #%d is not lowered yet (only sums of loop dims times constants, and constants)", r, i)
+				return nil, ir.Errorf(op.Loc, "indexing map result %s of operand #%d is not lowered yet (only sums of loop dims times constants, and constants)", r, i)
 			}
 		}
 		acc[i] = &operandAccess{buf: b}
@@ -88,7 +116,7 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 
 	bounds, err := l.loopBounds(op, maps, acc, nIn)
 	if err != nil {
-		return err
+		return nil, err
 	}
 
 	// The outputs' storage: the caller's result buffer when the value is
@@ -100,9 +128,14 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 	for k := range nOut {
 		init := acc[nIn+k].buf
 		inits[k] = init
-		// no storage for an unused reduction result unless the
-		// reduction's layout needs it (an argmax's value: reduce.go)
-		d := l.outputStorage(op.Result(k), operands[nIn+k], init, reduction && !op.Result(k).HasUses())
+		var d *buffer
+		if row != nil && row.perRow[k] {
+			d = l.rowBuffer(init, maps[nIn+k], row.shared) // fuse.go
+		} else {
+			// no storage for an unused reduction result unless the
+			// reduction's layout needs it (an argmax's value: reduce.go)
+			d = l.outputStorage(op.Result(k), operands[nIn+k], init, reduction && !op.Result(k).HasUses())
+		}
 		if !l.shapesOnly && !reduction && body.Arg(nIn+k).HasUses() && !init.empty && init.ptr != nil && d.ptr != init.ptr {
 			l.copyBuffer(d, init)
 		}
@@ -112,13 +145,7 @@ func (l *fnLowering) lowerGeneric(op *ir.Operation) error {
 	for k, d := range dests {
 		l.vals[op.Result(k)] = lval{buf: d}
 	}
-	if l.shapesOnly {
-		return nil
-	}
-	if reduction {
-		return l.lowerReduction(op, maps, acc, bounds, nIn, inits) // reduce.go
-	}
-	return l.loopNest(op, maps, acc, bounds, nIn)
+	return &genericPlan{op: op, maps: maps, acc: acc, bounds: bounds, nIn: nIn, inits: inits, reduction: reduction}, nil
 }
 
 // outputStorage is the storage of result res of a destination-style op

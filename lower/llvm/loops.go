@@ -25,56 +25,91 @@ import (
 // bounds are known: the per-loop pointer increments, computed before the
 // loops, then one loop per dim, d0 outermost, whose innermost level is
 // vector code when the body allows it (vector.go), around the body.
-func (l *fnLowering) loopNest(op *ir.Operation, maps []affine.Map, acc []*operandAccess, bounds []value.Value, nIn int) error {
-	nLoops := maps[0].NumDims
+func (l *fnLowering) loopNest(g *genericPlan) error {
+	n := l.newParallelNest(g, 0, true)
+	return n.emit(0, n.basePtrs())
+}
+
+// parallelNest is the loop nest of an all-parallel generic, set up: its
+// loops from dim from on (the loops before are a fused group's, fuse.go)
+// are emitted by emit, as often as needed.
+type parallelNest struct {
+	l      *fnLowering
+	g      *genericPlan
+	nLoops int
+	ivs    []value.Value
+	lanes  int
+	stream value.Value
+	base   []value.Value
+}
+
+// newParallelNest emits what comes before the loops of g from dim from
+// on: the pointer increments, the operands' first elements and, when
+// streamOK, the choice of streaming stores (vector.go).
+func (l *fnLowering) newParallelNest(g *genericPlan, from int, streamOK bool) *parallelNest {
+	nLoops := g.maps[0].NumDims
 	// Strides and per-loop pointer increments, before the loops.
+	for i, a := range g.acc {
+		l.setCoefs(a, g.maps[i], nLoops)
+	}
+	n := &parallelNest{l: l, g: g, nLoops: nLoops, ivs: make([]value.Value, nLoops), stream: constant.False}
+	n.base = make([]value.Value, len(g.acc))
+	for i, a := range g.acc {
+		n.base[i] = l.elemPtr(a.buf.elem, a.buf.ptr, a.base)
+	}
+	if nLoops > from {
+		n.lanes = l.vectorLanes(g.op, g.acc, nLoops-1)
+		if c, ok := constInt(g.bounds[nLoops-1]); ok && c < int64(n.lanes) {
+			n.lanes = 0 // too short for one vector step
+		}
+	}
+	if streamOK && n.lanes > 0 && !callsVecMath(g.op, l.fused[g.op]) {
+		n.stream = l.streaming(g.acc, g.nIn)
+	}
+	return n
+}
+
+// basePtrs are the operands' pointers at the first iteration.
+func (n *parallelNest) basePtrs() []value.Value { return n.base }
+
+// emit emits the loops from dim d on, with the operands' pointers at the
+// first iteration of those loops.
+func (n *parallelNest) emit(d int, ptrs []value.Value) error {
+	l, g := n.l, n.g
+	if d == n.nLoops {
+		return l.genericBody(g.op, g.acc, ptrs, n.ivs)
+	}
+	if d == n.nLoops-1 && n.lanes > 0 {
+		return l.innerLoops(g.op, g.acc, ptrs, n.ivs, g.bounds[d], d, n.lanes, n.stream)
+	}
+	return l.loop(g.bounds[d], fmt.Sprintf("d%d", d), func(iv value.Value) error {
+		n.ivs[d] = iv
+		return n.emit(d+1, l.advancePtrs(g.acc, ptrs, d, iv, "d"+strconv.Itoa(d)))
+	})
+}
+
+// advancePtrs returns ptrs moved by iv steps of loop d (operands of one
+// shape share their offset), the moved pointers named p<i>.<tag>; a nil
+// pointer (a reduction's output without storage) stays nil.
+func (l *fnLowering) advancePtrs(acc []*operandAccess, ptrs []value.Value, d int, iv value.Value, tag string) []value.Value {
+	next := make([]value.Value, len(ptrs))
+	offsets := map[coefKey]value.Value{} // operands of one shape share their offset
 	for i, a := range acc {
-		l.setCoefs(a, maps[i], nLoops)
-	}
-	ptrs := make([]value.Value, len(acc))
-	for i, a := range acc {
-		ptrs[i] = l.elemPtr(a.buf.elem, a.buf.ptr, a.base)
-	}
-	ivs := make([]value.Value, nLoops)
-	lanes := 0
-	if nLoops > 0 {
-		lanes = l.vectorLanes(op, acc, nLoops-1)
-		if c, ok := constInt(bounds[nLoops-1]); ok && c < int64(lanes) {
-			lanes = 0 // too short for one vector step
+		if ptrs[i] == nil {
+			continue
+		}
+		k := keyOf(a.coef[d])
+		off, ok := offsets[k]
+		if !ok {
+			off = l.mul(iv, a.coef[d])
+			offsets[k] = off
+		}
+		next[i] = l.elemPtr(a.buf.elem, ptrs[i], off)
+		if g, ok := next[i].(*llir.InstGetElementPtr); ok && next[i] != ptrs[i] {
+			l.name(g, "p"+strconv.Itoa(i)+"."+tag)
 		}
 	}
-	var stream value.Value = constant.False
-	var nest func(d int, ptrs []value.Value) error
-	nest = func(d int, ptrs []value.Value) error {
-		if d == nLoops {
-			return l.genericBody(op, acc, ptrs, ivs)
-		}
-		if d == nLoops-1 && lanes > 0 {
-			return l.innerLoops(op, acc, ptrs, ivs, bounds[d], d, lanes, stream)
-		}
-		return l.loop(bounds[d], fmt.Sprintf("d%d", d), func(iv value.Value) error {
-			ivs[d] = iv
-			next := make([]value.Value, len(ptrs))
-			offsets := map[coefKey]value.Value{} // operands of one shape share their offset
-			for i, a := range acc {
-				k := keyOf(a.coef[d])
-				off, ok := offsets[k]
-				if !ok {
-					off = l.mul(iv, a.coef[d])
-					offsets[k] = off
-				}
-				next[i] = l.elemPtr(a.buf.elem, ptrs[i], off)
-				if g, ok := next[i].(*llir.InstGetElementPtr); ok && next[i] != ptrs[i] {
-					l.name(g, "p"+strconv.Itoa(i)+".d"+strconv.Itoa(d))
-				}
-			}
-			return nest(d+1, next)
-		})
-	}
-	if lanes > 0 && !callsVecMath(op) {
-		stream = l.streaming(acc, nIn)
-	}
-	return nest(0, ptrs)
+	return next
 }
 
 // setCoefs computes a's per-loop pointer increments and base offset for
@@ -117,7 +152,7 @@ func keyOf(v value.Value) coefKey {
 func (l *fnLowering) genericBody(op *ir.Operation, acc []*operandAccess, ptrs, ivs []value.Value) error {
 	body := linalg.Body(op)
 	for i, arg := range body.Args() {
-		if arg.HasUses() {
+		if l.argRead(op, arg) {
 			v := l.loadElem(acc[i].buf.elem, ptrs[i])
 			if ld, ok := v.(*llir.InstLoad); ok {
 				l.name(ld, "x"+strconv.Itoa(i))
@@ -125,10 +160,7 @@ func (l *fnLowering) genericBody(op *ir.Operation, acc []*operandAccess, ptrs, i
 			l.vals[arg] = lval{scalar: v}
 		}
 	}
-	saved := l.ivs
-	l.ivs = ivs
-	term, err := l.lowerBlock(body)
-	l.ivs = saved
+	term, err := l.lowerBody(op, ivs)
 	if err != nil {
 		return err
 	}

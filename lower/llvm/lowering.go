@@ -11,11 +11,12 @@ import (
 // This file owns fnLowering, the lowering of one func.func, and the walk
 // over its blocks: lowerFunc sets up the function (its C signature is
 // abi.go's), lowers the body op by op (lowerOp, registry.go) and closes the
-// exit block (checks.go). What each op becomes is the business of the file
-// of its
-// category: control.go, shape.go, tensor.go, slices.go, scalar.go (with
-// vecmath.go), generic.go (with loops.go and vector.go, fill.go, and the
-// reductions' reduce.go, reduce_vector.go, reduce_outer.go, argmax.go).
+// exit block (checks.go); consecutive generics that fuse are one group
+// (fuse.go, fuse_values.go). What each op becomes is the business of the
+// file of its category: control.go, shape.go, tensor.go, slices.go,
+// scalar.go (with vecmath.go), generic.go (with loops.go and vector.go,
+// fill.go, and the reductions' reduce.go, reduce_vector.go,
+// reduce_outer.go, argmax.go).
 
 // fnLowering lowers one func.func to one LLVM function: the kernel, or
 // (shapesOnly) the function computing its result shapes. It emits through
@@ -36,6 +37,11 @@ type fnLowering struct {
 	// loop vecIndexDim is that of the first lane.
 	ivs         []value.Value
 	vecIndexDim int
+	// fused are the members of the fused group being lowered, with what
+	// their bodies do beyond an unfused generic's; skip are the ops of
+	// the body being lowered that it does not need (fuse_values.go).
+	fused map[*ir.Operation]*fusedBody
+	skip  map[*ir.Operation]bool
 }
 
 // lowerFunc adds the kernel (or result-shapes) function of f to the module.
@@ -92,10 +98,27 @@ func numValues(op *ir.Operation) int {
 // lowerBlock lowers a block's ops up to its terminator, which it returns
 // for scf.yield and linalg.yield (func.return is lowered here; it returns
 // nil).
+//
+// In the kernel, consecutive generics that fuse (fuse.go) are lowered as
+// one loop nest.
 func (l *fnLowering) lowerBlock(b *ir.Block) (*ir.Operation, error) {
-	for _, op := range b.Ops() {
+	ops := b.Ops()
+	for i := 0; i < len(ops); i++ {
+		op := ops[i]
 		if d := op.Def(); d == scf.Yield || d == linalg.Yield {
 			return op, nil
+		}
+		if l.skip[op] {
+			continue
+		}
+		if op.Def() == linalg.Generic && !l.shapesOnly && l.e.fuse {
+			if g := planGroup(ops, i); g != nil {
+				if err := l.lowerGroup(g); err != nil {
+					return nil, err
+				}
+				i = g.last
+				continue
+			}
 		}
 		if err := l.lowerOp(op); err != nil {
 			return nil, err

@@ -11,7 +11,6 @@ import (
 
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/ir"
-	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
 
 // This file lowers linalg.generic with reduction iterators: the choice of
@@ -65,8 +64,12 @@ type reduction struct {
 	// par and red are the parallel and reduction loop dims, in order.
 	par, red []int
 	ivs      []value.Value
-	// vec is the vector form of the innermost reduction loop, if any.
-	vec *vectorReduction
+	// outer marks the outer layout (reduce_outer.go); loops are the
+	// reduction loops of the inner layout and vec the vector form of the
+	// innermost, if any.
+	outer bool
+	loops []*redLoop
+	vec   *vectorReduction
 }
 
 // redLoop is one loop of the reduction nest: one reduction dim, or
@@ -80,9 +83,24 @@ type redLoop struct {
 }
 
 // lowerReduction emits the loops of a reduction generic whose operand
-// accesses, loop bounds and output storage lowerGeneric set up; inits are
-// the outs operands' values as lowered (fills, buffers, tensor.empty).
-func (l *fnLowering) lowerReduction(op *ir.Operation, maps []affine.Map, acc []*operandAccess, bounds []value.Value, nIn int, inits []*buffer) error {
+// accesses, loop bounds and output storage prepareGeneric set up.
+func (l *fnLowering) lowerReduction(g *genericPlan) error {
+	r, err := l.newReduction(g, 0)
+	if err != nil {
+		return err
+	}
+	if r.outer {
+		return r.emitOuter()
+	}
+	return r.nestInner(0, r.basePtrs())
+}
+
+// newReduction sets up the loops of reduction g (emitting what comes
+// before them): with shared > 0 its first shared loops, parallel, are a
+// fused group's (fuse.go), and the rest take the inner layout, which
+// nestInner emits per iteration of those.
+func (l *fnLowering) newReduction(g *genericPlan, shared int) (*reduction, error) {
+	op, maps, acc, bounds, nIn, inits := g.op, g.maps, g.acc, g.bounds, g.nIn, g.inits
 	nLoops := len(bounds)
 	r := &reduction{l: l, op: op, body: linalg.Body(op), nIn: nIn, bounds: bounds, ivs: make([]value.Value, nLoops)}
 	for d, it := range linalg.IteratorTypesView(op) {
@@ -97,7 +115,7 @@ func (l *fnLowering) lowerReduction(op *ir.Operation, maps []affine.Map, acc []*
 			coefs, _, _ := linearForm(res, nLoops)
 			for _, d := range r.red {
 				if coefs[d] != 0 {
-					return ir.Errorf(op.Loc, "linalg.generic output #%d, whose indexing map %s uses reduction loop d%d, is not lowered to LLVM IR (an output element must stay in place through the reduction loops)", k-nIn, maps[k], d)
+					return nil, ir.Errorf(op.Loc, "linalg.generic output #%d, whose indexing map %s uses reduction loop d%d, is not lowered to LLVM IR (an output element must stay in place through the reduction loops)", k-nIn, maps[k], d)
 				}
 			}
 		}
@@ -120,15 +138,20 @@ func (l *fnLowering) lowerReduction(op *ir.Operation, maps []affine.Map, acc []*
 			r.acc = append(r.acc, a)
 		}
 	}
-	if r.outerLayout() {
+	if shared == 0 && r.outerLayout() {
 		for k := range inits {
 			if d := acc[nIn+k].buf; d.ptr == nil {
 				d.ptr = l.alloc(d.elem, d.dims) // an unused result accumulates too
 			}
 		}
-		return r.emitOuter()
+		r.outer = true
+		return r, nil
 	}
-	return r.emitInner()
+	r.loops = r.reductionLoops()
+	if len(r.loops) > 0 {
+		r.vec = r.vectorForm(r.loops[len(r.loops)-1])
+	}
+	return r, nil
 }
 
 // basePtrs are the accesses' pointers at the first iteration.
@@ -228,36 +251,30 @@ func (r *reduction) contiguous(outer, inner *redLoop) bool {
 	return true
 }
 
-// emitInner emits the inner layout (see the top of the file).
-func (r *reduction) emitInner() error {
+// nestInner emits the inner layout (see the top of the file) from the
+// parallel loop par[pi] on, with the accesses' pointers at its first
+// iteration.
+func (r *reduction) nestInner(pi int, ptrs []value.Value) error {
 	l := r.l
-	loops := r.reductionLoops()
-	if len(loops) > 0 {
-		r.vec = r.vectorForm(loops[len(loops)-1])
+	if pi < len(r.par) {
+		d := r.par[pi]
+		tag := "d" + strconv.Itoa(d)
+		return l.loop(r.bounds[d], tag, func(iv value.Value) error {
+			r.ivs[d] = iv
+			return r.nestInner(pi+1, r.advance(ptrs, r.dimCoefs(d), iv, tag))
+		})
 	}
-	var nest func(pi int, ptrs []value.Value) error
-	nest = func(pi int, ptrs []value.Value) error {
-		if pi < len(r.par) {
-			d := r.par[pi]
-			tag := "d" + strconv.Itoa(d)
-			return l.loop(r.bounds[d], tag, func(iv value.Value) error {
-				r.ivs[d] = iv
-				return nest(pi+1, r.advance(ptrs, r.dimCoefs(d), iv, tag))
-			})
-		}
-		accs := r.initialValues(ptrs)
-		accs, err := r.reduceLoops(loops, 0, ptrs, accs)
-		if err != nil {
-			return err
-		}
-		for k, x := range accs {
-			if p := ptrs[r.nIn+k]; p != nil {
-				l.storeElem(r.acc[r.nIn+k].buf.elem, x, p)
-			}
-		}
-		return nil
+	accs := r.initialValues(ptrs)
+	accs, err := r.reduceLoops(r.loops, 0, ptrs, accs)
+	if err != nil {
+		return err
 	}
-	return nest(0, r.basePtrs())
+	for k, x := range accs {
+		if p := ptrs[r.nIn+k]; p != nil {
+			l.storeElem(r.acc[r.nIn+k].buf.elem, x, p)
+		}
+	}
+	return nil
 }
 
 // initialValues are the outputs' inits at ptrs: fills, loads from the
@@ -320,7 +337,7 @@ func dimsTag(dims []int) string {
 func (r *reduction) scalarStep(ptrs, accs []value.Value) ([]value.Value, error) {
 	l := r.l
 	for i, arg := range r.body.Args() {
-		if !arg.HasUses() {
+		if !l.argRead(r.op, arg) {
 			continue
 		}
 		if i >= r.nIn {
@@ -339,10 +356,7 @@ func (r *reduction) scalarStep(ptrs, accs []value.Value) ([]value.Value, error) 
 // yields lowers the body (its args bound) and returns the yielded values.
 func (r *reduction) yields() ([]value.Value, error) {
 	l := r.l
-	saved := l.ivs
-	l.ivs = r.ivs
-	term, err := l.lowerBlock(r.body)
-	l.ivs = saved
+	term, err := l.lowerBody(r.op, r.ivs)
 	if err != nil {
 		return nil, err
 	}

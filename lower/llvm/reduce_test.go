@@ -80,29 +80,36 @@ func TestReductionCodeShape(t *testing.T) {
 // math functions' kernels through the verifier and code generators of
 // LLVM 14 and 19, for x86-64 and AArch64.
 func TestReductionsVerifyWithLLVM(t *testing.T) {
-	opt := tool(t, "verifying LLVM IR", "opt", "opt-19")
 	for _, file := range []string{reductionsFile, "testdata/vecmath.mlir"} {
 		for _, target := range []llvm.Target{llvm.X86_64, llvm.AArch64} {
-			text := emitFile(t, file, target)
-			runs := [][]string{{opt, "-passes=verify", "-disable-output"}}
-			for _, name := range []string{"opt-19", "llc", "llc-19"} {
-				p, err := exec.LookPath(name)
-				if err != nil {
-					continue
-				}
-				if strings.HasPrefix(name, "opt") {
-					runs = append(runs, []string{p, "-passes=verify", "-disable-output"})
-				} else {
-					runs = append(runs, []string{p, "-O2", "-mtriple=" + target.Triple, "-o", "/dev/null"})
-				}
-			}
-			for _, r := range runs {
-				cmd := exec.Command(r[0], r[1:]...)
-				cmd.Stdin = strings.NewReader(text)
-				if out, err := cmd.CombinedOutput(); err != nil {
-					t.Errorf("%s: %s on %s: %v\n%s", file, strings.Join(r, " "), target.Triple, err, out)
-				}
-			}
+			verifyWithLLVM(t, file, emitFile(t, file, target), target)
+		}
+	}
+}
+
+// verifyWithLLVM runs LLVM IR text through the verifiers (opt) and code
+// generators (llc) of LLVM 14 and 19 that are installed, for target; at
+// least one opt must be.
+func verifyWithLLVM(t *testing.T, what, text string, target llvm.Target) {
+	t.Helper()
+	opt := tool(t, "verifying LLVM IR", "opt", "opt-19")
+	runs := [][]string{{opt, "-passes=verify", "-disable-output"}}
+	for _, name := range []string{"opt-19", "llc", "llc-19"} {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			continue
+		}
+		if strings.HasPrefix(name, "opt") {
+			runs = append(runs, []string{p, "-passes=verify", "-disable-output"})
+		} else {
+			runs = append(runs, []string{p, "-O2", "-mtriple=" + target.Triple, "-o", "/dev/null"})
+		}
+	}
+	for _, r := range runs {
+		cmd := exec.Command(r[0], r[1:]...)
+		cmd.Stdin = strings.NewReader(text)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: %s on %s: %v\n%s", what, strings.Join(r, " "), target.Triple, err, out)
 		}
 	}
 }

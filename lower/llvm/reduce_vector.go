@@ -118,7 +118,7 @@ func (r *reduction) vectorWidth(coef []value.Value, dim int, outsMove bool) int 
 	}
 	for _, o := range r.body.Ops() {
 		switch {
-		case o.Def() == linalg.Yield:
+		case o.Def() == linalg.Yield, r.l.fused[r.op].skipped(o):
 			continue
 		case o.Def() == linalg.Index:
 			// the lanes' indices along dim, the same index along another
@@ -336,7 +336,7 @@ func (r *reduction) vectorStep(ptrs, coef []value.Value, j value.Value, accs []v
 	l, v := r.l, r.vec
 	for i, arg := range r.body.Args() {
 		switch {
-		case !arg.HasUses():
+		case !l.argRead(r.op, arg):
 		case i >= r.nIn:
 			l.vals[arg] = lval{scalar: accs[i-r.nIn]}
 		default:
@@ -353,6 +353,7 @@ func (r *reduction) vectorStep(ptrs, coef []value.Value, j value.Value, accs []v
 	if v.dim >= 0 {
 		r.ivs[v.dim] = j
 	}
+	l.prefetchRows(r.op, ptrs) // fuse_values.go
 	l.lanes, l.vecIndexDim = v.lanes, v.dim
 	ys, err := r.yields()
 	l.lanes = 0

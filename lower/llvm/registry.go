@@ -27,6 +27,11 @@ type opLowering struct {
 	lanewise bool
 	// lanewiseIf, when set, decides lanewise per op (by its types).
 	lanewiseIf func(op *ir.Operation) bool
+	// costly means that the op costs far more than loading its result
+	// from cache would (a division, a square root, a math function): a
+	// fused group keeps such a value per row rather than computing it
+	// again (fuse_values.go).
+	costly bool
 }
 
 // opRegistry is what a category's registration function fills.
@@ -77,6 +82,12 @@ func (l *fnLowering) lowerOp(op *ir.Operation) error {
 		return e.lower(l, op)
 	}
 	return notLowered(op)
+}
+
+// isCostly reports whether op is costly (see opLowering).
+func isCostly(op *ir.Operation) bool {
+	e := lowerings()[op.Def()]
+	return e != nil && e.costly
 }
 
 // lanewise reports whether op's lowering is lanewise (vector.go).

@@ -84,6 +84,8 @@ const (
 	// vecF32: the lowering is lanewise when the result is f32 (the
 	// functions of vecmath.go; other types call the C math library).
 	vecF32
+	// costly: divisions, square roots and math functions (registry.go).
+	costly
 )
 
 // scalarOp is one line of the table of scalar ops.
@@ -121,8 +123,8 @@ func arithMathLowerings(r opRegistry) {
 		{lookup("arith.addf"), binaryInst((*llir.Block).NewFAdd), vec},
 		{lookup("arith.subf"), binaryInst((*llir.Block).NewFSub), vec},
 		{lookup("arith.mulf"), binaryInst((*llir.Block).NewFMul), vec},
-		{lookup("arith.divf"), lowerDivF, vec},
-		{lookup("arith.remf"), binaryInst((*llir.Block).NewFRem), 0},
+		{lookup("arith.divf"), lowerDivF, vec | costly},
+		{lookup("arith.remf"), binaryInst((*llir.Block).NewFRem), costly},
 		{lookup("arith.negf"), unaryInst((*llir.Block).NewFNeg), vec | exact},
 		{lookup("arith.maximumf"), ieee(true), vec | exact},
 		{lookup("arith.minimumf"), ieee(false), vec | exact},
@@ -131,12 +133,12 @@ func arithMathLowerings(r opRegistry) {
 		{lookup("arith.addi"), binaryInst((*llir.Block).NewAdd), vec},
 		{lookup("arith.subi"), binaryInst((*llir.Block).NewSub), vec},
 		{lookup("arith.muli"), binaryInst((*llir.Block).NewMul), vec},
-		{lookup("arith.divsi"), binaryInst((*llir.Block).NewSDiv), 0},
-		{lookup("arith.divui"), binaryInst((*llir.Block).NewUDiv), 0},
-		{lookup("arith.remsi"), binaryInst((*llir.Block).NewSRem), 0},
-		{lookup("arith.remui"), binaryInst((*llir.Block).NewURem), 0},
-		{lookup("arith.floordivsi"), roundedDiv(true), 0},
-		{lookup("arith.ceildivsi"), roundedDiv(false), 0},
+		{lookup("arith.divsi"), binaryInst((*llir.Block).NewSDiv), costly},
+		{lookup("arith.divui"), binaryInst((*llir.Block).NewUDiv), costly},
+		{lookup("arith.remsi"), binaryInst((*llir.Block).NewSRem), costly},
+		{lookup("arith.remui"), binaryInst((*llir.Block).NewURem), costly},
+		{lookup("arith.floordivsi"), roundedDiv(true), costly},
+		{lookup("arith.ceildivsi"), roundedDiv(false), costly},
 		{lookup("arith.andi"), binaryInst((*llir.Block).NewAnd), vec},
 		{lookup("arith.ori"), binaryInst((*llir.Block).NewOr), vec},
 		{lookup("arith.xori"), binaryInst((*llir.Block).NewXor), vec},
@@ -163,22 +165,22 @@ func arithMathLowerings(r opRegistry) {
 		{lookup("arith.index_cast"), indexCast(true), vec},
 		{lookup("arith.index_castui"), indexCast(false), vec},
 		{lookup("math.absi"), lowerAbsi, 0},
-		{lookup("math.rsqrt"), mathFloat(lowerRsqrt), vec},
-		{lookup("math.exp"), mathFloat(f32Math(mathExp, intrinsicOp("llvm.exp"))), vecF32},
-		{lookup("math.log"), mathFloat(f32Math(mathLog, intrinsicOp("llvm.log"))), vecF32},
-		{lookup("math.tanh"), mathFloat(f32Math(mathTanh, libmOp("tanh"))), vecF32},
-		{lookup("math.expm1"), mathFloat(f32Math(mathExpm1, libmOp("expm1"))), vecF32},
-		{lookup("math.log1p"), mathFloat(f32Math(mathLog1p, libmOp("log1p"))), vecF32},
+		{lookup("math.rsqrt"), mathFloat(lowerRsqrt), vec | costly},
+		{lookup("math.exp"), mathFloat(f32Math(mathExp, intrinsicOp("llvm.exp"))), vecF32 | costly},
+		{lookup("math.log"), mathFloat(f32Math(mathLog, intrinsicOp("llvm.log"))), vecF32 | costly},
+		{lookup("math.tanh"), mathFloat(f32Math(mathTanh, libmOp("tanh"))), vecF32 | costly},
+		{lookup("math.expm1"), mathFloat(f32Math(mathExpm1, libmOp("expm1"))), vecF32 | costly},
+		{lookup("math.log1p"), mathFloat(f32Math(mathLog1p, libmOp("log1p"))), vecF32 | costly},
 	}
 	// math ops with an LLVM intrinsic of the same meaning
 	for _, m := range []struct {
 		name, intrinsic string
 		flags           scalarFlags
 	}{
-		{"exp2", "exp2", 0}, {"log2", "log2", 0}, {"log10", "log10", 0},
-		{"sqrt", "sqrt", vec}, {"absf", "fabs", vec | exact}, {"floor", "floor", vec | exact}, {"ceil", "ceil", vec | exact},
+		{"exp2", "exp2", costly}, {"log2", "log2", costly}, {"log10", "log10", costly},
+		{"sqrt", "sqrt", vec | costly}, {"absf", "fabs", vec | exact}, {"floor", "floor", vec | exact}, {"ceil", "ceil", vec | exact},
 		{"roundeven", "roundeven", vec | exact}, {"round", "round", vec | exact}, {"trunc", "trunc", vec | exact},
-		{"sin", "sin", 0}, {"cos", "cos", 0}, {"powf", "pow", 0}, {"copysign", "copysign", vec | exact}, {"fma", "fma", vec},
+		{"sin", "sin", costly}, {"cos", "cos", costly}, {"powf", "pow", costly}, {"copysign", "copysign", vec | exact}, {"fma", "fma", vec},
 	} {
 		table = append(table, scalarOp{lookup("math." + m.name), mathFloat(intrinsicOp("llvm." + m.intrinsic)), m.flags})
 	}
@@ -187,21 +189,18 @@ func arithMathLowerings(r opRegistry) {
 		if fn == "tanh" || fn == "expm1" || fn == "log1p" {
 			continue // f32 in vecmath.go, above
 		}
-		table = append(table, scalarOp{lookup("math." + fn), mathFloat(libmOp(fn)), 0})
+		table = append(table, scalarOp{lookup("math." + fn), mathFloat(libmOp(fn)), costly})
 	}
 	for _, s := range table {
 		if s.def == nil {
 			continue // not declared by its dialect (yet)
 		}
-		lower := func(l *fnLowering, op *ir.Operation) error { return l.lowerScalarOp(op, s) }
-		switch {
-		case s.flags&vec != 0:
-			r.addLanewise(s.def, lower)
-		case s.flags&vecF32 != 0:
-			r.addEntry(s.def, &opLowering{lower: lower, lanewiseIf: hasF32Result})
-		default:
-			r.add(s.def, lower)
+		e := &opLowering{lower: func(l *fnLowering, op *ir.Operation) error { return l.lowerScalarOp(op, s) },
+			lanewise: s.flags&vec != 0, costly: s.flags&costly != 0}
+		if s.flags&vecF32 != 0 {
+			e.lanewiseIf = hasF32Result
 		}
+		r.addEntry(s.def, e)
 	}
 }
 

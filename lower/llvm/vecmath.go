@@ -121,15 +121,16 @@ var expfPoly = [5]float32{0.4999999403953552, 0.16666509211063385, 0.04166853055
 // z = s^2: c[i] = 2/(2i+3).
 var logPoly = [6]float64{2.0 / 3, 2.0 / 5, 2.0 / 7, 2.0 / 9, 2.0 / 11, 2.0 / 13}
 
-// callsVecMath reports whether a generic's body calls one of this file's
+// callsVecMath reports whether a generic's body (as lowered: fb, if set,
+// says which ops a member of a fused group skips) calls one of this file's
 // functions. Such a body is bound by arithmetic rather than memory, and
 // its outputs are not streamed (vector.go): measured on a 16M-element exp,
 // non-temporal stores made the loop half again as slow, where they make a
 // memory-bound loop faster.
-func callsVecMath(op *ir.Operation) bool {
+func callsVecMath(op *ir.Operation, fb *fusedBody) bool {
 	found := false
 	op.Walk(func(o *ir.Operation) bool {
-		if o.NumResults() == 1 && isF32(o.Result(0).Type()) {
+		if o.NumResults() == 1 && isF32(o.Result(0).Type()) && !fb.skipped(o) {
 			switch o.Def() {
 			case mathdialect.Exp, mathdialect.Log, mathdialect.Log1p, mathdialect.ExpM1, mathdialect.Tanh:
 				found = true

@@ -90,7 +90,7 @@ func (l *fnLowering) vectorLanes(op *ir.Operation, acc []*operandAccess, inner i
 	nIn := len(acc) - op.NumResults()
 	for i, a := range acc {
 		arg := body.Arg(i)
-		if i < nIn && !arg.HasUses() {
+		if i < nIn && !l.argRead(op, arg) {
 			continue
 		}
 		if i >= nIn && arg.HasUses() {
@@ -107,8 +107,8 @@ func (l *fnLowering) vectorLanes(op *ir.Operation, acc []*operandAccess, inner i
 		widest = max(widest, w)
 	}
 	for _, o := range body.Ops() {
-		if o.Def() == linalg.Yield {
-			continue
+		if o.Def() == linalg.Yield || l.fused[op].skipped(o) {
+			continue // (a fused group's member may not lower all: fuse_values.go)
 		}
 		if !lanewise(o) || o.NumRegions() > 0 {
 			return 0
@@ -227,7 +227,7 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs, iv
 	body := linalg.Body(op)
 	nIn := len(acc) - op.NumResults()
 	for i, arg := range body.Args() {
-		if !arg.HasUses() {
+		if !l.argRead(op, arg) {
 			continue
 		}
 		elem := acc[i].buf.elem
@@ -239,11 +239,9 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs, iv
 		}
 		l.vals[arg] = lval{scalar: x}
 	}
+	l.prefetchRows(op, ptrs) // fuse_values.go
 	l.lanes, l.vecIndexDim = lanes, inner
-	saved := l.ivs
-	l.ivs = ivs
-	term, err := l.lowerBlock(body)
-	l.ivs = saved
+	term, err := l.lowerBody(op, ivs)
 	if err == nil && (term == nil || term.Def() != linalg.Yield) {
 		err = ir.Errorf(op.Loc, "linalg.generic body does not end in linalg.yield")
 	}

@@ -1,0 +1,240 @@
+package llvm_test
+
+// The native tests of fused groups (fuse.go, fuse_values.go): the kernels
+// of testdata/fused.mlir (linalg, emitted as it is) and
+// testdata/fused_hlo.mlir (softmax and layer norm as jax.export writes
+// them, through --pipeline=cpu) are built fused and unfused (every
+// generic on its own, llvm.Unfused) with every toolchain (buildNative),
+// and each case runs on the same random arguments in both and in the
+// interpreter. Fused and unfused results must be the same bits: fusion
+// changes the order of the loops and where values are kept, not what an
+// element computes. Against the interpreter they must be within a
+// tolerance (exp is within an ulp of exact and float sums are
+// reassociated: reduce_native_test.go; these bounds are loose, the
+// unfused code being held to the interpreter by the other tests). The
+// LLVM IR of each kernel has the loop nests over rows, and the exp calls,
+// that the table says.
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/interp"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
+)
+
+// fusedCase runs one kernel fused and unfused on random arguments of the
+// given shapes.
+type fusedCase struct {
+	fn       string
+	shapes   [][]int64
+	specials bool
+	// rtol and atol bound |fused - interpreter| by rtol*|interpreter| +
+	// atol (0, 0: the same bits).
+	rtol, atol float64
+	// wantErr is a substring of the error every build must report (code
+	// 1, the same message fused and unfused); the interpreter fails too.
+	wantErr string
+}
+
+// fusedRows are row shapes around the vector widths: empty and unit
+// dims, shorter than a vector, one, several with a remainder, long rows.
+var fusedRows = [][]int64{{0, 5}, {3, 0}, {1, 1}, {4, 1}, {2, 7}, {3, 16}, {3, 17}, {2, 64}, {5, 100}, {3, 1000}, {2, 4099}}
+
+// softmaxTol is a softmax's tolerance for rows of k f32 elements: exp's
+// ulp, the division's half, and the sum's reassociation (2k unit
+// roundoffs, its terms being positive).
+func softmaxTol(k int64) float64 { return float64(2*k+8) * 0x1p-24 }
+
+var fusedCases = func() []fusedCase {
+	var cs []fusedCase
+	for _, s := range fusedRows {
+		k := s[1]
+		sq := []int64{s[0], s[0]}
+		cs = append(cs,
+			fusedCase{fn: "softmax_max", shapes: [][]int64{s}, rtol: softmaxTol(k)},
+			fusedCase{fn: "softmax_max", shapes: [][]int64{s}, rtol: softmaxTol(k), specials: true},
+			fusedCase{fn: "softmax_f64", shapes: [][]int64{s}, rtol: float64(2*k+8) * 0x1p-53},
+			fusedCase{fn: "softmax3", shapes: [][]int64{{2, s[0], k}}, rtol: softmaxTol(k)},
+			fusedCase{fn: "scaled", shapes: [][]int64{s}},
+			fusedCase{fn: "exp_returned", shapes: [][]int64{s, {s[0]}}, rtol: softmaxTol(k)},
+			fusedCase{fn: "logistic_norm", shapes: [][]int64{s}, rtol: softmaxTol(k)},
+			fusedCase{fn: "col_norm", shapes: [][]int64{s}, rtol: softmaxTol(s[0])},
+			fusedCase{fn: "col_norm_transposed", shapes: [][]int64{s}, rtol: softmaxTol(s[0])},
+			fusedCase{fn: "exp_transposed", shapes: [][]int64{sq}, rtol: softmaxTol(s[0])},
+			fusedCase{fn: "softmax_plus", shapes: [][]int64{s, s}, rtol: softmaxTol(k), atol: 1e-6},
+			fusedCase{fn: "insert_between", shapes: [][]int64{s}},
+			fusedCase{fn: "softmax_bn", shapes: [][]int64{s}, rtol: softmaxTol(k)},
+			// layer norm: x - mean cancels, so the sums' reassociation
+			// shows as an absolute error (the data are within about 20)
+			fusedCase{fn: "layer_norm_bn", shapes: [][]int64{s, {k}, {k}}, rtol: 1e-4, atol: float64(k+8) * 1e-5},
+		)
+	}
+	return append(cs,
+		fusedCase{fn: "softmax", shapes: [][]int64{{6, 37}}, rtol: softmaxTol(37)},
+		fusedCase{fn: "softmax", shapes: [][]int64{{6, 37}}, rtol: softmaxTol(37), specials: true},
+		fusedCase{fn: "layer_norm", shapes: [][]int64{{5, 37}, {37}, {37}}, rtol: 1e-4, atol: 1e-3},
+		fusedCase{fn: "scaled_static", shapes: [][]int64{{5, 37}}, atol: 1e-3},
+		fusedCase{fn: "softmax_plus", shapes: [][]int64{{3, 17}, {3, 18}}, wantErr: "softmax_plus"},
+		fusedCase{fn: "softmax_plus", shapes: [][]int64{{3, 17}, {2, 17}}, wantErr: "softmax_plus"},
+		fusedCase{fn: "layer_norm_bn", shapes: [][]int64{{3, 17}, {17}, {16}}, wantErr: "layer_norm_bn"},
+	)
+}()
+
+// fusedShape is what the LLVM IR of a kernel must have: loop nests over
+// rows (a fused group's row0 loop), and whether fused code calls exp less
+// often than unfused code (a value kept per row).
+var fusedShape = map[string]struct {
+	groups int
+	keeps  bool
+}{
+	"softmax_max":         {1, true},
+	"softmax_f64":         {1, true},
+	"softmax3":            {1, true},
+	"scaled":              {1, false},
+	"scaled_static":       {1, false},
+	"exp_returned":        {1, false},
+	"logistic_norm":       {1, true},
+	"col_norm":            {0, false},
+	"col_norm_transposed": {0, false},
+	"exp_transposed":      {1, false},
+	"softmax_plus":        {1, true},
+	"insert_between":      {0, false},
+	"softmax":             {1, true},
+	"layer_norm":          {1, false},
+	"softmax_bn":          {1, true},
+	"layer_norm_bn":       {1, false},
+}
+
+// fusedBuilds are one testdata file compiled fused and unfused.
+type fusedBuilds struct {
+	k                *nativeKernels
+	fusedIR, unfused string
+	fused, plain     []nativeBuild
+	dir              string
+}
+
+// buildFused compiles file (through --pipeline=cpu when pipeline is set)
+// fused and unfused, and builds both with every toolchain.
+func buildFused(t *testing.T, file string, pipeline bool) *fusedBuilds {
+	t.Helper()
+	var k *nativeKernels
+	if pipeline {
+		k = compileNative(t, file)
+	} else {
+		k = compileLinalg(t, file)
+	}
+	unfused, err := llvm.Emit(k.lowered, llvm.Unfused)
+	if err != nil {
+		t.Fatalf("Emit unfused: %v", err)
+	}
+	b := &fusedBuilds{k: k, fusedIR: k.irText, unfused: unfused}
+	fd, ud := t.TempDir(), t.TempDir()
+	b.fused = buildNative(t, fd, k.fns, k.irText, k.header)
+	b.plain = buildNative(t, ud, k.fns, unfused, k.header)
+	b.dir = fd
+	return b
+}
+
+// TestNativeFusedGroups runs fusedCases.
+func TestNativeFusedGroups(t *testing.T) {
+	files := []*fusedBuilds{buildFused(t, "testdata/fused.mlir", false), buildFused(t, "testdata/fused_hlo.mlir", true)}
+	for name, want := range fusedShape {
+		var b *fusedBuilds
+		for _, f := range files {
+			if f.k.byName[name] != nil {
+				b = f
+			}
+		}
+		if b == nil {
+			t.Fatalf("no kernel @%s", name)
+		}
+		fused, unfused := llvmFunction(b.fusedIR, name), llvmFunction(b.unfused, name)
+		if n := strings.Count(fused, "\nrow0.loop:"); n != want.groups {
+			t.Errorf("@%s: %d loop nests over rows, want %d", name, n, want.groups)
+		}
+		if strings.Contains(unfused, "\nrow0.loop:") {
+			t.Errorf("@%s: unfused code has a loop nest over rows", name)
+		}
+		fe, ue := strings.Count(fused, "@bcast.expf"), strings.Count(unfused, "@bcast.expf")
+		if strings.Contains(name, "f64") {
+			fe, ue = strings.Count(fused, "@llvm.exp.f64"), strings.Count(unfused, "@llvm.exp.f64")
+		}
+		if (fe < ue) != want.keeps {
+			t.Errorf("@%s: %d calls of exp fused, %d unfused; want fewer fused: %v", name, fe, ue, want.keeps)
+		}
+	}
+	rng := rand.New(rand.NewSource(15))
+	for i, c := range fusedCases {
+		var b *fusedBuilds
+		for _, f := range files {
+			if f.k.byName[c.fn] != nil {
+				b = f
+			}
+		}
+		if b == nil {
+			t.Fatalf("no function @%s", c.fn)
+		}
+		f := b.k.byName[c.fn]
+		args := randomArgs(t, rng, f, nativeCase{fn: c.fn, shapes: c.shapes, specials: c.specials})
+		t.Run(fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes)), func(t *testing.T) {
+			want, interpErr := interp.Run(b.k.orig, c.fn, args)
+			if c.wantErr == "" && interpErr != nil {
+				t.Fatalf("interpreter: %v", interpErr)
+			}
+			if c.wantErr != "" && interpErr == nil {
+				t.Errorf("the interpreter succeeds where native code must fail")
+			}
+			for j, fb := range b.fused {
+				pb := b.plain[j]
+				rc, msg, got := runNative(t, fb.exe, b.dir, f, args, nil)
+				prc, pmsg, plain := runNative(t, pb.exe, b.dir, f, args, nil)
+				if rc != prc || msg != pmsg {
+					t.Fatalf("%s: fused code %d %q, unfused %d %q", fb.name, rc, msg, prc, pmsg)
+				}
+				if c.wantErr != "" {
+					if rc != 1 || !strings.Contains(msg, c.wantErr) {
+						t.Errorf("%s: got code %d, message %q; want code 1 and a message containing %q", fb.name, rc, msg, c.wantErr)
+					}
+					continue
+				}
+				if rc != 0 {
+					t.Fatalf("%s: code %d: %s", fb.name, rc, msg)
+				}
+				for r := range want {
+					if string(got[r].Bytes()) != string(plain[r].Bytes()) {
+						t.Errorf("%s: result %d differs fused and unfused:\n fused %v\n plain %v", fb.name, r, values(got[r]), values(plain[r]))
+					}
+					compareClose(t, fb.name, r, got[r], want[r], c.rtol, c.atol)
+				}
+			}
+		})
+	}
+}
+
+// compareClose checks got against the interpreter's want: |got - want| <=
+// rtol*|want| + atol, NaN where want is NaN, infinities equal; the same
+// bits when both tolerances are 0 (and for integers).
+func compareClose(t *testing.T, build string, r int, got, want *interp.Tensor, rtol, atol float64) {
+	t.Helper()
+	if fmt.Sprint(got.Shape()) != fmt.Sprint(want.Shape()) {
+		t.Fatalf("%s: result %d has shape %v, the interpreter's %v", build, r, got.Shape(), want.Shape())
+	}
+	if !got.IsFloat() || rtol == 0 && atol == 0 {
+		compareTensors(t, build, r, got, want, 0)
+		return
+	}
+	for i := range got.Len() {
+		g, w := got.Float(i), want.Float(i)
+		ok := math.Abs(g-w) <= rtol*math.Abs(w)+atol
+		if math.IsNaN(w) || math.IsInf(w, 0) || math.IsNaN(g) || math.IsInf(g, 0) {
+			ok = g == w || math.IsNaN(g) && math.IsNaN(w)
+		}
+		if !ok {
+			t.Errorf("%s: result %d element %d: %g, the interpreter's %g (rtol %g, atol %g)", build, r, i, g, w, rtol, atol)
+		}
+	}
+}
