@@ -6,7 +6,10 @@
 //     regions and successors; blocks with arguments; values with use lists;
 //   - types (types.go) and attributes (attrs.go, dense.go), uniqued or
 //     compared structurally, printed deterministically;
-//   - locations and diagnostics (location.go) in `file:line:col: error:` form;
+//   - locations and diagnostics (location.go) in `file:line:col: error:` form,
+//     shown with their source line and a caret under the column (Source),
+//     as mlir-opt prints them; an op names itself in its diagnostics as
+//     the input spelled it (`'stablehlo.add' op`, Operation.Spelling);
 //   - the op registry (registry.go): each op is declared once, as an OpDef
 //     with its traits, arity, verifier, custom syntax and folder;
 //   - the hand-written lexer and recursive-descent parser for MLIR's textual

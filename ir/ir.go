@@ -161,6 +161,9 @@ func (o *OpOperand) unlink() {
 // Operation is an MLIR operation: a name, operands, results, attributes,
 // regions and successors. Ops live in a block's doubly linked list.
 type Operation struct {
+	// name is the op's name as the input spelled it ("stablehlo.add",
+	// "chlo.broadcast_add"), which diagnostics use (Spelling); Name is
+	// def's, the canonical one, when the op is registered.
 	name     string
 	def      *OpDef
 	operands []*OpOperand
@@ -381,16 +384,29 @@ func (a *opArena) newOp(st *OpState, def *OpDef) *Operation {
 }
 
 // Name returns the op's full name, e.g. "hlo.add".
-func (op *Operation) Name() string { return op.name }
+func (op *Operation) Name() string {
+	if op.def != nil {
+		return op.def.Name
+	}
+	return op.name
+}
+
+// Spelling returns the op's name as the input spelled it: "stablehlo.add"
+// or "chlo.broadcast_add" for an op parsed under such an alias of hlo.add
+// (RegisterAlias, RegisterDialectAlias), and Name otherwise. Diagnostics
+// name the op by its spelling (Emit), as the user wrote it; a copy of the
+// op (CloneOp) keeps it, an op built by a pass has its canonical name.
+func (op *Operation) Spelling() string { return op.name }
 
 // Def returns the registered definition, or nil for an unregistered op.
 func (op *Operation) Def() *OpDef { return op.def }
 
 // Dialect returns the namespace before the first dot.
 func (op *Operation) Dialect() string {
-	for i := 0; i < len(op.name); i++ {
-		if op.name[i] == '.' {
-			return op.name[:i]
+	name := op.Name()
+	for i := 0; i < len(name); i++ {
+		if name[i] == '.' {
+			return name[:i]
 		}
 	}
 	return ""
@@ -562,7 +578,7 @@ func (op *Operation) DropAllReferences() {
 func (op *Operation) Erase() {
 	for _, r := range op.results {
 		if r.firstUse != nil {
-			panic(fmt.Sprintf("ir: erasing %s whose result #%d still has uses", op.name, r.index))
+			panic(fmt.Sprintf("ir: erasing %s whose result #%d still has uses", op.Name(), r.index))
 		}
 	}
 	op.DropAllReferences()
@@ -638,7 +654,10 @@ func (op *Operation) WalkPost(fn func(*Operation)) {
 	fn(op)
 }
 
-// Emit returns an error diagnostic at the op, prefixed `'name' op `, as MLIR does.
+// Emit returns an error diagnostic at the op, prefixed `'name' op `, as
+// MLIR does, with the name as the input spelled it (Spelling): an error
+// about a `stablehlo.add` says `'stablehlo.add' op`, so expected-error
+// lines ported from StableHLO's tests match.
 func (op *Operation) Emit(format string, args ...any) *Diagnostic {
 	return Errorf(op.Loc, "'%s' op %s", op.name, fmt.Sprintf(format, args...))
 }

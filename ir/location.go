@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -107,4 +108,111 @@ func AsDiagnostics(err error, loc Location) DiagList {
 		return e
 	}
 	return DiagList{Errorf(loc, "%s", err.Error())}
+}
+
+// Source is the text of an input file, for showing diagnostics as mlir-opt
+// does: the message, then the source line it points into and a caret
+// under the column.
+type Source struct {
+	File string
+	Text []byte
+	// starts are the byte offsets of the lines, computed on first use.
+	starts []int
+}
+
+// NewSource returns the source of file, whose text is text.
+func NewSource(file string, text []byte) *Source { return &Source{File: file, Text: text} }
+
+// Format returns d with its notes, one `file:line:col: severity: msg` line
+// each, as Diagnostic.Error does, each followed, when it points into the
+// source's file, by the source line and a caret line:
+//
+//	f.mlir:3:8: error: 'stablehlo.add' op ...
+//	  %0 = stablehlo.add %a, %b : tensor<4xf32>
+//	       ^
+//
+// Tabs are expanded to 8-column stops in both lines, as LLVM's SourceMgr
+// does. A nil source formats as Error does.
+func (s *Source) Format(d *Diagnostic) string {
+	var sb strings.Builder
+	s.write(&sb, d)
+	return strings.TrimSuffix(sb.String(), "\n")
+}
+
+func (s *Source) write(sb *strings.Builder, d *Diagnostic) {
+	if d.Loc.Known() {
+		sb.WriteString(d.Loc.String())
+		sb.WriteString(": ")
+	}
+	sb.WriteString(d.Severity.String())
+	sb.WriteString(": ")
+	sb.WriteString(d.Msg)
+	sb.WriteByte('\n')
+	if line, ok := s.line(d.Loc); ok {
+		writeSourceLine(sb, line, int(d.Loc.Col))
+	}
+	for _, n := range d.Notes {
+		s.write(sb, n)
+	}
+}
+
+// line returns the text of loc's line, without its line break, if loc
+// points into the source.
+func (s *Source) line(loc Location) ([]byte, bool) {
+	if s == nil || !loc.Known() || loc.File != s.File {
+		return nil, false
+	}
+	if s.starts == nil {
+		s.starts = append(s.starts, 0)
+		for i, c := range s.Text {
+			if c == '\n' {
+				s.starts = append(s.starts, i+1)
+			}
+		}
+	}
+	n := int(loc.Line) - 1
+	if n >= len(s.starts) {
+		return nil, false
+	}
+	end := len(s.Text)
+	if n+1 < len(s.starts) {
+		end = s.starts[n+1] - 1
+	}
+	line := s.Text[s.starts[n]:end]
+	return bytes.TrimSuffix(line, []byte("\r")), true
+}
+
+// writeSourceLine writes line and a caret under the byte column col
+// (1-based), expanding tabs to 8-column stops and counting a UTF-8
+// sequence as one column.
+func writeSourceLine(sb *strings.Builder, line []byte, col int) {
+	caret, width := -1, 0
+	if col < 1 {
+		caret = 0
+	}
+	for i, c := range line {
+		if i == col-1 {
+			caret = width
+		}
+		switch {
+		case c == '\t':
+			n := 8 - width%8
+			sb.WriteString("        "[:n])
+			width += n
+		case c&0xC0 == 0x80:
+			// A UTF-8 continuation byte shares its lead byte's column.
+			sb.WriteByte(c)
+		default:
+			sb.WriteByte(c)
+			width++
+		}
+	}
+	if caret < 0 {
+		caret = width // a column past the end of the line
+	}
+	sb.WriteByte('\n')
+	for range caret {
+		sb.WriteByte(' ')
+	}
+	sb.WriteString("^\n")
 }

@@ -216,7 +216,7 @@ func (p *parser) parseTopLevel() *Operation {
 		}
 	}
 	p.popScope()
-	if blk.Len() == 1 && blk.first.name == "builtin.module" {
+	if blk.Len() == 1 && blk.first.Name() == "builtin.module" {
 		m := blk.first
 		m.Remove()
 		return m
@@ -642,21 +642,37 @@ func (p *parser) lookupCustom(raw string) customOp {
 	}
 	c, ok := p.customCache[raw]
 	if !ok {
+		raw = strings.Clone(raw)
 		c = customOp{def: LookupOp(p.resolveOpName(token{}, raw)), hook: spellingHooks[raw]}
+		if c.def != nil && CanonicalOpName(raw) != raw {
+			c.spelled = raw
+		}
 		if p.customCache == nil {
 			p.customCache = map[string]customOp{}
 		}
-		p.customCache[strings.Clone(raw)] = c
+		p.customCache[raw] = c
 	}
 	slot.name, slot.op = raw, c
 	return c
 }
 
-// customOp is what a custom op name as written resolves to: the op's
-// definition and the hook of that spelling (RegisterSpellingHook), if any.
+// customOp is what an op name as written resolves to: the op's
+// definition, the hook of that spelling (RegisterSpellingHook), if any,
+// and the spelling itself when it is an alias (`stablehlo.add` of
+// hlo.add), which the op keeps for its diagnostics (Operation.Spelling).
 type customOp struct {
-	def  *OpDef
-	hook func(st *OpState)
+	def     *OpDef
+	hook    func(st *OpState)
+	spelled string
+}
+
+// newOp creates the op of st from the arena, named as spelled by c.
+func (p *parser) newOp(st *OpState, c customOp) *Operation {
+	op := p.arena.newOp(st, c.def)
+	if c.spelled != "" {
+		op.name = c.spelled
+	}
+	return op
 }
 
 // customSlot is an entry of the parser's op name table.
@@ -748,10 +764,14 @@ func (p *parser) parseGenericOp(start token) *Operation {
 		st.Operands = append(st.Operands, p.resolveValue(r, ft.Inputs[i]))
 	}
 	st.ResultTypes = ft.Results
-	if hook := spellingHooks[raw]; hook != nil {
-		hook(st)
+	if raw == "" {
+		return p.arena.newOp(st, nil)
 	}
-	return p.arena.newOp(st, LookupOp(name))
+	c := p.lookupCustom(raw)
+	if c.hook != nil {
+		c.hook(st)
+	}
+	return p.newOp(st, c)
 }
 
 func (p *parser) parseCustomOp(start token) *Operation {
@@ -792,7 +812,7 @@ func (p *parser) parseCustomOp(start token) *Operation {
 	// They are reused only through cs.operands, cs.types and cs.attrs: a
 	// custom parser may have replaced the state's slices with ones it
 	// does not own, such as an interned function type's result list.
-	return p.arena.newOp(&cs.st, def)
+	return p.newOp(&cs.st, c)
 }
 
 // RegionArg is an entry block argument declared by an op's custom syntax

@@ -298,7 +298,7 @@ func anchorsOf(op *Operation, anchor string) []*Operation {
 	for _, r := range op.Regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; o = o.next {
-				if anchor == "any" || o.name == anchor {
+				if anchor == "any" || o.Name() == anchor {
 					anchors = append(anchors, o)
 				}
 			}

@@ -298,7 +298,7 @@ func (pr *printer) op(op *Operation) {
 	}
 	if !pr.opts.Generic && op.def != nil && op.def.Print != nil {
 		if op.parent != nil && op.parent.parent == pr.dfltRegion && pr.dfltRegion != nil {
-			pr.ap.str(prettyNameIn(op.name, pr.dflt))
+			pr.ap.str(prettyNameIn(op.Name(), pr.dflt))
 		} else {
 			pr.ap.str(prettyName(op))
 		}
@@ -328,7 +328,7 @@ func (pr *printer) resultNames(op *Operation) {
 }
 
 func (pr *printer) genericOp(op *Operation) {
-	pr.ap.buf = appendQuoted(pr.ap.buf, op.name)
+	pr.ap.buf = appendQuoted(pr.ap.buf, op.Name())
 	pr.ap.buf = append(pr.ap.buf, '(')
 	for i, o := range op.operands {
 		if i > 0 {
@@ -519,7 +519,7 @@ func predecessors(blocks []*Block, b *Block) []*Block {
 // prettyName drops the `builtin.` prefix, and the prefix of the default
 // dialect of the closest enclosing op that declares one, as MLIR does.
 func prettyName(op *Operation) string {
-	return prettyNameIn(op.name, defaultDialectOf(op.ParentOp()))
+	return prettyNameIn(op.Name(), defaultDialectOf(op.ParentOp()))
 }
 
 // defaultDialectOf returns the default dialect declared by p or its

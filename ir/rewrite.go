@@ -359,7 +359,7 @@ func (d *greedyDriver) process(op *Operation) bool {
 	}
 	rooted := d.patterns[op.def]
 	if op.def == nil {
-		rooted = d.byName[op.name]
+		rooted = d.byName[op.Name()]
 	}
 	for _, p := range rooted {
 		rw.SetInsertionPoint(op)

@@ -99,7 +99,10 @@ func expectedRegex(msg string) string {
 // checkDiagnostics matches produced diagnostics (and their located notes)
 // against the expectations; it reports mismatches to stderr in MLIR's
 // words and returns whether everything matched.
-func checkDiagnostics(file string, text []byte, diags ir.DiagList, stderr io.Writer) bool {
+//
+// Like mlir-opt, it shows each mismatch with its source line (from
+// source) and a caret.
+func checkDiagnostics(file string, text []byte, source *ir.Source, diags ir.DiagList, stderr io.Writer) bool {
 	exps, ok := parseExpectations(file, text, stderr)
 	var all []*ir.Diagnostic
 	var flatten func(d *ir.Diagnostic)
@@ -127,17 +130,15 @@ func checkDiagnostics(file string, text []byte, diags ir.DiagList, stderr io.Wri
 		}
 		if !found {
 			ok = false
-			loc := ""
-			if d.Loc.Known() {
-				loc = d.Loc.String() + ": "
-			}
-			fmt.Fprintf(stderr, "%serror: unexpected %s: %s\n", loc, d.Severity, d.Msg)
+			u := ir.Errorf(d.Loc, "unexpected %s: %s", d.Severity, d.Msg)
+			fmt.Fprintln(stderr, source.Format(u))
 		}
 	}
 	for _, e := range exps {
 		if !e.matched {
 			ok = false
-			fmt.Fprintf(stderr, "%s:%d:%d: error: expected %s \"%s\" was not produced\n", file, e.dirLine, e.col, e.sev, e.msg)
+			loc := ir.Location{File: file, Line: int32(e.dirLine), Col: int32(e.col)}
+			fmt.Fprintln(stderr, source.Format(ir.Errorf(loc, "expected %s \"%s\" was not produced", e.sev, e.msg)))
 		}
 	}
 	return ok

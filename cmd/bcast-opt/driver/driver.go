@@ -244,6 +244,7 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 	if err != nil {
 		return fmt.Errorf("cannot open input file: %v", err)
 	}
+	source := ir.NewSource(name, src)
 	var timing *ir.Timing
 	if o.timing {
 		timing = &ir.Timing{}
@@ -265,14 +266,14 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 		res, diags := processChunk(o, name, text, entries, timing, stderr)
 		out = append(out, res...)
 		if o.verifyDiagnostics {
-			if !checkDiagnostics(name, text, diags, stderr) {
+			if !checkDiagnostics(name, text, source, diags, stderr) {
 				failed = true
 			}
 			continue
 		}
 		if len(diags) > 0 {
 			for _, d := range diags {
-				fmt.Fprintln(stderr, d.Error())
+				fmt.Fprintln(stderr, source.Format(d))
 			}
 			failed = true
 		}

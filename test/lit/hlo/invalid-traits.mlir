@@ -12,7 +12,7 @@
 // own element type.)
 
 func.func @broadcast_in_dim(%a: tensor<4xf32>) {
-  // CHECK: invalid-traits.mlir:[[@LINE+1]]:3: error: 'hlo.broadcast_in_dim' op requires the same element type for all operands and results
+  // CHECK: invalid-traits.mlir:[[@LINE+1]]:3: error: 'stablehlo.broadcast_in_dim' op requires the same element type for all operands and results
   %0 = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<4xf32>) -> tensor<2x4xf64>
   return
 }

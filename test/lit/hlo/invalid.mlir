@@ -24,7 +24,7 @@ func.func @add_incompatible(%a: tensor<2x3xf32>, %b: tensor<4xf32>) {
 // -----
 
 func.func @stablehlo_subtract_incompatible(%a: tensor<5x1xf32>, %b: tensor<2x7xf32>) {
-  // expected-error @+1 {{'hlo.subtract' op operands #0 and #1 are not broadcast compatible: dim 0 is 5 in operand #0 and 2 in operand #1}}
+  // expected-error @+1 {{'stablehlo.subtract' op operands #0 and #1 are not broadcast compatible: dim 0 is 5 in operand #0 and 2 in operand #1}}
   %0 = stablehlo.subtract %a, %b : (tensor<5x1xf32>, tensor<2x7xf32>) -> tensor<?x7xf32>
   return
 }
@@ -34,7 +34,7 @@ func.func @stablehlo_subtract_incompatible(%a: tensor<5x1xf32>, %b: tensor<2x7xf
 // StableHLO's elementwise ops do not broadcast (docs/SPEC.md §3): a size-1
 // dim does not stretch under the stablehlo. and mhlo. spellings ...
 func.func @stablehlo_add_no_stretch(%a: tensor<1x4xf32>, %b: tensor<3x4xf32>) {
-  // expected-error @+1 {{'hlo.add' op operands #0 and #1 are not broadcast compatible: dim 0 is 1 in operand #0 and 3 in operand #1 (broadcast_policy "none" does not stretch size-1 dims)}}
+  // expected-error @+1 {{'stablehlo.add' op operands #0 and #1 are not broadcast compatible: dim 0 is 1 in operand #0 and 3 in operand #1 (broadcast_policy "none" does not stretch size-1 dims)}}
   %0 = stablehlo.add %a, %b : (tensor<1x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
   return
 }
@@ -43,7 +43,7 @@ func.func @stablehlo_add_no_stretch(%a: tensor<1x4xf32>, %b: tensor<3x4xf32>) {
 
 // ... ranks are not aligned ...
 func.func @mhlo_multiply_no_rank_broadcast(%a: tensor<2x4xf32>, %b: tensor<4xf32>) {
-  // expected-error @+1 {{'hlo.multiply' op operand #1 has rank 1 but another operand has rank 2; broadcast_policy "none" needs identical shapes}}
+  // expected-error @+1 {{'mhlo.multiply' op operand #1 has rank 1 but another operand has rank 2; broadcast_policy "none" needs identical shapes}}
   %0 = mhlo.multiply %a, %b : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
   return
 }
@@ -52,7 +52,7 @@ func.func @mhlo_multiply_no_rank_broadcast(%a: tensor<2x4xf32>, %b: tensor<4xf32
 
 // ... and select's predicate is rank 0 or of the values' shape.
 func.func @stablehlo_select_predicate(%p: tensor<1x4xi1>, %a: tensor<3x4xf32>) {
-  // expected-error @+1 {{'hlo.select' op operands #0 and #1 are not broadcast compatible: dim 0 is 1 in operand #0 and 3 in operand #1 (broadcast_policy "scalar" does not stretch size-1 dims)}}
+  // expected-error @+1 {{'stablehlo.select' op operands #0 and #1 are not broadcast compatible: dim 0 is 1 in operand #0 and 3 in operand #1 (broadcast_policy "scalar" does not stretch size-1 dims)}}
   %0 = stablehlo.select %p, %a, %a : (tensor<1x4xi1>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
   return
 }
@@ -87,7 +87,7 @@ func.func @compare_incompatible(%a: tensor<2x3xi32>, %b: tensor<2x2xi32>) {
 // -----
 
 func.func @chlo_incompatible(%a: tensor<3xf32>, %b: tensor<2x4xf32>) {
-  // expected-error @+1 {{'hlo.maximum' op operands #0 and #1 are not broadcast compatible: dim 1 is 3 in operand #0 and 4 in operand #1}}
+  // expected-error @+1 {{'chlo.broadcast_maximum' op operands #0 and #1 are not broadcast compatible: dim 1 is 3 in operand #0 and 4 in operand #1}}
   %0 = chlo.broadcast_maximum %a, %b : (tensor<3xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
   return
 }
@@ -481,7 +481,7 @@ func.func @shift_float(%a: tensor<4xf32>) {
 // -----
 
 func.func @shift_bool(%a: tensor<4xi1>) {
-  // expected-error @+1 {{'hlo.shift_right_logical' op operand #0 must have integer elements, but has 'i1'}}
+  // expected-error @+1 {{'stablehlo.shift_right_logical' op operand #0 must have integer elements, but has 'i1'}}
   %0 = stablehlo.shift_right_logical %a, %a : tensor<4xi1>
   return
 }
@@ -541,7 +541,7 @@ func.func @sqrt_int(%a: tensor<4xi32>) {
 // -----
 
 func.func @popcnt_float(%a: tensor<4xf32>) {
-  // expected-error @+1 {{'hlo.popcnt' op operand #0 must have integer elements, but has 'f32'}}
+  // expected-error @+1 {{'mhlo.popcnt' op operand #0 must have integer elements, but has 'f32'}}
   %0 = mhlo.popcnt %a : tensor<4xf32>
   return
 }
@@ -573,7 +573,7 @@ func.func @is_finite_int(%a: tensor<4xi32>) {
 // -----
 
 func.func @is_finite_result(%a: tensor<4xf32>) {
-  // expected-error @+1 {{'hlo.is_finite' op result element type 'f32' must be 'i1'}}
+  // expected-error @+1 {{'stablehlo.is_finite' op result element type 'f32' must be 'i1'}}
   %0 = stablehlo.is_finite %a : tensor<4xf32>
   return
 }
@@ -626,7 +626,7 @@ func.func @compare_unknown_type(%a: tensor<4xf32>) {
 // -----
 
 func.func @compare_missing_direction(%a: tensor<4xf32>) {
-  // expected-error @+1 {{'hlo.compare' op requires a comparison_direction attribute (#hlo<comparison_direction EQ|NE|GE|GT|LE|LT>)}}
+  // expected-error @+1 {{'chlo.broadcast_compare' op requires a comparison_direction attribute (#hlo<comparison_direction EQ|NE|GE|GT|LE|LT>)}}
   %0 = chlo.broadcast_compare %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
   return
 }
@@ -634,7 +634,7 @@ func.func @compare_missing_direction(%a: tensor<4xf32>) {
 // -----
 
 func.func @compare_bad_direction_attr(%a: tensor<4xf32>) {
-  // expected-error @+1 {{'hlo.compare' op requires a comparison_direction attribute (#hlo<comparison_direction EQ|NE|GE|GT|LE|LT>)}}
+  // expected-error @+1 {{'chlo.broadcast_compare' op requires a comparison_direction attribute (#hlo<comparison_direction EQ|NE|GE|GT|LE|LT>)}}
   %0 = chlo.broadcast_compare %a, %a {comparison_direction = #chlo<comparison_direction GREATER>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
   return
 }
@@ -650,7 +650,7 @@ func.func @compare_direction_string(%a: tensor<4xf32>) {
 // -----
 
 func.func @compare_bad_type_attr(%a: tensor<4xf32>) {
-  // expected-error @+1 {{'hlo.compare' op compare_type must be #hlo<comparison_type NOTYPE|FLOAT|TOTALORDER|SIGNED|UNSIGNED>, but got "FLOAT"}}
+  // expected-error @+1 {{'chlo.broadcast_compare' op compare_type must be #hlo<comparison_type NOTYPE|FLOAT|TOTALORDER|SIGNED|UNSIGNED>, but got "FLOAT"}}
   %0 = chlo.broadcast_compare %a, %a {comparison_direction = #chlo<comparison_direction GT>, compare_type = "FLOAT"} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
   return
 }
@@ -702,7 +702,7 @@ func.func @select_predicate_type(%p: tensor<4xi32>, %a: tensor<4xf32>) {
 // -----
 
 func.func @select_predicate_float(%p: tensor<f32>, %a: tensor<4xf32>) {
-  // expected-error @+1 {{'hlo.select' op predicate (operand #0) must have i1 elements, but has 'f32'}}
+  // expected-error @+1 {{'stablehlo.select' op predicate (operand #0) must have i1 elements, but has 'f32'}}
   %0 = stablehlo.select %p, %a, %a : tensor<f32>, tensor<4xf32>
   return
 }
@@ -831,7 +831,7 @@ func.func @constant_hex_size() {
 // -----
 
 func.func @convert_shape(%a: tensor<4xf32>) {
-  // expected-error @+1 {{'hlo.convert' op requires the same shape for all operands and results}}
+  // expected-error @+1 {{'stablehlo.convert' op requires the same shape for all operands and results}}
   %0 = stablehlo.convert %a : (tensor<4xf32>) -> tensor<2xi32>
   return
 }
@@ -867,7 +867,7 @@ func.func @bid_dims_not_integers(%a: tensor<f32>) {
 // -----
 
 func.func @bid_dims_count(%a: tensor<1x4xf32>) {
-  // expected-error @+1 {{'hlo.broadcast_in_dim' op broadcast_dimensions has 1 entries but the operand has rank 2}}
+  // expected-error @+1 {{'stablehlo.broadcast_in_dim' op broadcast_dimensions has 1 entries but the operand has rank 2}}
   %0 = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<1x4xf32>) -> tensor<3x4xf32>
   return
 }
@@ -875,7 +875,7 @@ func.func @bid_dims_count(%a: tensor<1x4xf32>) {
 // -----
 
 func.func @bid_dims_out_of_range(%a: tensor<1x4xf32>) {
-  // expected-error @+1 {{'hlo.broadcast_in_dim' op broadcast_dimensions entry 1 is 2, out of range for a result of rank 2}}
+  // expected-error @+1 {{'stablehlo.broadcast_in_dim' op broadcast_dimensions entry 1 is 2, out of range for a result of rank 2}}
   %0 = stablehlo.broadcast_in_dim %a, dims = [0, 2] : (tensor<1x4xf32>) -> tensor<3x4xf32>
   return
 }
@@ -899,7 +899,7 @@ func.func @bid_dims_twice(%a: tensor<4x4xf32>) {
 // -----
 
 func.func @bid_size(%a: tensor<3xf32>) {
-  // expected-error @+1 {{'hlo.broadcast_in_dim' op operand dim 0 has size 3, which cannot broadcast to result dim 1 of size 4}}
+  // expected-error @+1 {{'mhlo.broadcast_in_dim' op operand dim 0 has size 3, which cannot broadcast to result dim 1 of size 4}}
   %0 = mhlo.broadcast_in_dim %a, dims = [1] : (tensor<3xf32>) -> tensor<2x4xf32>
   return
 }
@@ -967,7 +967,7 @@ func.func @dbid_shape_rank(%a: tensor<?xf32>, %s: tensor<1x2xindex>) {
 // -----
 
 func.func @dbid_shape_length(%a: tensor<?xf32>, %s: tensor<3xindex>) {
-  // expected-error @+1 {{'hlo.dynamic_broadcast_in_dim' op shape operand has 3 elements but the result has rank 2}}
+  // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op shape operand has 3 elements but the result has rank 2}}
   %0 = stablehlo.dynamic_broadcast_in_dim %a, %s, dims = [1] : (tensor<?xf32>, tensor<3xindex>) -> tensor<?x?xf32>
   return
 }
@@ -1035,7 +1035,7 @@ func.func @dbid_known_expanding_size(%a: tensor<4x?xf32>, %s: tensor<2xindex>) {
 //===----------------------------------------------------------------------===//
 
 func.func @reshape_count(%a: tensor<2x3xf32>) {
-  // expected-error @+1 {{'hlo.reshape' op number of elements differs: 6 in the operand, 8 in the result}}
+  // expected-error @+1 {{'stablehlo.reshape' op number of elements differs: 6 in the operand, 8 in the result}}
   %0 = stablehlo.reshape %a : (tensor<2x3xf32>) -> tensor<2x4xf32>
   return
 }
@@ -1067,7 +1067,7 @@ func.func @dynamic_reshape_element_type(%a: tensor<?xf32>, %s: tensor<2xindex>) 
 // -----
 
 func.func @dynamic_reshape_shape_length(%a: tensor<?xf32>, %s: tensor<2xi64>) {
-  // expected-error @+1 {{'hlo.dynamic_reshape' op shape operand has 2 elements but the result has rank 3}}
+  // expected-error @+1 {{'stablehlo.dynamic_reshape' op shape operand has 2 elements but the result has rank 3}}
   %0 = stablehlo.dynamic_reshape %a, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?x?xf32>
   return
 }
@@ -1103,7 +1103,7 @@ func.func @transpose_no_permutation(%a: tensor<f32>) {
 // -----
 
 func.func @transpose_count(%a: tensor<2x3xf32>) {
-  // expected-error @+1 {{'hlo.transpose' op permutation must have one entry per operand dim (rank 2), but has 3}}
+  // expected-error @+1 {{'stablehlo.transpose' op permutation must have one entry per operand dim (rank 2), but has 3}}
   %0 = stablehlo.transpose %a, dims = [1, 0, 2] : (tensor<2x3xf32>) -> tensor<3x2xf32>
   return
 }
@@ -1155,7 +1155,7 @@ func.func @iota_unranked() {
 // -----
 
 func.func @iota_dim(%a: tensor<4xf32>) {
-  // expected-error @+1 {{'hlo.iota' op iota_dimension must be in [0, 2)}}
+  // expected-error @+1 {{'stablehlo.iota' op iota_dimension must be in [0, 2)}}
   %0 = stablehlo.iota dim = 2 : tensor<4x3xi32>
   return
 }
@@ -1199,7 +1199,7 @@ func.func @concatenate_unranked(%a: tensor<2xf32>) {
 // -----
 
 func.func @concatenate_dim(%a: tensor<2xf32>) {
-  // expected-error @+1 {{'hlo.concatenate' op dimension must be in [0, 1)}}
+  // expected-error @+1 {{'stablehlo.concatenate' op dimension must be in [0, 1)}}
   %0 = stablehlo.concatenate %a, %a, dim = 1 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
   return
 }
@@ -1231,7 +1231,7 @@ func.func @concatenate_other_dim(%a: tensor<2x3xf32>, %b: tensor<1x4xf32>) {
 // -----
 
 func.func @concatenate_sum(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>) {
-  // expected-error @+1 {{'hlo.concatenate' op result dim 0 has size 6 but the operands add up to 5}}
+  // expected-error @+1 {{'mhlo.concatenate' op result dim 0 has size 6 but the operands add up to 5}}
   %0 = mhlo.concatenate %a, %b, %a, dim = 0 : (tensor<2x3xf32>, tensor<1x3xf32>, tensor<2x3xf32>) -> tensor<6x3xf32>
   return
 }
@@ -1251,7 +1251,7 @@ func.func @slice_unranked(%a: tensor<*xf32>) {
 // -----
 
 func.func @slice_count(%a: tensor<4x4xf32>) {
-  // expected-error @+1 {{'hlo.slice' op start_indices, limit_indices and strides need one entry per operand dim (rank 2)}}
+  // expected-error @+1 {{'stablehlo.slice' op start_indices, limit_indices and strides need one entry per operand dim (rank 2)}}
   %0 = stablehlo.slice %a [0:2] : (tensor<4x4xf32>) -> tensor<2x4xf32>
   return
 }
@@ -1307,7 +1307,7 @@ func.func @slice_negative_stride(%a: tensor<4x4xf32>) {
 // -----
 
 func.func @slice_limit_out_of_bounds(%a: tensor<4xf32>) {
-  // expected-error @+1 {{'hlo.slice' op slice 2:5 of dim 0 is out of bounds for size 4}}
+  // expected-error @+1 {{'mhlo.slice' op slice 2:5 of dim 0 is out of bounds for size 4}}
   %0 = mhlo.slice %a [2:5] : (tensor<4xf32>) -> tensor<3xf32>
   return
 }
@@ -1351,7 +1351,7 @@ func.func @gds_unranked(%a: tensor<*xf32>) {
 // -----
 
 func.func @gds_dim(%a: tensor<?x4xf32>) {
-  // expected-error @+1 {{'hlo.get_dimension_size' op dimension must be in [0, 2)}}
+  // expected-error @+1 {{'stablehlo.get_dimension_size' op dimension must be in [0, 2)}}
   %0 = stablehlo.get_dimension_size %a, dim = 2 : (tensor<?x4xf32>) -> tensor<i32>
   return
 }
@@ -1407,7 +1407,7 @@ func.func @custom_call_syntax(%a: tensor<4xf32>) {
 //===----------------------------------------------------------------------===//
 
 func.func @shape_assertion_result(%p: tensor<i1>) {
-  // expected-error @+1 {{'hlo.custom_call' op @shape_assertion has no results, but has 1}}
+  // expected-error @+1 {{'stablehlo.custom_call' op @shape_assertion has no results, but has 1}}
   %0 = stablehlo.custom_call @shape_assertion(%p) {error_message = "m", has_side_effect = true} : (tensor<i1>) -> tensor<i1>
   return
 }
@@ -1415,7 +1415,7 @@ func.func @shape_assertion_result(%p: tensor<i1>) {
 // -----
 
 func.func @shape_assertion_condition(%p: tensor<2xi1>) {
-  // expected-error @+1 {{'hlo.custom_call' op @shape_assertion needs a tensor<i1> condition as operand #0}}
+  // expected-error @+1 {{'stablehlo.custom_call' op @shape_assertion needs a tensor<i1> condition as operand #0}}
   stablehlo.custom_call @shape_assertion(%p) {error_message = "m", has_side_effect = true} : (tensor<2xi1>) -> ()
   return
 }
@@ -1423,7 +1423,7 @@ func.func @shape_assertion_condition(%p: tensor<2xi1>) {
 // -----
 
 func.func @shape_assertion_argument(%p: tensor<i1>, %x: tensor<2xi32>) {
-  // expected-error @+1 {{'hlo.custom_call' op @shape_assertion operand #1 must be a rank-0 integer tensor, but is 'tensor<2xi32>'}}
+  // expected-error @+1 {{'stablehlo.custom_call' op @shape_assertion operand #1 must be a rank-0 integer tensor, but is 'tensor<2xi32>'}}
   stablehlo.custom_call @shape_assertion(%p, %x) {error_message = "{0}", has_side_effect = true} : (tensor<i1>, tensor<2xi32>) -> ()
   return
 }
@@ -1431,7 +1431,7 @@ func.func @shape_assertion_argument(%p: tensor<i1>, %x: tensor<2xi32>) {
 // -----
 
 func.func @shape_assertion_message(%p: tensor<i1>) {
-  // expected-error @+1 {{'hlo.custom_call' op @shape_assertion requires an 'error_message' string attribute}}
+  // expected-error @+1 {{'stablehlo.custom_call' op @shape_assertion requires an 'error_message' string attribute}}
   stablehlo.custom_call @shape_assertion(%p) {has_side_effect = true} : (tensor<i1>) -> ()
   return
 }
