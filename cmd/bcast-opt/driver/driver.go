@@ -281,11 +281,16 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 	if timing != nil {
 		timing.Report(stderr)
 	}
+	// As mlir-opt, a failed chunk prints nothing but the others still
+	// print, with their separators, and the status is 1; an output file
+	// is not written (mlir-opt keeps it only on success).
+	if o.output == "-" || o.output == "" {
+		if err := writeAll(stdout, out); err != nil || !failed {
+			return err
+		}
+	}
 	if failed {
 		return exitError{}
-	}
-	if o.output == "-" || o.output == "" {
-		return writeAll(stdout, out)
 	}
 	f, err := os.OpenFile(o.output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {

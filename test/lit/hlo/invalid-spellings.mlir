@@ -61,3 +61,15 @@ func.func @hlo_add(%a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32> {
   %0 = hlo.add %a, %b : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// A spelled op that verifies prints under its canonical name; the chunks
+// that fail print nothing.
+// CHECK-NOT: stablehlo.
+// CHECK-LABEL: func.func @prints_hlo
+// CHECK: hlo.add %{{.*}}, %{{.*}} : tensor<2xf32>
+func.func @prints_hlo(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.add %a, %a : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
