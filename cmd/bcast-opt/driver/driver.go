@@ -20,6 +20,8 @@ import (
 
 // options are the parsed command-line settings of one run.
 type options struct {
+	// input is the input file, "-" for stdin.
+	input             string
 	output            string
 	splitInputFile    bool
 	verifyDiagnostics bool
@@ -35,6 +37,8 @@ type options struct {
 	// target is the LLVM target triple (--target).
 	emit   string
 	target string
+	// headerGuard is the include guard of --emit=c-header (cheader.go).
+	headerGuard string
 	// passes in command-line order (from the per-pass flags)
 	passes []ir.PassEntry
 	// errors found while reading pass flags
@@ -162,6 +166,7 @@ and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
 	f.StringVar(&o.passPipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'")
 	f.StringVar(&o.pipeline, "pipeline", "", "run a named pipeline before any pass flags: "+strings.Join(passes.PipelineNames(), ", ")+" (cpu: hlo to fused linalg)")
 	f.StringVar(&o.emit, "emit", "mlir", "output after the passes: mlir (the IR), llvm (LLVM IR of every public function, see lower/llvm), c-header (the C ABI of those functions)")
+	f.StringVar(&o.headerGuard, "header-guard", "", "include guard macro of --emit=c-header (default: from the -o file, foo_kernels.h: FOO_KERNELS_H; else from the module's name or the input file's, @jit_f: JIT_F_H)")
 	f.StringVar(&o.target, "target", "", "target of --emit=llvm: x86_64-unknown-linux-gnu or aarch64-unknown-linux-gnu (default: the host)")
 	for _, p := range ir.RegisteredPasses() {
 		help := p.Summary
@@ -215,6 +220,10 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 	if _, err := llvm.ParseTarget(o.target); err != nil {
 		return err
 	}
+	if err := checkHeaderGuard(o.headerGuard); err != nil {
+		return err
+	}
+	o.input = input
 	entries := o.passes
 	if o.pipeline != "" {
 		pre, err := passes.PipelineEntries(o.pipeline)
@@ -351,7 +360,7 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		}
 		b = [][]byte{[]byte(text)}
 	case "c-header":
-		text, err := llvm.CHeader(mod, "")
+		text, err := llvm.CHeader(mod, headerGuard(o, mod))
 		if err != nil {
 			return nil, ir.AsDiagnostics(err, mod.Loc)
 		}

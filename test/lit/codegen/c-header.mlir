@@ -1,8 +1,21 @@
 // --emit=c-header declares each public function's kernel and its
 // result-shapes function (lower/llvm/doc.go describes the ABI).
 // RUN: bcast-opt %s --pipeline=cpu --emit=c-header | FileCheck %s
+// RUN: bcast-opt %s --pipeline=cpu --emit=c-header -o %t.kernels.h && FileCheck %s --input-file=%t.kernels.h --check-prefix=FILE
+// RUN: bcast-opt %s --pipeline=cpu --emit=c-header --header-guard=MY_GUARD -o %t.h && FileCheck %s --input-file=%t.h --check-prefix=FLAG
+// RUN: not bcast-opt %s --emit=c-header --header-guard=2x 2>&1 | FileCheck %s --check-prefix=BAD
+//
+// The include guard is named after the header, so two generated headers
+// can be included in one C file: the output file's name, else the
+// module's (it has none here), else the input file's; --header-guard sets
+// it.
 
-// CHECK: #ifndef BCAST_KERNELS_H
+// CHECK: #ifndef C_HEADER_H
+// CHECK-NEXT: #define C_HEADER_H
+// FILE: #ifndef C_HEADER_MLIR_TMP_KERNELS_H
+// FLAG: #ifndef MY_GUARD
+// FLAG-NEXT: #define MY_GUARD
+// BAD: bcast-opt: --header-guard="2x" is not a C identifier
 // CHECK: #include <stdint.h>
 // CHECK: extern "C" {
 
