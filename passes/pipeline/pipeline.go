@@ -100,6 +100,27 @@ func (o Option) String() string {
 	return o.Key + "=" + o.Value
 }
 
+// QuoteValue spells v as an option value that parses back to v (through
+// Option.Unquoted): bare when it is one word of the options block's
+// syntax, which may hold any character but whitespace, quotes, '=' and
+// brackets ("canonicalize", "a,b,c", "-1"), else double quoted with
+// backslashes before '"' and '\'.
+func QuoteValue(v string) string {
+	if v != "" && !strings.ContainsAny(v, " \t\n\r\f\v{}[]=\"'") {
+		return v
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(v); i++ {
+		if v[i] == '"' || v[i] == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(v[i])
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
 // Unquoted returns the option value with one level of surrounding single or
 // double quotes removed (and, for double quotes, backslash escapes
 // resolved). Other values are returned unchanged.

@@ -114,6 +114,35 @@ func TestUnquoted(t *testing.T) {
 	}
 }
 
+// TestQuoteValue checks that QuoteValue's spelling of a value parses back
+// to the value, and stays bare where it can.
+func TestQuoteValue(t *testing.T) {
+	for v, want := range map[string]string{
+		"canonicalize":        "canonicalize",
+		"-1":                  "-1",
+		"a,b,c":               "a,b,c",
+		"builtin.module(cse)": "builtin.module(cse)",
+		"":                    `""`,
+		"a b":                 `"a b"`,
+		`x"y\z`:               `"x\"y\\z"`,
+		"{a=1}":               `"{a=1}"`,
+		"it's":                `"it's"`,
+	} {
+		q := QuoteValue(v)
+		if q != want {
+			t.Errorf("QuoteValue(%q) = %s, want %s", v, q, want)
+		}
+		elems, err := Parse("p{k=" + q + "}")
+		if err != nil {
+			t.Errorf("QuoteValue(%q) = %s does not parse: %v", v, q, err)
+			continue
+		}
+		if got := elems[0].Options[0].Unquoted(); got != v {
+			t.Errorf("QuoteValue(%q) = %s parses back as %q", v, q, got)
+		}
+	}
+}
+
 // TestErrors checks that invalid pipelines are rejected with the right
 // offset and message.
 func TestErrors(t *testing.T) {

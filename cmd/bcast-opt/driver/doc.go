@@ -6,8 +6,11 @@
 // It owns the command's flags, messages and exit status: splitting the
 // input on `// -----` (--split-input-file), checking expected-*
 // directives against the diagnostics (--verify-diagnostics,
-// diagcheck.go), the output forms (--emit), and the garbage collector
-// setting of a compiler process (TuneGC, gc.go).
+// diagcheck.go), the output forms (--emit) and the C header's include
+// guard (cheader.go), reading and printing --pass-pipeline text
+// (--dump-pass-pipeline, pipeline.go), the "did you mean" suggestion for
+// an unknown flag, pass or pass option (suggest.go), and the garbage
+// collector setting of a compiler process (TuneGC, gc.go).
 //
 // Pass flags and their help text come from the pass registry
 // (ir.RegisterPass); the driver holds no list of passes of its own. It

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +16,6 @@ import (
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/lower/llvm"
 	"github.com/bcast-opt/bcast-opt/passes"
-	"github.com/bcast-opt/bcast-opt/passes/pipeline"
 )
 
 // options are the parsed command-line settings of one run.
@@ -31,6 +31,7 @@ type options struct {
 	timing            bool
 	disableThreading  bool
 	allowUnregistered bool
+	dumpPassPipeline  bool
 	passPipeline      string
 	pipeline          string
 	// emit is what to write after the passes: mlir, llvm or c-header;
@@ -59,7 +60,7 @@ func (f *passFlag) Set(v string) error {
 	if err != nil {
 		return fmt.Errorf("--%s: %v", f.info.Name, err)
 	}
-	e, err := ir.NewPassEntry(f.info.Name, opts)
+	e, err := newPassEntry(f.info.Name, opts)
 	if err != nil {
 		return err
 	}
@@ -124,6 +125,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		if _, isExit := err.(exitError); !isExit {
 			fmt.Fprintf(stderr, "bcast-opt: %v\n", err)
 		}
+		var s *suggestionError
+		if errors.As(err, &s) {
+			fmt.Fprintf(stderr, "bcast-opt: did you mean '%s'?\n", s.suggestion)
+		}
 		return 1
 	}
 	return 0
@@ -152,6 +157,7 @@ and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
 			return run(o, input, stdin, stdout, stderr)
 		},
 	}
+	cmd.SetFlagErrorFunc(flagError)
 	f := cmd.Flags()
 	f.SortFlags = false
 	f.StringVarP(&o.output, "output", "o", "-", "output file ('-' for stdout)")
@@ -162,6 +168,7 @@ and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
 	f.BoolVar(&o.printAfterAll, "mlir-print-ir-after-all", false, "print the IR to stderr after each pass")
 	f.BoolVar(&o.timing, "mlir-timing", false, "print per-pass wall time to stderr")
 	f.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run function passes on one function after the other rather than in parallel")
+	f.BoolVar(&o.dumpPassPipeline, "dump-pass-pipeline", false, "print the pipeline that will run to stderr, in --pass-pipeline syntax with every option (as mlir-opt does), before running it")
 	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops of unregistered dialects (generic form)")
 	f.StringVar(&o.passPipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'")
 	f.StringVar(&o.pipeline, "pipeline", "", "run a named pipeline before any pass flags: "+strings.Join(passes.PipelineNames(), ", ")+" (cpu: hlo to fused linalg)")
@@ -240,6 +247,9 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 		if entries, err = pipelineEntries(o.passPipeline); err != nil {
 			return err
 		}
+	}
+	if o.dumpPassPipeline {
+		dumpPipeline(stderr, entries)
 	}
 	var src []byte
 	var err error
@@ -373,41 +383,4 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		timing.Add("Output", time.Since(start))
 	}
 	return b, nil
-}
-
-// pipelineEntries converts a --pass-pipeline string to pass manager entries.
-func pipelineEntries(text string) ([]ir.PassEntry, error) {
-	elems, err := pipeline.Parse(text)
-	if err != nil {
-		return nil, fmt.Errorf("invalid --pass-pipeline: %v", err)
-	}
-	// An anchored builtin.module(...) pipeline runs on the module itself.
-	if len(elems) == 1 && elems[0].Anchor == "builtin.module" {
-		elems = elems[0].Nested
-	}
-	return convertElements(elems)
-}
-
-func convertElements(elems []pipeline.Element) ([]ir.PassEntry, error) {
-	var out []ir.PassEntry
-	for _, e := range elems {
-		if e.Anchor != "" {
-			nested, err := convertElements(e.Nested)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, ir.PassEntry{Anchor: e.Anchor, Nested: nested})
-			continue
-		}
-		opts := ir.PassOptions{}
-		for _, op := range e.Options {
-			opts[op.Key] = op.Unquoted()
-		}
-		pe, err := ir.NewPassEntry(e.Pass, opts)
-		if err != nil {
-			return nil, fmt.Errorf("invalid --pass-pipeline: %v", err)
-		}
-		out = append(out, pe)
-	}
-	return out, nil
 }
