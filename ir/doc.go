@@ -20,6 +20,12 @@
 //     know (tested against the real tool);
 //   - the verifier (verify.go), including the Broadcastable trait, whose
 //     shape inference lives in the sub-package broadcast;
+//   - the limits that keep every recursive walk of the IR off the
+//     goroutine stack's limit (nesting.go): text nested deeper than
+//     MaxNesting (1000) levels of regions, attributes and types is a
+//     parse error, IR built deeper through the library a verifier error,
+//     and a shape of more than 2^63-1 elements (TooManyElements) is
+//     either, so no input or library-built IR crashes a later walk;
 //   - the Builder (builder.go), the greedy pattern-rewrite driver
 //     (rewrite.go) and the pass manager and pass registry (pass.go).
 //

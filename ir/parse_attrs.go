@@ -20,6 +20,7 @@ func (*locAttr) isAttr() {}
 func (p *parser) parseAttribute(t Type) Attribute {
 	switch p.tok.kind {
 	case tLSquare:
+		p.enter()
 		p.advance()
 		var elems []Attribute
 		if p.tok.kind != tRSquare {
@@ -31,9 +32,13 @@ func (p *parser) parseAttribute(t Type) Attribute {
 			}
 		}
 		p.expect(tRSquare, "to end array attribute")
+		p.leave()
 		return &ArrayAttr{Elems: elems}
 	case tLBrace:
-		return &DictionaryAttr{Entries: p.parseDict()}
+		p.enter()
+		d := &DictionaryAttr{Entries: p.parseDict()}
+		p.leave()
+		return d
 	case tAtId:
 		return p.parseSymbolRef()
 	case tHashId:
@@ -550,6 +555,7 @@ func (p *parser) parseDenseScalar() denseLit {
 // parseDenseList parses a nested `[...]` list, appending literals, and
 // returns its shape; all sublists must agree.
 func (p *parser) parseDenseList(lits *[]denseLit, depth int, _ []int64) []int64 {
+	p.enter()
 	p.expect(tLSquare, "")
 	var sub []int64
 	count := int64(0)
@@ -578,6 +584,7 @@ func (p *parser) parseDenseList(lits *[]denseLit, depth int, _ []int64) []int64 
 		}
 	}
 	p.expect(tRSquare, "to end tensor literal")
+	p.leave()
 	return append([]int64{count}, sub...)
 }
 

@@ -163,13 +163,17 @@ func simpleTypeChar(c byte) bool {
 }
 
 // skipParens returns the offset after the ')' matching the '(' at i, or
-// -1 if the text in between is not made of simpleTypeChar.
+// -1 if the text in between is not made of simpleTypeChar or nests more
+// than maxSimpleParens deep. The bound keeps the scans linear: each
+// function type of a deeply nested one would otherwise scan to its end.
 func skipParens(src []byte, i int) int {
 	depth := 0
 	for ; i < len(src); i++ {
 		switch c := src[i]; {
 		case c == '(':
-			depth++
+			if depth++; depth > maxSimpleParens {
+				return -1
+			}
 		case c == ')':
 			if depth--; depth == 0 {
 				return i + 1
@@ -181,7 +185,12 @@ func skipParens(src []byte, i int) int {
 	return -1
 }
 
+// maxSimpleParens is how deep the parentheses of a memoized function type
+// spelling may nest.
+const maxSimpleParens = 8
+
 func (p *parser) parseFunctionTypeUncached() *FunctionType {
+	p.enter()
 	p.expect(tLParen, "")
 	var ins []Type
 	if p.tok.kind != tRParen {
@@ -189,30 +198,33 @@ func (p *parser) parseFunctionTypeUncached() *FunctionType {
 	}
 	p.expect(tRParen, "")
 	p.expect(tArrow, "in function type")
-	return Function(ins, p.parseResultTypes())
+	results := p.parseResultTypes()
+	p.leave()
+	return Function(ins, results)
 }
 
 // parseResultTypes parses `type` or `(type, ...)` after an arrow.
 func (p *parser) parseResultTypes() []Type {
-	if p.tok.kind == tLParen {
-		// Either a parenthesized list or a function type as the single result.
-		save := *p.lex
-		saveTok := p.tok
-		p.advance()
-		var ts []Type
-		if p.tok.kind != tRParen {
-			ts = p.parseTypeListNoParens()
-		}
-		p.expect(tRParen, "")
-		if p.tok.kind == tArrow {
-			// It was a function type: re-parse it as such.
-			*p.lex = save
-			p.tok = saveTok
-			return []Type{p.parseFunctionType()}
-		}
-		return ts
+	if p.tok.kind != tLParen {
+		return []Type{p.parseType()}
 	}
-	return []Type{p.parseType()}
+	// Either a parenthesized list or a function type as the single
+	// result, which an arrow after the list tells. The list is then the
+	// function's inputs: building the type from it, rather than parsing
+	// it again as a function type, keeps `() -> (() -> (...) -> f32) ->
+	// f32` linear (each level parsed twice would be 2^depth).
+	p.enter()
+	p.advance()
+	var ts []Type
+	if p.tok.kind != tRParen {
+		ts = p.parseTypeListNoParens()
+	}
+	p.expect(tRParen, "")
+	if p.accept(tArrow) {
+		ts = []Type{Function(ts, p.parseResultTypes())}
+	}
+	p.leave()
+	return ts
 }
 
 func (p *parser) parseTypeListNoParens() []Type {
@@ -349,18 +361,22 @@ func (p *parser) parseBuiltinType() Type {
 		return p.parseVectorType()
 	case "complex":
 		p.advance()
+		p.enter()
 		p.expect(tLess, "in complex type")
 		et := p.parseType()
 		p.expect(tGreater, "in complex type")
+		p.leave()
 		return Complex(et)
 	case "tuple":
 		p.advance()
+		p.enter()
 		p.expect(tLess, "in tuple type")
 		var ts []Type
 		if p.tok.kind != tGreater {
 			ts = p.parseTypeListNoParens()
 		}
 		p.expect(tGreater, "in tuple type")
+		p.leave()
 		return Tuple(ts)
 	}
 	if it := parseIntTypeName(s); it != nil {
@@ -482,10 +498,12 @@ func (p *parser) parseDims(allowUnranked, allowScalable bool) (dims []int64, sca
 }
 
 func (p *parser) parseTensorType() Type {
+	start := p.tok
 	p.advance()
 	if p.tok.kind != tLess {
 		p.fail("expected '<' in tensor type")
 	}
+	p.enter()
 	p.advance()
 	dims, _, unranked := p.parseDims(true, false)
 	et := p.parseType()
@@ -494,6 +512,7 @@ func (p *parser) parseTensorType() Type {
 	}
 	if unranked {
 		p.expect(tGreater, "in tensor type")
+		p.leave()
 		return UnrankedTensor(et)
 	}
 	var enc Attribute
@@ -501,7 +520,10 @@ func (p *parser) parseTensorType() Type {
 		enc = p.parseAttribute(nil)
 	}
 	p.expect(tGreater, "in tensor type")
-	return RankedTensorWithEncoding(dims, et, enc)
+	p.leave()
+	t := RankedTensorWithEncoding(dims, et, enc)
+	p.checkElementCount(start, t)
+	return t
 }
 
 func isValidTensorElement(t Type) bool {
@@ -513,10 +535,12 @@ func isValidTensorElement(t Type) bool {
 }
 
 func (p *parser) parseMemRefType() Type {
+	start := p.tok
 	p.advance()
 	if p.tok.kind != tLess {
 		p.fail("expected '<' in memref type")
 	}
+	p.enter()
 	p.advance()
 	dims, _, unranked := p.parseDims(true, false)
 	et := p.parseType()
@@ -540,21 +564,27 @@ func (p *parser) parseMemRefType() Type {
 		}
 	}
 	p.expect(tGreater, "in memref type")
+	p.leave()
 	if unranked {
 		return UnrankedMemRef(et)
 	}
-	return MemRef(dims, et, layout, space)
+	t := MemRef(dims, et, layout, space)
+	p.checkElementCount(start, t)
+	return t
 }
 
 func (p *parser) parseVectorType() Type {
+	start := p.tok
 	p.advance()
 	if p.tok.kind != tLess {
 		p.fail("expected '<' in vector type")
 	}
+	p.enter()
 	p.advance()
 	dims, scal, _ := p.parseDims(false, true)
 	et := p.parseType()
 	p.expect(tGreater, "in vector type")
+	p.leave()
 	for _, d := range dims {
 		if d <= 0 {
 			p.fail("vector types must have positive constant sizes")
@@ -567,5 +597,15 @@ func (p *parser) parseVectorType() Type {
 	if !any {
 		scal = nil
 	}
-	return Vector(dims, scal, et)
+	t := Vector(dims, scal, et)
+	p.checkElementCount(start, t)
+	return t
+}
+
+// checkElementCount rejects a shaped type, spelled at token t, whose
+// static dims multiply to more elements than an int64 counts.
+func (p *parser) checkElementCount(t token, st ShapedType) {
+	if TooManyElements(st) {
+		p.failAt(t, "%s has more than 2^63-1 elements", st)
+	}
 }

@@ -59,6 +59,8 @@ type parser struct {
 	states []*customState
 	depth  int
 	arena  *opArena
+	// nest is how deeply the current token is nested (MaxNesting).
+	nest int
 }
 
 // customState is the reusable state for parsing a custom op at one
@@ -826,6 +828,7 @@ type RegionArg struct {
 // parseRegion parses `{ blocks }`. args, if any, are the entry block's
 // arguments declared by the op's syntax (func.func's signature).
 func (p *parser) parseRegion(args []RegionArg, isolated bool) *Region {
+	p.enter()
 	p.expect(tLBrace, "to begin region")
 	r := &Region{}
 	p.pushScope(isolated)
@@ -834,6 +837,7 @@ func (p *parser) parseRegion(args []RegionArg, isolated bool) *Region {
 		if args == nil && p.tok.kind == tRBrace {
 			p.advance()
 			p.popScope()
+			p.leave()
 			return r
 		}
 		b := r.AddBlock(nil)
@@ -851,6 +855,7 @@ func (p *parser) parseRegion(args []RegionArg, isolated bool) *Region {
 	}
 	p.expect(tRBrace, "to end region")
 	p.popScope()
+	p.leave()
 	return r
 }
 

@@ -1,6 +1,8 @@
 package ir
 
 import (
+	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -77,6 +79,7 @@ type RankedTensorType struct {
 	elem     Type
 	Encoding Attribute
 	str      string
+	tooMany  bool // TooManyElements, computed once
 }
 
 // UnrankedTensorType is `tensor<*xf32>`.
@@ -93,6 +96,7 @@ type MemRefType struct {
 	Layout      Attribute
 	MemorySpace Attribute
 	str         string
+	tooMany     bool // TooManyElements, computed once
 }
 
 // UnrankedMemRefType is `memref<*xf32>`.
@@ -107,6 +111,7 @@ type VectorType struct {
 	Scalable []bool
 	elem     Type
 	str      string
+	tooMany  bool // TooManyElements, computed once
 }
 
 // ComplexType is `complex<f32>`.
@@ -208,6 +213,45 @@ func IsStaticShape(shape []int64) bool {
 		}
 	}
 	return true
+}
+
+// TooManyElements reports whether the static dims of t multiply to more
+// than 2^63-1, the most elements an int64 counts (a `?` dim is not
+// counted; a 0 dim makes no elements). The parser and the verifier reject
+// such types, so that NumElements and every size computed from a shape
+// (bytes, strides, loop bounds) cannot overflow. Types are uniqued, so
+// this is computed once per type.
+func TooManyElements(t Type) bool {
+	switch t := t.(type) {
+	case *RankedTensorType:
+		return t.tooMany
+	case *MemRefType:
+		return t.tooMany
+	case *VectorType:
+		return t.tooMany
+	}
+	return false
+}
+
+// tooManyElements is TooManyElements of a shape.
+func tooManyElements(shape []int64) bool {
+	n, over := uint64(1), false
+	for _, d := range shape {
+		switch {
+		case d == 0:
+			return false
+		case d == Dynamic || d < 0:
+			continue
+		}
+		hi, lo := bits.Mul64(n, uint64(d))
+		if hi != 0 || lo > math.MaxInt64 {
+			over = true // a later 0 dim still makes no elements
+			n = 1
+			continue
+		}
+		n = lo
+	}
+	return over
 }
 
 // NumElements returns the product of a static shape's dims.
@@ -315,7 +359,7 @@ func RankedTensorWithEncoding(shape []int64, elem Type, enc Attribute) *RankedTe
 	sb.WriteByte('>')
 	key := sb.String()
 	return intern(key, func() Type {
-		return &RankedTensorType{shape: append([]int64(nil), shape...), elem: elem, Encoding: enc, str: key}
+		return &RankedTensorType{shape: append([]int64(nil), shape...), elem: elem, Encoding: enc, str: key, tooMany: tooManyElements(shape)}
 	}).(*RankedTensorType)
 }
 
@@ -342,7 +386,7 @@ func MemRef(shape []int64, elem Type, layout, space Attribute) *MemRefType {
 	sb.WriteByte('>')
 	key := sb.String()
 	return intern(key, func() Type {
-		return &MemRefType{shape: append([]int64(nil), shape...), elem: elem, Layout: layout, MemorySpace: space, str: key}
+		return &MemRefType{shape: append([]int64(nil), shape...), elem: elem, Layout: layout, MemorySpace: space, str: key, tooMany: tooManyElements(shape)}
 	}).(*MemRefType)
 }
 
@@ -367,7 +411,7 @@ func Vector(shape []int64, scalable []bool, elem Type) *VectorType {
 	sb.WriteByte('>')
 	key := sb.String()
 	return intern(key, func() Type {
-		return &VectorType{shape: append([]int64(nil), shape...), Scalable: append([]bool(nil), scalable...), elem: elem, str: key}
+		return &VectorType{shape: append([]int64(nil), shape...), Scalable: append([]bool(nil), scalable...), elem: elem, str: key, tooMany: tooManyElements(shape)}
 	}).(*VectorType)
 }
 

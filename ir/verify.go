@@ -36,9 +36,12 @@ func verifyUses(op *Operation) ([]*Operation, error) {
 		return users, err
 	}
 	v := newVerifier()
+	v.depth = opDepth(op)
 	if err := v.verifyOp(op); err != nil {
 		return nil, err
 	}
+	// op's children are one region deeper.
+	v.depth++
 	own := v.users // op's own symbol uses are for the table above
 	v.users = nil
 	var children []*Operation
@@ -55,6 +58,7 @@ func verifyUses(op *Operation) ([]*Operation, error) {
 	parallelFor(len(children), !multithreading.Load(), func(i int) {
 		if independent(children[i]) {
 			w := newVerifier()
+			w.depth = v.depth
 			errs[i] = w.verify(children[i])
 			users[i] = w.users
 		}
@@ -121,13 +125,15 @@ const parallelVerifyMin = 4096
 // read, is computed first, so that no run writes it. On error the
 // fingerprint is 0.
 func walkSplittingBlocks(op *Operation, check bool) (uint64, []*Operation, error) {
-	v := &verifier{check: check}
+	v := &verifier{check: check, depth: opDepth(op)}
 	if check {
 		if err := v.verifyOp(op); err != nil {
 			return 0, nil, err
 		}
 	}
 	mark := len(v.users)
+	// op's children are one region deeper.
+	v.depth++
 	h := fingerprintOpShallow(fingerprintSeed, op)
 	for _, r := range op.Regions() {
 		h = mix(h, ptr(r))
@@ -146,7 +152,7 @@ func walkSplittingBlocks(op *Operation, check bool) (uint64, []*Operation, error
 				errs := make([]error, len(starts))
 				users := make([][]*Operation, len(starts))
 				parallelFor(len(starts), !multithreading.Load(), func(k int) {
-					w := &verifier{check: check}
+					w := &verifier{check: check, depth: v.depth}
 					hk := uint64(fingerprintSeed)
 					o := starts[k]
 					for j := 0; j < verifyRun && o != nil; j++ {
@@ -206,6 +212,10 @@ type verifier struct {
 	// users are the ops met whose symbol uses are to be checked when
 	// their symbol table is (see OpDef.VerifySymbolUses), in walk order.
 	users []*Operation
+	// depth is the number of regions around the op being verified; the
+	// walk stops at MaxNesting, so its recursion stays bounded whatever
+	// the IR a library user built.
+	depth int
 }
 
 func newVerifier() *verifier { return &verifier{check: true} }
@@ -219,6 +229,9 @@ func (v *verifier) verify(op *Operation) error {
 // walk verifies op and everything nested in it, if v.check, and folds
 // them into the fingerprint h (see fingerprint), in one pre-order walk.
 func (v *verifier) walk(h uint64, op *Operation) (uint64, error) {
+	if v.depth > MaxNesting {
+		return 0, op.Emit(nestingMsg, MaxNesting)
+	}
 	if v.check {
 		if err := v.verifyOp(op); err != nil {
 			return 0, err
@@ -230,6 +243,7 @@ func (v *verifier) walk(h uint64, op *Operation) (uint64, error) {
 	}
 	mark := len(v.users)
 	var err error
+	v.depth++
 	for _, r := range op.rare.regions {
 		h = mix(h, ptr(r))
 		for _, b := range r.blocks {
@@ -243,6 +257,7 @@ func (v *verifier) walk(h uint64, op *Operation) (uint64, error) {
 		}
 		h = mix(h, 2) // end of region
 	}
+	v.depth-- // (after an error the walk is over)
 	if err := v.endSymbolTable(op, mark); err != nil {
 		return 0, err
 	}
@@ -263,6 +278,19 @@ func (v *verifier) endSymbolTable(op *Operation, mark int) error {
 }
 
 func (v *verifier) verifyOp(op *Operation) error {
+	if v.depth > MaxNesting {
+		return op.Emit(nestingMsg, MaxNesting)
+	}
+	if op.Attrs.Len() > 0 {
+		if err := checkAttrNesting(op, v.depth); err != nil {
+			return err
+		}
+	}
+	for i, r := range op.results {
+		if TooManyElements(r.typ) {
+			return op.Emit("result #%d has type %s, of more than 2^63-1 elements", i, r.typ)
+		}
+	}
 	for i, o := range op.operands {
 		if o.value == nil {
 			return op.Emit("operand #%d is null", i)
@@ -301,6 +329,11 @@ func (v *verifier) verifyRegions(op *Operation, registered bool) error {
 			return op.Emit("expects region #%d to have 0 or 1 blocks", ri)
 		}
 		for bi, b := range r.blocks {
+			for i, a := range b.args {
+				if TooManyElements(a.typ) {
+					return op.Emit("argument #%d of block #%d of region #%d has type %s, of more than 2^63-1 elements", i, bi, ri, a.typ)
+				}
+			}
 			for o := b.first; o != nil; o = o.next {
 				if o.HasTrait(Terminator) && o.next != nil {
 					return o.Emit("must be the last operation in the parent block")

@@ -62,7 +62,10 @@
 // affine restrictions: one operand of * and the right operand of floordiv,
 // ceildiv and mod must be symbolic or constant. Dim and symbol names are
 // arbitrary bare identifiers. Errors are *ParseError values carrying the byte
-// offset of the offending token and MLIR's diagnostic wording. ParseMapPrefix
+// offset of the offending token and MLIR's diagnostic wording. Expressions
+// deeper than MaxDepth (1000) are an error, since the constructors, the
+// printer and the walks recurse on the tree; Depth measures one without
+// recursing further than its limit. ParseMapPrefix
 // parses a map at the start of a longer input and ParseExpr parses a single
 // expression written with d<i>/s<i> names.
 //

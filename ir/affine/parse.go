@@ -62,7 +62,7 @@ func ParseExpr(src string) (Expr, error) {
 	p := newParser(src)
 	p.autoNames = true
 	p.next()
-	e, err := p.parseExpr()
+	e, _, err := p.parseExpr()
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +104,9 @@ type parser struct {
 	tok       token
 	names     map[string]Expr
 	autoNames bool
+	// parens counts the parentheses and unary minuses the parser is
+	// inside (its recursion), up to MaxDepth.
+	parens int
 }
 
 func newParser(src string) *parser {
@@ -277,7 +280,7 @@ func (p *parser) parseMap() (Map, error) {
 		return Map{NumDims: numDims, NumSymbols: numSyms, Results: results}, nil
 	}
 	for {
-		e, err := p.parseExpr()
+		e, _, err := p.parseExpr()
 		if err != nil {
 			return Map{}, err
 		}
@@ -343,18 +346,23 @@ func (p *parser) highPrecOp() (Kind, bool) {
 	return 0, false
 }
 
-// parseExpr parses a sum of terms: term (('+' | '-') term)*.
-func (p *parser) parseExpr() (Expr, error) {
-	lhs, err := p.parseTerm(false)
+// parseExpr parses a sum of terms: term (('+' | '-') term)*. It returns
+// the expression and the depth of its tree as built (see MaxDepth).
+func (p *parser) parseExpr() (Expr, int, error) {
+	lhs, depth, err := p.parseTerm(false)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	for p.isLowPrec() {
 		sub := p.tok.kind == tokMinus
+		opOff := p.tok.off
 		p.next()
-		rhs, err := p.parseTerm(true)
+		rhs, rd, err := p.parseTerm(true)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
+		}
+		if depth, err = p.binaryDepth(depth, rd+btoi(sub), opOff); err != nil {
+			return nil, 0, err
 		}
 		if sub {
 			lhs = Sub(lhs, rhs)
@@ -362,33 +370,56 @@ func (p *parser) parseExpr() (Expr, error) {
 			lhs = Add(lhs, rhs)
 		}
 	}
-	return lhs, nil
+	return lhs, depth, nil
+}
+
+// btoi is 1 for true: a subtraction adds the `* -1` of its right operand.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// binaryDepth returns the depth of a binary expression whose operands have
+// depths l and r, or an error at the operator (at off) if it is more than
+// MaxDepth. Checking before building matters: the simplifying constructors
+// walk their operands recursively.
+func (p *parser) binaryDepth(l, r, off int) (int, error) {
+	d := max(l, r) + 1
+	if d > MaxDepth {
+		return 0, p.errAt(off, "affine expression nested deeper than %d levels (the limit is affine.MaxDepth)", MaxDepth)
+	}
+	return d, nil
 }
 
 // parseTerm parses operand (('*' | floordiv | ceildiv | mod) operand)*,
 // checking MLIR's affine restrictions.
-func (p *parser) parseTerm(hasLHS bool) (Expr, error) {
-	lhs, err := p.parseOperand(hasLHS)
+func (p *parser) parseTerm(hasLHS bool) (Expr, int, error) {
+	lhs, depth, err := p.parseOperand(hasLHS)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	for {
 		op, ok := p.highPrecOp()
 		if !ok {
-			return lhs, nil
+			return lhs, depth, nil
 		}
 		opOff := p.tok.off
 		p.next()
-		rhs, err := p.parseOperand(true)
+		rhs, rd, err := p.parseOperand(true)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
+		}
+		if depth, err = p.binaryDepth(depth, rd, opOff); err != nil {
+			return nil, 0, err
 		}
 		if op == KindMul {
 			if !IsSymbolicOrConstant(lhs) && !IsSymbolicOrConstant(rhs) {
-				return nil, p.errAt(opOff, "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic")
+				return nil, 0, p.errAt(opOff, "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic")
 			}
 		} else if !IsSymbolicOrConstant(rhs) {
-			return nil, p.errAt(opOff, "non-affine expression: right operand of %s has to be either a constant or symbolic", op)
+			return nil, 0, p.errAt(opOff, "non-affine expression: right operand of %s has to be either a constant or symbolic", op)
 		}
 		lhs = Binary(op, lhs, rhs)
 	}
@@ -396,16 +427,16 @@ func (p *parser) parseTerm(hasLHS bool) (Expr, error) {
 
 // parseOperand parses an identifier, integer, parenthesized expression or
 // negation. hasLHS selects MLIR's wording for a missing operand.
-func (p *parser) parseOperand(hasLHS bool) (Expr, error) {
+func (p *parser) parseOperand(hasLHS bool) (Expr, int, error) {
 	t := p.tok
 	switch t.kind {
 	case tokIdent:
 		e, ok := p.lookup(t.text)
 		if !ok {
-			return nil, p.wrongToken("use of undeclared identifier")
+			return nil, 0, p.wrongToken("use of undeclared identifier")
 		}
 		p.next()
-		return e, nil
+		return e, 1, nil
 	case tokInt:
 		base, digits := 10, t.text
 		if strings.HasPrefix(digits, "0x") {
@@ -413,42 +444,55 @@ func (p *parser) parseOperand(hasLHS bool) (Expr, error) {
 		}
 		v, err := strconv.ParseUint(digits, base, 64)
 		if err != nil || v > 1<<63-1 {
-			return nil, p.errAt(t.off, "constant too large for index")
+			return nil, 0, p.errAt(t.off, "constant too large for index")
 		}
 		p.next()
-		return Const(int64(v)), nil
+		return Const(int64(v)), 1, nil
 	case tokLParen:
+		// Parentheses nest the parser's recursion, not the tree: count
+		// them too, or `((((...d0...))))` would overflow the stack.
+		if p.parens++; p.parens > MaxDepth {
+			return nil, 0, p.errAt(t.off, "affine expression nested deeper than %d levels (the limit is affine.MaxDepth)", MaxDepth)
+		}
 		p.next()
 		if p.tok.kind == tokRParen {
-			return nil, p.errAt(p.tok.off, "no expression inside parentheses")
+			return nil, 0, p.errAt(p.tok.off, "no expression inside parentheses")
 		}
-		e, err := p.parseExpr()
+		e, d, err := p.parseExpr()
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if err := p.expect(tokRParen, "expected ')'"); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		return e, nil
+		p.parens--
+		return e, d, nil
 	case tokMinus:
-		p.next()
-		e, err := p.parseOperand(hasLHS)
-		if err != nil {
-			return nil, err
+		if p.parens++; p.parens > MaxDepth {
+			return nil, 0, p.errAt(t.off, "affine expression nested deeper than %d levels (the limit is affine.MaxDepth)", MaxDepth)
 		}
-		return Neg(e), nil
+		p.next()
+		e, d, err := p.parseOperand(hasLHS)
+		if err != nil {
+			return nil, 0, err
+		}
+		p.parens--
+		if d, err = p.binaryDepth(d, 1, t.off); err != nil {
+			return nil, 0, err
+		}
+		return Neg(e), d, nil
 	case tokPlus, tokStar:
 		if hasLHS {
-			return nil, p.errAt(t.off, "missing right operand of binary operator")
+			return nil, 0, p.errAt(t.off, "missing right operand of binary operator")
 		}
-		return nil, p.errAt(t.off, "missing left operand of binary operator")
+		return nil, 0, p.errAt(t.off, "missing left operand of binary operator")
 	case tokError:
-		return nil, p.errAt(t.off, "unexpected character")
+		return nil, 0, p.errAt(t.off, "unexpected character")
 	}
 	if hasLHS {
-		return nil, p.errAt(t.off, "missing right operand of binary operator")
+		return nil, 0, p.errAt(t.off, "missing right operand of binary operator")
 	}
-	return nil, p.errAt(t.off, "expected affine expression")
+	return nil, 0, p.errAt(t.off, "expected affine expression")
 }
 
 // lookup resolves an identifier to the dim or symbol it names.

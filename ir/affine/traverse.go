@@ -178,3 +178,32 @@ func gcd(a, b uint64) uint64 {
 	}
 	return a
 }
+
+// MaxDepth is the deepest expression tree ParseMap and ParseExpr build
+// (d0 is 1 deep, d0 + 1 is 2, a sum of n dims n), and the most
+// parentheses and unary minuses they nest; deeper input is a ParseError.
+// The simplifying constructors, the printer and the other walks of an
+// expression recurse on its tree, so an unbounded depth (a file of two
+// million `(`, or of `d0 mod 2 mod 2 ...`) would overflow the goroutine
+// stack. Affine maps in real programs are a few levels deep. ir's
+// verifier holds maps built through the library to the same limit.
+const MaxDepth = 1000
+
+// Depth returns the depth of e's tree: 1 for a dim, a symbol or a
+// constant, one more than its deeper operand for a binary expression. It
+// stops at limit: a deeper tree gives limit+1, and the recursion is never
+// deeper than limit.
+func Depth(e Expr, limit int) int {
+	b, ok := e.(BinaryExpr)
+	if !ok {
+		return 1
+	}
+	if limit <= 1 {
+		return limit + 1
+	}
+	d := Depth(b.lhs, limit-1)
+	if d <= limit-1 {
+		d = max(d, Depth(b.rhs, limit-1))
+	}
+	return d + 1
+}

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -78,6 +79,25 @@ var unpinnable = []struct {
 		verifyAfter(`%c = arith.constant 1.0 : f32
 			func.func @f(%a: f32) { %0 = arith.negf %a : f32  return }`, func(t *testing.T, m *ir.Operation) {
 			findOp(t, m, "arith.negf").SetOperand(0, findOp(t, m, "arith.constant").Result(0))
+		})},
+	{"': affine expression nested deeper than",
+		"the parser refuses an affine map deeper than affine.MaxDepth before the verifier sees it (ir/nesting.go)",
+		verifyAfter(`func.func @f() { return }`, func(t *testing.T, m *ir.Operation) {
+			e := affine.Dim(0)
+			for range affine.MaxDepth {
+				e = affine.Mod(e, affine.Sym(0))
+			}
+			findOp(t, m, "func.func").SetAttr("m", &ir.AffineMapAttr{Map: affine.NewMap(1, 1, e)})
+		})},
+	{"result #%d has type %s, of more than",
+		"the parser refuses a shape of more than 2^63-1 elements where it is written (ir.TooManyElements)",
+		verifyAfter(`func.func @f(%a: f32) { %0 = arith.negf %a : f32  return }`, func(t *testing.T, m *ir.Operation) {
+			findOp(t, m, "arith.negf").Result(0).SetType(ir.RankedTensor([]int64{math.MaxInt64, 2}, ir.F32T))
+		})},
+	{"of region #%d has type %s, of more than",
+		"as above",
+		verifyAfter(`func.func @f(%a: f32) { return }`, func(t *testing.T, m *ir.Operation) {
+			findOp(t, m, "func.func").Region(0).Front().Arg(0).SetType(ir.RankedTensor([]int64{math.MaxInt64, 2}, ir.F32T))
 		})},
 	{"expected at least %d %s, but found",
 		"no registered op has a variadic operand list with a minimum (OpDef.MinOperands > 0) yet",
