@@ -22,6 +22,13 @@
 // the same code, so a front end gets an error value, not a panic, for
 // incompatible shapes.
 //
+// The contractions, hlo.dot_general and its matrix-product case hlo.dot,
+// are contraction.go (syntax, StableHLO's constraints, dot's
+// canonicalization to dot_general), contraction_dims.go (DotDims and the
+// #hlo.dot, precision and algorithm attributes in every spelling JAX and
+// MHLO write) and builder_contraction.go (DotGeneral, Matmul); their
+// sums' order and rounding are the interpreter's (interp/contraction.go).
+//
 // The package also owns what each elementwise op computes, written once:
 // one entry per op in the tables of elementwise_ops.go (the types, the
 // categories and their lookups in elementwise_semantics.go) holds its
