@@ -17,6 +17,14 @@
 // (linalg.generic and linalg.index) and tensor_reshape.go
 // (collapse_shape, expand_shape, extract_slice, insert_slice).
 //
+// memory.go holds the limits of a run: each tensor is checked against
+// Options.MaxMemory (default DefaultMaxMemory: half the available
+// memory) before it is allocated, at 8 bytes per element, and one over it
+// is an error at the running op naming the tensor's type and the bytes it
+// needs, never an out-of-memory crash; a function's regions nest at most
+// ir.MaxNesting deep, and calls Options.MaxCallDepth, so the recursion
+// is bounded on IR that was not verified too.
+//
 // It does not own what one element of an op is: that is written once,
 // beside each op's declaration, and read here as the op's folder and
 // lowering read it. The hlo elementwise ops' element functions are

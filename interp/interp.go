@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -15,6 +16,11 @@ type Options struct {
 	Trace func(op *ir.Operation, results []*Tensor)
 	// MaxCallDepth bounds func.call nesting (default 256).
 	MaxCallDepth int
+	// MaxMemory bounds, in bytes, each tensor the run allocates (8 bytes
+	// per element, see Tensor): one larger is an error at the op that
+	// makes it, naming its type and size, not an out-of-memory crash.
+	// 0 is DefaultMaxMemory(); negative is no limit.
+	MaxMemory int64
 }
 
 // Run interprets the function named fn in module (a builtin.module, or a
@@ -41,13 +47,27 @@ func RunWithOptions(module *ir.Operation, fn string, args []*Tensor, opts Option
 	if opts.MaxCallDepth <= 0 {
 		opts.MaxCallDepth = 256
 	}
+	switch {
+	case opts.MaxMemory == 0:
+		opts.MaxMemory = DefaultMaxMemory()
+	case opts.MaxMemory < 0:
+		opts.MaxMemory = math.MaxInt64
+	}
+	defer beginRun(opts.MaxMemory)()
 	m := &machine{opts: opts, funcs: map[string]*ir.Operation{}}
 	defer func() {
 		if r := recover(); r != nil {
-			if m.current == nil {
+			ae, tooBig := r.(*allocError)
+			switch {
+			case tooBig && m.current != nil:
+				res, err = nil, m.current.Emit("%v", ae)
+			case tooBig:
+				res, err = nil, ae
+			case m.current == nil:
 				panic(r)
+			default:
+				res, err = nil, m.current.Emit("interp: internal error: %v", r)
 			}
-			res, err = nil, m.current.Emit("interp: internal error: %v", r)
 		}
 	}()
 	if module.Name() == "func.func" {
@@ -146,6 +166,11 @@ type evaluator struct {
 	// loop is the current iteration of the innermost linalg.generic whose
 	// body is running (linalg.index reads it), nil outside one.
 	loop []int64
+	// blocks is how many of the function's blocks are running, nested
+	// (runBlock): its body and the regions in it. The verifier bounds
+	// them (ir.MaxNesting), as MaxCallDepth bounds calls; this bounds the
+	// interpreter's recursion on IR that was not verified too.
+	blocks int
 }
 
 // call runs func.func f on args; site is the calling op (nil at the top).
@@ -190,8 +215,22 @@ func (m *machine) call(f *ir.Operation, args []value, site *ir.Operation) ([]val
 }
 
 // runBlock runs the ops of b up to its terminator and returns the
-// terminator's operand values.
+// terminator's operand values. The op whose region b is stays the current
+// op (machine.current) once b has run, so that what it allocates or fails
+// at afterwards is located at it.
 func (e *evaluator) runBlock(b *ir.Block) ([]value, *ir.Operation, error) {
+	outer := e.m.current
+	if e.blocks++; e.blocks > ir.MaxNesting+1 {
+		return nil, nil, b.ParentOp().Emit("regions nested deeper than %d levels (ir.MaxNesting)", ir.MaxNesting)
+	}
+	outs, term, err := e.runOps(b)
+	e.blocks--
+	e.m.current = outer
+	return outs, term, err
+}
+
+// runOps runs the ops of b for runBlock.
+func (e *evaluator) runOps(b *ir.Block) ([]value, *ir.Operation, error) {
 	for op := b.First(); op != nil; op = op.Next() {
 		in := make([]value, op.NumOperands())
 		for i := range in {

@@ -147,11 +147,20 @@ func Zeros(elem ir.Type, shape []int64) (*Tensor, error) {
 	if err := checkShape(shape); err != nil {
 		return nil, err
 	}
+	if err := checkAlloc(elem, shape); err != nil {
+		return nil, err
+	}
 	return newTensor(elem, k, shape), nil
 }
 
-// newTensor allocates a zero tensor of a kind already checked.
+// newTensor allocates a zero tensor of a kind already checked. A tensor
+// over the allocation limit (checkAlloc) panics with an *allocError,
+// which RunWithOptions reports at the running op: the allocations are in
+// every handler, and a failed one is the end of the run.
 func newTensor(elem ir.Type, k elemKind, shape []int64) *Tensor {
+	if err := checkAlloc(elem, shape); err != nil {
+		panic(err)
+	}
 	t := &Tensor{elem: elem, shape: append([]int64{}, shape...)}
 	if k.float {
 		t.f = make([]float64, numElements(shape))
@@ -173,6 +182,9 @@ func FromDense(d *ir.DenseElementsAttr) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkAlloc(elem, st.Shape()); err != nil {
+		return nil, err
+	}
 	t := newTensor(elem, k, st.Shape())
 	for i := range numElements(st.Shape()) {
 		if k.float {
@@ -192,6 +204,9 @@ func FromBytes(elem ir.Type, shape []int64, raw []byte) (*Tensor, error) {
 		return nil, err
 	}
 	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
+	if err := checkAlloc(elem, shape); err != nil {
 		return nil, err
 	}
 	n, sz := numElements(shape), ir.ElementByteSize(elem)

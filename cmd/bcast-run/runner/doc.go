@@ -9,7 +9,9 @@
 //
 // It owns the command's flags, messages and exit status, the checks of
 // `.npy` inputs against the entry's argument types, and the printing of
-// results. The C driver that runs the kernels, and the Go side that
+// results. --max-memory (size.go) is the interpreter's allocation limit
+// (interp.Options.MaxMemory); the native side's allocation failures are
+// the generated C driver's (lower/llvm). The C driver that runs the kernels, and the Go side that
 // writes its inputs and reads its results, are lower/llvm's (CDriver,
 // RunDriverCalls), shared with the native tests.
 // Compiling goes through package compiler (the pipeline, LLVM IR, the C

@@ -35,6 +35,8 @@ type options struct {
 	llc       string
 	cc        string
 	keepTemps bool
+	// maxMemory is --max-memory: "" for interp's default.
+	maxMemory string
 }
 
 // exitError is a failure whose message is already printed.
@@ -82,6 +84,7 @@ entry function on .npy inputs (--input, once per argument, in order). With
 	f.StringVar(&o.llc, "llc", "", "LLVM llc to compile with when clang is not used (default: llc on PATH)")
 	f.StringVar(&o.cc, "cc", "", "C compiler for the driver and linking when clang is not used (default: cc on PATH)")
 	f.BoolVar(&o.keepTemps, "keep-temps", false, "keep the temporary directory (its path is printed on stderr)")
+	f.StringVar(&o.maxMemory, "max-memory", "", "with --interp, the largest tensor the interpreter may allocate, e.g. 4GiB, 500MB or 1000000 bytes; 'none' for no limit (default: half the available memory)")
 	cmd.SetArgs(args)
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
@@ -275,7 +278,14 @@ func runInterp(o *options, mod *ir.Operation, ft *ir.FunctionType, args []*npy.A
 		}
 		ts[i] = t
 	}
-	res, err := interp.Run(mod, o.entry, ts)
+	opts := interp.Options{}
+	if o.maxMemory != "" {
+		var err error
+		if opts.MaxMemory, err = parseSize(o.maxMemory); err != nil {
+			return nil, fmt.Errorf("--max-memory: %v", err)
+		}
+	}
+	res, err := interp.RunWithOptions(mod, o.entry, ts, opts)
 	if err != nil {
 		printDiags(stderr, err, mod.Loc.File)
 		return nil, exitError{}
@@ -284,7 +294,7 @@ func runInterp(o *options, mod *ir.Operation, ft *ir.FunctionType, args []*npy.A
 		times := make([]time.Duration, o.bench)
 		for i := range times {
 			start := time.Now()
-			if _, err := interp.Run(mod, o.entry, ts); err != nil {
+			if _, err := interp.RunWithOptions(mod, o.entry, ts, opts); err != nil {
 				return nil, err
 			}
 			times[i] = time.Since(start)
