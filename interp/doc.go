@@ -65,6 +65,15 @@
 // linalg.fill (linalg_fill.go) runs its body once per element, or once
 // when the body does not read the output.
 //
+// # Contractions
+//
+// hlo.dot_general and hlo.dot (contraction.go) sum the products of each
+// result element from 0, over the contracting dims in row-major order as
+// the dimension numbers list them, with hlo.multiply's and hlo.add's
+// element functions, each product and sum rounded to the result's element
+// type: the order of the reduction loops hlo-legalize-to-linalg gives
+// their generic, so the bits are the same before and after lowering.
+//
 // # Broadcasting
 //
 // The implicitly broadcasting hlo ops broadcast their run-time shapes with
