@@ -29,6 +29,12 @@
 //     becomes a generic with `reduction` iterators over a linalg.fill of
 //     its init (several operands: a multi-result generic), its reducer
 //     converted to the body; reduce_window, a generic with window loops.
+//   - contraction.go: hlo.dot_general and hlo.dot become a generic with a
+//     `parallel` loop per result dim and a `reduction` loop per
+//     contracting pair, each operand read through the projected
+//     permutation of its dims to their loops (no transposed copies), over
+//     a linalg.fill of zero; the body is hlo.multiply's and hlo.add's
+//     scalar lowerings, after an extension to a wider result type.
 //   - constant.go, custom_call.go: hlo.constant; JAX's @shape_assertion
 //     (a cf.assert), and the error for any other custom call.
 //   - generic.go: the generic builders all of them share (operand
