@@ -494,3 +494,13 @@ func.func @reduce_window_cumsum(%arg0: tensor<8x9xf32>) -> tensor<8x9xf32> {
   }) : (tensor<8x9xf32>, tensor<f32>) -> tensor<8x9xf32>
   return %0 : tensor<8x9xf32>
 }
+
+func.func @dot_general(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  return %0 : tensor<?x?x?xf32>
+}
+
+func.func @dot(%x: tensor<?x?xi32>, %w: tensor<?x?xi32>) -> tensor<?x?xi32> {
+  %0 = stablehlo.dot %x, %w : (tensor<?x?xi32>, tensor<?x?xi32>) -> tensor<?x?xi32>
+  return %0 : tensor<?x?xi32>
+}

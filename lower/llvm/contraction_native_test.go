@@ -1,0 +1,102 @@
+package llvm_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/interp"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
+)
+
+const contractionFile = "testdata/contraction.mlir"
+
+// contractionCases run the kernels of testdata/contraction.mlir (issue
+// 15) natively and in the interpreter: shapes around the vector widths,
+// empty and unit dims, an empty contracting dim (a result of zeros), and
+// paired dims that disagree at run time. The native code sums each result
+// element of a contraction with parallel loops in the interpreter's order
+// (the contracting dims row-major, each product and sum rounded), so
+// those results are compared bit for bit. With special values, a sum of
+// two NaNs may give either NaN's bits (LLVM, like Go's compiler, may swap
+// the operands of an fadd), so those cases compare NaN with NaN (ulps
+// 1). A contraction with no parallel loop (vector-vector) is a full
+// reduction, which lower/llvm reassociates: dotSums checks it within the
+// bound of the package documentation.
+var contractionCases = func() []nativeCase {
+	var cs []nativeCase
+	for _, s := range [][3]int64{{1, 1, 1}, {3, 5, 4}, {0, 5, 3}, {3, 0, 4}, {3, 5, 0}, {7, 33, 65}, {17, 130, 9}, {2, 300, 17}} {
+		m, k, n := s[0], s[1], s[2]
+		cs = append(cs,
+			nativeCase{fn: "matmul", shapes: [][]int64{{m, k}, {k, n}}},
+			nativeCase{fn: "matmul_tt", shapes: [][]int64{{k, m}, {n, k}}},
+			nativeCase{fn: "batch_matmul", shapes: [][]int64{{3, m, k}, {3, k, n}}},
+			nativeCase{fn: "matmul_f64", shapes: [][]int64{{m, k}, {k, n}}},
+			nativeCase{fn: "matmul_i8", shapes: [][]int64{{m, k}, {k, n}}},
+			nativeCase{fn: "matmul_f16_f32", shapes: [][]int64{{m, k}, {k, n}}},
+			nativeCase{fn: "matvec_i1", shapes: [][]int64{{m, k}, {k}}},
+			nativeCase{fn: "matvec", shapes: [][]int64{{m, k}, {k}}},
+			nativeCase{fn: "dot_vv", shapes: [][]int64{{k}, {k}}},
+		)
+	}
+	return append(cs,
+		nativeCase{fn: "matmul", shapes: [][]int64{{4, 9}, {9, 5}}, specials: true, ulps: 1},
+		nativeCase{fn: "batch_matmul", shapes: [][]int64{{2, 4, 9}, {2, 9, 5}}, specials: true, ulps: 1},
+		nativeCase{fn: "matvec", shapes: [][]int64{{4, 9}, {9}}, specials: true, ulps: 1},
+		nativeCase{fn: "dim_orders", shapes: [][]int64{{2, 5, 3, 4}, {4, 3, 2, 6}}},
+		nativeCase{fn: "dense", shapes: [][]int64{{6, 16}, {16, 8}, {8}}},
+		nativeCase{fn: "dense", shapes: [][]int64{{6, 16}, {16, 8}, {8}}, specials: true, ulps: 1},
+		nativeCase{fn: "dense", shapes: [][]int64{{0, 16}, {16, 8}, {8}}},
+		nativeCase{fn: "matmul", shapes: [][]int64{{3, 4}, {5, 2}}, wantErr: "matmul: "},
+		nativeCase{fn: "batch_matmul", shapes: [][]int64{{2, 3, 4}, {3, 4, 5}}, wantErr: "batch_matmul: "},
+	)
+}()
+
+// dotSums are the kernels whose float results are full sums lower/llvm
+// reassociates.
+var dotSums = map[string]bool{"dot_vv": true}
+
+// TestNativeContractions compiles testdata/contraction.mlir through
+// --pipeline=cpu and --emit=llvm, builds it with every available
+// toolchain and runs the cases natively against the interpreter.
+func TestNativeContractions(t *testing.T) {
+	k := compileNative(t, contractionFile)
+	dir := t.TempDir()
+	builds := buildNative(t, dir, k.fns, k.irText, k.header)
+	for _, b := range builds {
+		t.Logf("built with %s", b.name)
+	}
+	forEachCase(t, k.byName, contractionCases, 15, func(t *testing.T, f *llvm.FuncABI, c nativeCase, args []*interp.Tensor) {
+		want, interpErr := interp.Run(k.orig, c.fn, args)
+		for _, b := range builds {
+			rc, msg, got := runNative(t, b.exe, dir, f, args, nil)
+			if c.wantErr != "" {
+				if rc != 1 || !strings.Contains(msg, c.wantErr) || interpErr == nil {
+					t.Errorf("%s: got code %d, message %q, interpreter %v; want code 1 and a message containing %q, and an interpreter error", b.name, rc, msg, interpErr, c.wantErr)
+				}
+				continue
+			}
+			if interpErr != nil {
+				t.Fatalf("interpreter: %v", interpErr)
+			}
+			if rc != 0 {
+				t.Fatalf("%s: code %d: %s", b.name, rc, msg)
+			}
+			if !dotSums[c.fn] {
+				for r := range want {
+					compareTensors(t, b.name, r, got[r], want[r], c.ulps)
+				}
+				continue
+			}
+			// |got - want| <= 2 n u Σ|x_i y_i| (withinSumBound).
+			x, y := args[0], args[1]
+			var bound float64
+			for i := range x.Len() {
+				bound += math.Abs(x.Float(i) * y.Float(i))
+			}
+			if g, w := got[0].Float(0), want[0].Float(0); !withinSumBound(g, w, bound, int64(x.Len()), unitRoundoff(x.ElemType())) {
+				t.Errorf("%s: %g, the interpreter's %g: more than the reassociation bound for %d terms of absolute sum %g", b.name, g, w, x.Len(), bound)
+			}
+		}
+	})
+}
