@@ -55,11 +55,12 @@ func Matmul(b *ir.Builder, x, w *ir.Value, opts ...Option) (*ir.Value, error) {
 		return nil, err
 	}
 	xt, wt := rankedTensor(x.Type()), rankedTensor(w.Type())
+	var d DotDims
 	if xt == nil || wt == nil || xt.Rank() == 0 || wt.Rank() == 0 {
-		return nil, fmt.Errorf("%s: Matmul takes ranked tensors of rank 1 or more, but got '%s' and '%s'", DotGeneralOp.Name, x.Type(), w.Type())
+		// Not a matrix product: the verifier's error on the dims of one.
+		return buildContraction(b, x, w, MatmulDims(2), loc, opts)
 	}
 	r, s := int64(xt.Rank()), int64(wt.Rank())
-	var d DotDims
 	switch {
 	case s == 1 || s == 2:
 		d = DotDims{LhsContracting: []int64{r - 1}, RhsContracting: []int64{0}}
@@ -82,20 +83,21 @@ func buildContraction(b *ir.Builder, lhs, rhs *ir.Value, d DotDims, loc ir.Locat
 		return nil, err
 	}
 	lt, rt := rankedTensor(lhs.Type()), rankedTensor(rhs.Type())
-	if lt == nil || rt == nil {
-		return nil, fmt.Errorf("%s: the operands must be ranked tensors, but are '%s' and '%s'", name, lhs.Type(), rhs.Type())
-	}
 	d = DotDims{LhsBatching: slices.Clone(d.LhsBatching), RhsBatching: slices.Clone(d.RhsBatching),
 		LhsContracting: slices.Clone(d.LhsContracting), RhsContracting: slices.Clone(d.RhsContracting)}
-	// A result type for dims that do not verify: the verifier then says
-	// what is wrong with them.
+	// A result type for operands or dims that do not verify: the verifier
+	// then says what is wrong with them.
 	shape := []int64{}
-	if dimsInRange(d.LhsBatching, lt.Rank()) && dimsInRange(d.LhsContracting, lt.Rank()) &&
+	if lt != nil && rt != nil && dimsInRange(d.LhsBatching, lt.Rank()) && dimsInRange(d.LhsContracting, lt.Rank()) &&
 		dimsInRange(d.RhsBatching, rt.Rank()) && dimsInRange(d.RhsContracting, rt.Rank()) {
 		shape = d.ResultShape(lt.Shape(), rt.Shape())
 	}
+	elem := ir.ElementTypeOf(lhs.Type())
+	if elem == nil {
+		elem = lhs.Type()
+	}
 	st := &ir.OpState{Name: name, Operands: []*ir.Value{lhs, rhs}, Loc: loc,
-		ResultTypes: []ir.Type{ir.RankedTensor(shape, lt.ElementType())}}
+		ResultTypes: []ir.Type{ir.RankedTensor(shape, elem)}}
 	st.AddAttr("dot_dimension_numbers", d.Attr())
 	for _, o := range opts {
 		if o != nil {

@@ -185,7 +185,7 @@ func TestMatmulForms(t *testing.T) {
 // errors, not panics, and a rejected op leaves nothing behind.
 func TestContractionBuilderErrors(t *testing.T) {
 	module := builtin.NewModule()
-	fn, b := funcdialect.NewFunc(module, "f", []ir.Type{ir.RankedTensor([]int64{2, 3}, ir.F32T), ir.UnrankedTensor(ir.F32T)}, nil)
+	fn, b := funcdialect.NewFunc(module, "f", []ir.Type{ir.RankedTensor([]int64{2, 3}, ir.F32T), ir.UnrankedTensor(ir.F32T), ir.RankedTensor(nil, ir.F32T), ir.F32T}, nil)
 	args := fn.Region(0).Front().Args()
 	d := hlo.MatmulDims(2)
 	for _, c := range []struct {
@@ -194,8 +194,11 @@ func TestContractionBuilderErrors(t *testing.T) {
 	}{
 		{func() (*ir.Value, error) { return hlo.DotGeneral(nil, args[0], args[0], d) }, "the builder is nil"},
 		{func() (*ir.Value, error) { return hlo.DotGeneral(b, args[0], nil, d) }, "operand #1 is nil"},
-		{func() (*ir.Value, error) { return hlo.DotGeneral(b, args[0], args[1], d) }, "must be ranked tensors"},
-		{func() (*ir.Value, error) { return hlo.Matmul(b, args[1], args[0]) }, "Matmul takes ranked tensors"},
+		{func() (*ir.Value, error) { return hlo.DotGeneral(b, args[0], args[1], d) }, "rhs must be a ranked tensor, but is 'tensor<*xf32>'"},
+		{func() (*ir.Value, error) { return hlo.Matmul(b, args[1], args[0]) }, "lhs must be a ranked tensor, but is 'tensor<*xf32>'"},
+		{func() (*ir.Value, error) { return hlo.Matmul(b, args[2], args[0]) }, "lhs_contracting_dimensions entry 0 is 1, out of range for lhs of rank 0"},
+		{func() (*ir.Value, error) { return hlo.Matmul(b, args[0], args[3]) }, "rhs must be a ranked tensor, but is 'f32'"},
+		{func() (*ir.Value, error) { return hlo.DotGeneral(b, args[3], args[0], d) }, "lhs must be a ranked tensor, but is 'f32'"},
 		{func() (*ir.Value, error) {
 			return hlo.DotGeneral(b, args[0], args[0], hlo.DotDims{LhsContracting: []int64{5}, RhsContracting: []int64{0}})
 		}, "lhs_contracting_dimensions entry 0 is 5, out of range for lhs of rank 2"},

@@ -226,6 +226,14 @@ var unpinnable = []struct {
 			_, err := hlo.NewDynamicBroadcastInDim(b, x, shape, []int64{0}, nil)
 			return err
 		}},
+	{"numpy broadcasts x over w's batch dims, which dot_general would put after x's free dims",
+		"hlo.Matmul (Go API): operand ranks jnp.matmul broadcasts and dot_general cannot express without a transpose; textual IR spells the dims",
+		func(t *testing.T) error {
+			b, x := hloBuilder(t)
+			w := b.Create(&ir.OpState{Name: "test.w", ResultTypes: []ir.Type{ir.RankedTensor([]int64{2, 4, 3}, ir.F32T)}}).Result(0)
+			_, err := hlo.Matmul(b, x, w)
+			return err
+		}},
 	{"affine: cannot evaluate",
 		"affine.EvalExpr's default case; every affine.Expr kind is handled above it",
 		nil},
