@@ -22,6 +22,7 @@
 // CHECK-LABEL: func.func @dot(
 // CHECK-LABEL: func.func @dense(
 // CHECK-LABEL: func.func @broadcast_operands(
+// CHECK-LABEL: func.func @jax_dense(
 
 // MLIR-LABEL: func.func @transposed(
 // MLIR-NOT: linalg.generic

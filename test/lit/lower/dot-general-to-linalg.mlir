@@ -179,3 +179,31 @@ func.func @broadcast_operands(%v: tensor<7xf32>, %u: tensor<3xf32>) -> (tensor<5
   %6 = stablehlo.dot_general %3, %5, contracting_dims = [1] x [0] : (tensor<3x7xf32>, tensor<7x3xf32>) -> tensor<3x3xf32>
   return %2, %6 : tensor<5x3xf32>, tensor<3x3xf32>
 }
+
+// -----
+
+// The dense layer as jax.export writes it with a symbolic batch: the bias
+// and zero broadcast to the dot's shape with dynamic_broadcast_in_dim
+// (get_dimension_size of x), then same-shape stablehlo ops. The sizes are
+// traced to x's dim 0: the contraction and one fused epilogue, no run-time
+// check and no version.
+// CPU-LABEL: func.func @jax_dense(
+// CPU-NOT: cf.assert
+// CPU-NOT: scf.if
+// CPU: %[[MM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg1 : tensor<?x16xf32>, tensor<16x8xf32>)
+// CPU: linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[MM]], %arg2 : tensor<?x8xf32>, tensor<8xf32>)
+// CPU-NOT: linalg.generic
+// CPU: return
+func.func @jax_dense(%arg0: tensor<?x16xf32>, %arg1: tensor<16x8xf32>, %arg2: tensor<8xf32>) -> tensor<?x8xf32> {
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<?x16xf32>, tensor<16x8xf32>) -> tensor<?x8xf32>
+  %1 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?x16xf32>) -> tensor<i32>
+  %2 = stablehlo.reshape %1 : (tensor<i32>) -> tensor<1xi32>
+  %c = stablehlo.constant dense<8> : tensor<1xi32>
+  %3 = stablehlo.concatenate %2, %c, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %4 = stablehlo.dynamic_broadcast_in_dim %arg2, %3, dims = [1] : (tensor<8xf32>, tensor<2xi32>) -> tensor<?x8xf32>
+  %5 = stablehlo.add %0, %4 : tensor<?x8xf32>
+  %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %6 = stablehlo.dynamic_broadcast_in_dim %cst, %3, dims = [] : (tensor<f32>, tensor<2xi32>) -> tensor<?x8xf32>
+  %7 = stablehlo.maximum %5, %6 : tensor<?x8xf32>
+  return %7 : tensor<?x8xf32>
+}
