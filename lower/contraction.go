@@ -91,7 +91,11 @@ func (l *lowering) convertContraction(op *ir.Operation) error {
 	var dyn []*ir.Value
 	for i, s := range res.Shape() {
 		if s == ir.Dynamic {
-			dyn = append(dyn, l.contractionLoopSize(b, op, i, lhsLoops, rhsLoops))
+			size := l.contractionLoopSize(b, op, i, lhsLoops, rhsLoops)
+			if size == nil {
+				return op.Emit("result dim %d is no operand's dim; it cannot be lowered to linalg", i)
+			}
+			dyn = append(dyn, size)
 		}
 	}
 	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{res}, Loc: op.Loc}).Result(0)
@@ -155,7 +159,8 @@ func (l *lowering) throughLoops(a operandAccess, loops []int) operandAccess {
 // contractionLoopSize returns the size of parallel loop i of a
 // contraction: an access's plain dim that reads it, else the operand dim
 // the loop is (an element of a could-be-1 broadcast's shape operand, or
-// tensor.dim).
+// tensor.dim); nil if no operand dim is that loop (an op that does not
+// verify).
 func (l *lowering) contractionLoopSize(b *ir.Builder, op *ir.Operation, i int, lhsLoops, rhsLoops []int) *ir.Value {
 	for _, a := range l.accesses {
 		for j, r := range a.reads {
@@ -174,7 +179,7 @@ func (l *lowering) contractionLoopSize(b *ir.Builder, op *ir.Operation, i int, l
 			}
 		}
 	}
-	panic("lower: a contraction's result dim is no operand's dim")
+	return nil
 }
 
 // contractionOp returns the arith op of the hlo binary op def's scalar
