@@ -120,6 +120,10 @@ type Source struct {
 	starts []int
 }
 
+// maxSourceLine is the longest source line Format shows, LLVM's
+// SMDiagnostic's MaxLineLengthToPrint.
+const maxSourceLine = 4096
+
 // NewSource returns the source of file, whose text is text.
 func NewSource(file string, text []byte) *Source { return &Source{File: file, Text: text} }
 
@@ -132,7 +136,9 @@ func NewSource(file string, text []byte) *Source { return &Source{File: file, Te
 //	       ^
 //
 // Tabs are expanded to 8-column stops in both lines, as LLVM's SourceMgr
-// does. A nil source formats as Error does.
+// does, and a line longer than maxSourceLine bytes is not shown (nor is
+// LLVM's: a generated one-line input would fill the terminal). A nil
+// source formats as Error does.
 func (s *Source) Format(d *Diagnostic) string {
 	var sb strings.Builder
 	s.write(&sb, d)
@@ -148,7 +154,7 @@ func (s *Source) write(sb *strings.Builder, d *Diagnostic) {
 	sb.WriteString(": ")
 	sb.WriteString(d.Msg)
 	sb.WriteByte('\n')
-	if line, ok := s.line(d.Loc); ok {
+	if line, ok := s.line(d.Loc); ok && len(line) <= maxSourceLine {
 		writeSourceLine(sb, line, int(d.Loc.Col))
 	}
 	for _, n := range d.Notes {

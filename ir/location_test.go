@@ -35,6 +35,15 @@ func TestSourceFormat(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
 		}
 	}
+	// A line longer than 4096 bytes is not shown, as LLVM's
+	// SMDiagnostic does not show it.
+	long := ir.NewSource("f.mlir", []byte("[["+strings.Repeat("[", 4095)+"\nok\n"))
+	if got, want := long.Format(ir.Errorf(at(1, 3), "m")), "f.mlir:1:3: error: m"; got != want {
+		t.Errorf("long line: got %.80q..., want %q", got, want)
+	}
+	if got, want := long.Format(ir.Errorf(at(2, 1), "m")), "f.mlir:2:1: error: m\nok\n^"; got != want {
+		t.Errorf("after a long line: got %q, want %q", got, want)
+	}
 	var none *ir.Source
 	d := ir.Errorf(at(1, 1), "m").AddNote(at(2, 1), "n")
 	if got := none.Format(d); got != d.Error() {
