@@ -67,3 +67,31 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 }
+
+// TestNativeOutOfMemory runs, natively, a program whose result no machine
+// can hold (2^61 bytes): one line naming the result, its type and its
+// bytes, status 1, where the driver printed `driver: out of memory` and
+// bcast-run `the compiled program failed: exit status 2`.
+func TestNativeOutOfMemory(t *testing.T) {
+	for name, flags := range toolchains(t) {
+		t.Run(name, func(t *testing.T) { nativeOutOfMemory(t, flags) })
+	}
+}
+
+func nativeOutOfMemory(t *testing.T, flags []string) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "huge.mlir")
+	ty := "tensor<1000000000x536870912xf32>"
+	src := "func.func @main() -> " + ty + " {\n" +
+		"  %0 = stablehlo.constant dense<1.0> : " + ty + "\n" +
+		"  %1 = stablehlo.add %0, %0 : " + ty + "\n" +
+		"  return %1 : " + ty + "\n}\n"
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := `^bcast-run: cannot allocate result 0 of @main \(tensor<1000000000x536870912xf32>\): 2147483648000000000 bytes \(2000000000.0 GiB\), more than the system can give$`
+	st, _, stderr := runMain(t, append(flags, p)...)
+	if st != 1 || strings.Count(stderr, "\n") != 1 || !regexp.MustCompile(want).MatchString(strings.TrimSuffix(stderr, "\n")) {
+		t.Errorf("status %d, stderr %q; want status 1 and one line matching %q", st, stderr, want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/bcast-opt/bcast-opt/compiler"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -85,10 +86,16 @@ func runNative(o *options, mod *ir.Operation, args []*npy.Array, stderr io.Write
 	for i, a := range args {
 		in[i] = llvm.DriverTensor{Shape: a.Shape, Data: a.Data}
 	}
-	// The driver prints only the bench lines, on stderr.
+	// The driver prints the bench lines, on stderr, and its errors.
+	var printed strings.Builder
 	res, err := llvm.RunDriverCalls(exe, dir, []llvm.DriverCall{{Func: fn, Args: in}},
-		llvm.DriverOptions{Bench: o.bench, Output: stderr, KeepFiles: o.keepTemps})
+		llvm.DriverOptions{Bench: o.bench, Output: &printed, KeepFiles: o.keepTemps})
 	var de *llvm.DriverError
+	if errors.As(err, &de) && de.ExitCode == llvm.DriverNoMemory {
+		// the driver's one line names the buffer and its size
+		return nil, errors.New(oneLine(strings.TrimPrefix(strings.TrimSpace(de.Output), "driver: ")))
+	}
+	io.WriteString(stderr, printed.String())
 	if errors.As(err, &de) {
 		if de.ExitCode != 0 {
 			return nil, fmt.Errorf("the compiled program failed: %v", de.Err)
