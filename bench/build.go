@@ -14,15 +14,15 @@ import (
 )
 
 // kernels are the workload files; W5u reuses W5's kernel.
-var kernels = []string{"W1", "W2", "W3", "W4", "W5", "W1j", "W3j", "W6", "W7"}
+var kernels = []string{"W1", "W2", "W3", "W4", "W5", "W1j", "W3j", "W6", "W7", "W8", "W9"}
 
 // allWorkloads is every workload the harness knows, in table order.
-var allWorkloads = []string{"W1", "W2", "W3", "W4", "W5", "W5u", "W1j", "W3j", "W6", "W7"}
+var allWorkloads = []string{"W1", "W2", "W3", "W4", "W5", "W5u", "W1j", "W3j", "W6", "W7", "W8", "W9"}
 
 // jaxExports are the workload files written as jax.export writes them
 // (a public @main): the exports with a symbolic batch dim (twinOf) and the
-// static softmax and layer norm, W6 and W7.
-var jaxExports = map[string]bool{"W1j": true, "W3j": true, "W6": true, "W7": true}
+// static softmax, layer norm, dense layer and attention, W6..W9.
+var jaxExports = map[string]bool{"W1j": true, "W3j": true, "W6": true, "W7": true, "W8": true, "W9": true}
 
 // twinOf maps each workload written as jax.export writes it (a symbolic
 // batch dim, docs/SPEC.md §9) to its static twin: the same computation
@@ -48,10 +48,13 @@ func entryOf(kernel string) string {
 }
 
 // hasMLIR19 says whether bench/mlir19 has the kernel. It has the static
-// workloads, W6 and W7 included, in TOSA only: mlir-opt-19 has no
-// StableHLO front end that could take the JAX exports with a symbolic
-// dim.
+// workloads W1..W7, in TOSA only: mlir-opt-19 has no StableHLO front end
+// that could take the JAX exports with a symbolic dim. W8 and W9 have no
+// MLIR 19 kernel yet (n/a).
 func hasMLIR19(kernel string) bool {
+	if kernel == "W8" || kernel == "W9" {
+		return false
+	}
 	_, jax := twinOf[kernel]
 	return !jax
 }

@@ -17,6 +17,19 @@
 //     why, and everything else still runs. RESULTS.md has a section with
 //     issue 14's targets for them (ours <= 1.3x the roofline, <= 0.5x
 //     MLIR 19, numpy/ours >= 5).
+//   - workloads/W8.mlir, W9.mlir: the contractions of issue 15, JAX
+//     exports with static shapes: a dense layer relu(x @ W + b) (x and W
+//     1024x1024) and an attention head softmax(q k^T / 8) v (batch 8,
+//     sequence 512, head dim 64). RESULTS.md gives them a GFLOP/s table
+//     (the harness prints each one's flops), with numpy on OpenBLAS
+//     single-threaded and, for W8, OpenBLAS's `x @ w` alone (impl
+//     "openblas"). numpy's matmul is OpenBLAS only when Debian's
+//     libopenblas0-pthread is installed (apt-get install
+//     libopenblas0-pthread; `PYENV_VERSION=system python3 -c "import
+//     numpy; numpy.show_config()"` shows the BLAS); this command runs
+//     numpy with OPENBLAS_NUM_THREADS=1 and without the OPENBLAS_CORETYPE
+//     and OPENBLAS_L2_SIZE this workplace sets for older builds. MLIR 19
+//     has no W8 or W9 kernel yet (n/a).
 //   - workloads/W1j.mlir, W3j.mlir: W1 and W3 as jax.export writes them
 //     with a symbolic batch dim (@main with shape assertions calling
 //     @_wrapped_jax_export_main). The harness runs them on W1's and W3's

@@ -50,6 +50,14 @@ def layer_norm(x, gamma, beta):
     return (x - mean) / np.sqrt(var + 1e-5) * gamma + beta
 
 
+def dense(x, w, b):
+    return np.maximum(x @ w + b, 0)
+
+
+def attention(q, k, v):
+    return softmax(np.matmul(q, k.transpose(0, 2, 1)) / np.float32(8)) @ v
+
+
 # name -> (input shapes, expression). W5 is W1 (numpy has no static
 # shapes); W5u calls it with X of shape 4096x1. The JAX exports W1j and W3j
 # are W1 and W3 (numpy has no symbolic dims either). W6 and W7 reduce over
@@ -67,7 +75,14 @@ WORKLOADS = {
     "W5u": ([(4096, 1), (4096,)], relu_bias),
     "W6": ([(4096, 4096)], softmax),
     "W7": ([(4096, 4096), (4096,), (4096,)], layer_norm),
+    "W8": ([(1024, 1024), (1024, 1024), (1024,)], dense),
+    "W9": ([(8, 512, 64)] * 3, attention),
 }
+
+# MATMUL_ONLY: the contraction of a workload alone, timed as impl
+# "openblas" (OpenBLAS's sgemm, which issue 15's target compares ours's
+# matmul with).
+MATMUL_ONLY = {"W8": lambda x, w, b: x @ w}
 WORKLOADS["W1j"] = WORKLOADS["W1"]
 WORKLOADS["W3j"] = WORKLOADS["W3"]
 
@@ -141,26 +156,30 @@ def main():
             sys.exit(f"numpy_bench.py: unknown workload {name}")
         shapes, fn = WORKLOADS[name]
         args = inputs(shapes, 1)
-        r = fn(*args)
-        assert r.dtype == np.float32, (name, r.dtype)
-        del r
-        for _ in range(a.warmup):
-            fn(*args)
-        ms = []
-        for _ in range(a.rounds):
-            t0 = time.perf_counter()
-            r = fn(*args)
-            t1 = time.perf_counter()
+        timed = [("numpy", fn)]
+        if name in MATMUL_ONLY:
+            timed.append(("openblas", MATMUL_ONLY[name]))
+        for impl, f in timed:
+            r = f(*args)
+            assert r.dtype == np.float32, (name, r.dtype)
             del r
-            ms.append((t1 - t0) * 1e3)
-        print(
-            f"runs workload={name} impl=numpy ms=" + ",".join(f"{m:.4f}" for m in ms)
-        )
-        print(
-            f"result workload={name} impl=numpy status=ok "
-            f"median_ms={statistics.median(ms):.4f} min_ms={min(ms):.4f} runs={len(ms)}",
-            flush=True,
-        )
+            for _ in range(a.warmup):
+                f(*args)
+            ms = []
+            for _ in range(a.rounds):
+                t0 = time.perf_counter()
+                r = f(*args)
+                t1 = time.perf_counter()
+                del r
+                ms.append((t1 - t0) * 1e3)
+            print(
+                f"runs workload={name} impl={impl} ms=" + ",".join(f"{m:.4f}" for m in ms)
+            )
+            print(
+                f"result workload={name} impl={impl} status=ok "
+                f"median_ms={statistics.median(ms):.4f} min_ms={min(ms):.4f} runs={len(ms)}",
+                flush=True,
+            )
         del args
 
 

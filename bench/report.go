@@ -230,6 +230,17 @@ func (r *Report) Markdown(chart string) string {
 	if chart != "" {
 		fmt.Fprintf(&sb, "\n![time relative to C per workload](%s)\n", chart)
 	}
+	if flops := r.FlopsTable(); flops != "" {
+		sb.WriteString("\n## Contractions: GFLOP/s\n\n")
+		sb.WriteString(flops)
+		sb.WriteString("\n")
+		for _, n := range []string{
+			"W8 is the dense layer relu(x @ W + b), x and W 1024x1024, b 1024; W9 one attention head softmax(q k^T / 8) v over a batch of 8, sequence 512, head dim 64 (bench/workloads/W8.mlir, W9.mlir, JAX exports with static shapes). GFLOP/s counts two operations per multiply-add of the contractions (2 n k m for W8, 2 x 2 b s s d for W9) over the whole kernel's median time, epilogue and softmax included.",
+			"C: i-k-j loops (W8; W9's scores as dot products in 32 partial sums, W6's softmax, then i-k-j), `gcc -O3 -march=native -ffp-contract=off`. numpy: `np.maximum(x @ w + b, 0)` and the attention with np.matmul and W6's softmax, on OpenBLAS with OPENBLAS_NUM_THREADS=1 (and OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset, which this workplace sets for older OpenBLAS builds). OpenBLAS matmul: `x @ w` alone, the sgemm that issue 15's target compares ours's matmul with.",
+		} {
+			sb.WriteString("- " + n + "\n")
+		}
+	}
 	if targets := r.Targets(); targets != "" {
 		sb.WriteString("\n## Reductions: the targets of issue 14\n\n")
 		sb.WriteString(targets)
@@ -251,6 +262,47 @@ func (r *Report) Markdown(chart string) string {
 		} {
 			sb.WriteString("- " + n + "\n")
 		}
+	}
+	return sb.String()
+}
+
+// implOpenBLAS is numpy_bench.py's timing of W8's matmul alone (x @ w
+// through OpenBLAS's sgemm, single-threaded).
+const implOpenBLAS = "openblas"
+
+// FlopsTable renders the contractions (results with Flops > 0) as a
+// Markdown table of GFLOP/s, or "" when there is none.
+func (r *Report) FlopsTable() string {
+	var sb strings.Builder
+	gflops := func(res Result, impl string) (float64, bool) {
+		ms, ok := res.time(impl)
+		if !ok {
+			return 0, false
+		}
+		return res.Flops / (ms * 1e6), true
+	}
+	fmtG := func(v float64, ok bool) string {
+		if !ok {
+			return na
+		}
+		return fmt.Sprintf("%.1f", v)
+	}
+	for _, res := range r.Results {
+		if res.Flops <= 0 {
+			continue
+		}
+		if sb.Len() == 0 {
+			sb.WriteString("| workload | ours GFLOP/s | C GFLOP/s | MLIR 19 GFLOP/s | numpy GFLOP/s | OpenBLAS matmul GFLOP/s | ours/OpenBLAS | ours/MLIR | ours/numpy |\n")
+			sb.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+		}
+		ours, oursOK := gflops(res, implOurs)
+		c, cOK := gflops(res, implC)
+		mlir, mlirOK := gflops(res, implMLIR)
+		np, npOK := gflops(res, implNumpy)
+		blas, blasOK := gflops(res, implOpenBLAS)
+		fmt.Fprintf(&sb, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", res.Workload,
+			fmtG(ours, oursOK), fmtG(c, cOK), fmtG(mlir, mlirOK), fmtG(np, npOK), fmtG(blas, blasOK),
+			fmtRatio(ours, oursOK, blas, blasOK), fmtRatio(ours, oursOK, mlir, mlirOK), fmtRatio(ours, oursOK, np, npOK))
 	}
 	return sb.String()
 }

@@ -49,6 +49,10 @@ type Result struct {
 	// or "" when it was not compared (a kernel missing).
 	Identical string
 	Differing int64
+	// Flops is a contraction's floating-point operations (two per
+	// multiply-add), from which the GFLOP/s table is computed; 0 for the
+	// other workloads.
+	Flops float64
 }
 
 // time returns an implementation's median, and whether it ran.
@@ -121,6 +125,11 @@ func mergeRecords(results map[string]*Result, recs []record) error {
 			if r.Atol, err = strconv.ParseFloat(f["atol"], 64); err != nil {
 				return fmt.Errorf("workload %s: bad atol: %v", f["name"], err)
 			}
+			if fl, ok := f["flops"]; ok {
+				if r.Flops, err = strconv.ParseFloat(fl, 64); err != nil {
+					return fmt.Errorf("workload %s: bad flops: %v", f["name"], err)
+				}
+			}
 		case "check":
 			if f["status"] == "ok" {
 				d, err := strconv.ParseFloat(f["max_abs_diff"], 64)
@@ -185,13 +194,23 @@ func runHarness(exe, workload string, rounds, warmup int) ([]record, error) {
 }
 
 // python finds a python3 with numpy: Debian's (PYENV_VERSION=system gets
-// past pyenv's shims) and returns the command's environment.
+// past pyenv's shims) and returns the command's environment: OpenBLAS on
+// one thread (OPENBLAS_NUM_THREADS=1, the single-thread columns), without
+// the OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE that this workplace sets for
+// older OpenBLAS builds (Debian's libopenblas0-pthread picks its kernels
+// from the CPU itself).
 func python() (string, []string, error) {
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		return "", nil, fmt.Errorf("no python3 on PATH")
 	}
-	env := append(os.Environ(), "PYENV_VERSION=system")
+	var env []string
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); k != "OPENBLAS_CORETYPE" && k != "OPENBLAS_L2_SIZE" && k != "OPENBLAS_NUM_THREADS" {
+			env = append(env, kv)
+		}
+	}
+	env = append(env, "PYENV_VERSION=system", "OPENBLAS_NUM_THREADS=1")
 	cmd := exec.Command(py, "-c", "import numpy")
 	cmd.Env = env
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -10,7 +10,7 @@
  *
  *   harness WORKLOAD --dump
  *
- * WORKLOAD is W1..W7, W5u, W1j or W3j. The harness allocates the inputs
+ * WORKLOAD is W1..W9, W5u, W1j or W3j. The harness allocates the inputs
  * (64-byte aligned, deterministic pseudo-random floats in [-1, 1)),
  * computes the reference output with the C loop, then runs every other
  * implementation once into a NaN-poisoned buffer and compares it with the
@@ -38,7 +38,7 @@
  * Otherwise the output is one record per line, `kind key=value ...`, for
  * bench/main.go:
  *
- *   workload name=W1 kernel=W1 out_bytes=... moved_bytes=... rounds=9 rtol=1e-06 atol=1e-06
+ *   workload name=W1 kernel=W1 out_bytes=... moved_bytes=... rounds=9 rtol=1e-06 atol=1e-06 flops=0
  *   check workload=W1 impl=ours status=ok max_abs_diff=0 max_rel_diff=0
  *   identical workload=W1j impl=ours twin=W1 status=ok differing=0
  *   runs workload=W1 impl=ours ms=12.1,12.0,...
@@ -46,7 +46,8 @@
  *   result workload=W1 impl=mlir19 status=n/a
  *
  * moved_bytes is the roofline's traffic: every input read once plus the
- * output written once. */
+ * output written once. flops counts a contraction's multiply-adds as two
+ * operations each (W8, W9: the GFLOP/s columns), 0 for the others. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
@@ -65,6 +66,8 @@ int c_W4(float *, const int64_t *, int, const bench_tensor *, int);
 int c_W5(float *, const int64_t *, int, const bench_tensor *, int);
 int c_W6(float *, const int64_t *, int, const bench_tensor *, int);
 int c_W7(float *, const int64_t *, int, const bench_tensor *, int);
+int c_W8(float *, const int64_t *, int, const bench_tensor *, int);
+int c_W9(float *, const int64_t *, int, const bench_tensor *, int);
 
 /* bcast-opt's kernels (ours.c): NULL when not linked in. */
 bench_kernel ours_kernel(const char *kernel);
@@ -79,6 +82,8 @@ WEAK int mlir_W4(float *, const int64_t *, int, const bench_tensor *, int);
 WEAK int mlir_W5(float *, const int64_t *, int, const bench_tensor *, int);
 WEAK int mlir_W6(float *, const int64_t *, int, const bench_tensor *, int);
 WEAK int mlir_W7(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int mlir_W8(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int mlir_W9(float *, const int64_t *, int, const bench_tensor *, int);
 
 enum { MAX_IN = 5, MAX_IMPL = 5 };
 
@@ -99,6 +104,7 @@ typedef struct {
   shape_t out;
   bench_kernel c, mlir;
   double rtol, atol;
+  double flops; /* floating-point operations of a contraction (2 per multiply-add), or 0 */
 } workload_t;
 
 #define S1(a) {1, {a}}
@@ -106,7 +112,7 @@ typedef struct {
 #define S3(a, b, c) {3, {a, b, c}}
 #define S0 {0, {0}}
 
-static workload_t workloads[10];
+static workload_t workloads[12];
 
 /* EW is the tolerance of the elementwise workloads: a tiny one, since
  * their outputs match C's bit for bit unless something rounds
@@ -125,6 +131,18 @@ static workload_t workloads[10];
  * length (4095 for 4096, or one element dropped) does to a softmax. */
 #define W6_TOL 2e-5, 0.0
 #define W7_TOL 2e-5, 2e-5
+
+/* W8's and W9's contractions sum 1024 and 64 (then 512) products, which
+ * C sums in order and the others in blocks, with FMA (OpenBLAS) or
+ * pairwise: the bound on the difference of two orders is 2 K u sum|a b|
+ * (lower/llvm/doc.go, Reductions), about 1e-3 for W8's outputs (of order
+ * 10, sum|a b| of order 256), far above the differences seen (about
+ * 1e-5). The tolerance is 1e-4 relative, with an absolute floor for the
+ * outputs near 0: 2e-4 for W8, 1e-5 for W9, whose outputs (averages of v's
+ * rows with softmax weights) are of order 0.05. A wrong K, a dropped bias
+ * or a missed relu is off by far more. */
+#define W8_TOL 1e-4, 2e-4
+#define W9_TOL 1e-4, 1e-5
 
 /* The JAX exports (W1j, W3j) run on W1's and W3's shapes (their batch dim
  * b is 4096 and 64), so on the same data; their C reference is the same
@@ -146,6 +164,10 @@ static void init_workloads(void) {
       {"W6", "W6", NULL, 1, {S2(4096, 4096)}, S2(4096, 4096), c_W6, mlir_W6, W6_TOL},
       {"W7", "W7", NULL, 3, {S2(4096, 4096), S1(4096), S1(4096)}, S2(4096, 4096), c_W7,
        mlir_W7, W7_TOL},
+      {"W8", "W8", NULL, 3, {S2(1024, 1024), S2(1024, 1024), S1(1024)}, S2(1024, 1024), c_W8,
+       mlir_W8, W8_TOL, 2.0 * 1024 * 1024 * 1024},
+      {"W9", "W9", NULL, 3, {S3(8, 512, 64), S3(8, 512, 64), S3(8, 512, 64)}, S3(8, 512, 64),
+       c_W9, mlir_W9, W9_TOL, 2 * (2.0 * 8 * 512 * 512 * 64)},
   };
   memcpy(workloads, w, sizeof w);
 }
@@ -243,7 +265,7 @@ static double median(double *v, int n) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j|W6|W7 [--rounds N] [--warmup N]\n"
+  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j|W6..W9 [--rounds N] [--warmup N]\n"
                   "       harness WORKLOAD --dump\n");
   exit(1);
 }
@@ -294,8 +316,9 @@ int main(int argc, char **argv) {
   const int orank = w->out.rank;
   if (!dump)
     printf("workload name=%s kernel=%s out_bytes=%zu moved_bytes=%lld rounds=%d warmup=%d "
-           "rtol=%g atol=%g\n",
-           w->name, w->kernel, out_bytes, (long long)moved, rounds, warmup, w->rtol, w->atol);
+           "rtol=%g atol=%g flops=%.0f\n",
+           w->name, w->kernel, out_bytes, (long long)moved, rounds, warmup, w->rtol, w->atol,
+           w->flops);
   if (w->c(ref, oshape, orank, in, w->nin) != 0) {
     fprintf(stderr, "harness: %s: the C loop rejected the shapes\n", w->name);
     return 2;

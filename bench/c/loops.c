@@ -26,6 +26,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "bench.h"
 
@@ -297,5 +298,100 @@ int c_W7(float *out, const int64_t *out_shape, int out_rank,
     for (j = 0; j < m; j++)
       orow[j] = (xr[j] - mean) * r * g[j] + b[j];
   }
+  return 0;
+}
+
+/* c_W8: the dense layer relu(x @ W + b), x n x k, W k x m, b m, in i-k-j
+ * order: each row of the output starts as 0, gets x[i][p] * W[p][:] added
+ * for p in order (the innermost loop unit-stride over W's row and the
+ * output's, which gcc vectorizes), then + b and relu. Every output element
+ * is summed in order over p, as the interpreter does. */
+int c_W8(float *out, const int64_t *out_shape, int out_rank,
+         const bench_tensor *in, int nin) {
+  if (nin != 3 || out_rank != 2 || in[0].rank != 2 || in[1].rank != 2 ||
+      in[2].rank != 1)
+    return 1;
+  const int64_t n = out_shape[0], m = out_shape[1], k = in[0].shape[1];
+  if (in[0].shape[0] != n || in[1].shape[0] != k || in[1].shape[1] != m ||
+      in[2].shape[0] != m)
+    return 1;
+  const float *restrict x = in[0].data;
+  const float *restrict w = in[1].data;
+  const float *restrict b = in[2].data;
+  for (int64_t i = 0; i < n; i++) {
+    float *restrict orow = out + i * m;
+    for (int64_t j = 0; j < m; j++)
+      orow[j] = 0.0f;
+    for (int64_t p = 0; p < k; p++) {
+      const float xv = x[i * k + p];
+      const float *restrict wr = w + p * m;
+      for (int64_t j = 0; j < m; j++)
+        orow[j] += xv * wr[j];
+    }
+    for (int64_t j = 0; j < m; j++)
+      orow[j] = relu(orow[j] + b[j]);
+  }
+  return 0;
+}
+
+/* c_W9: attention softmax(q k^T / 8) v over a batch of heads, q, k, v and
+ * the output bt x s x d. Per row i of a head: the scores q[i] . k[j] / 8
+ * (dot products over d in LANES partial sums, as W6's row sums), the
+ * softmax of the row as c_W6 computes it (max, expf and the sum, divide),
+ * then the row of the output in i-k-j order: sum over j of p[j] * v[j][:],
+ * unit-stride over d. The scores' row lives in a buffer of s floats. */
+int c_W9(float *out, const int64_t *out_shape, int out_rank,
+         const bench_tensor *in, int nin) {
+  if (nin != 3 || out_rank != 3)
+    return 1;
+  const int64_t bt = out_shape[0], s = out_shape[1], d = out_shape[2];
+  for (int i = 0; i < 3; i++)
+    if (in[i].rank != 3 || in[i].shape[0] != bt || in[i].shape[1] != s ||
+        in[i].shape[2] != d)
+      return 1;
+  float *p = malloc((size_t)(s > 0 ? s : 1) * sizeof(float));
+  if (!p)
+    return 1;
+  for (int64_t h = 0; h < bt; h++) {
+    const float *restrict q = in[0].data + h * s * d;
+    const float *restrict kk = in[1].data + h * s * d;
+    const float *restrict v = in[2].data + h * s * d;
+    float *restrict o = out + h * s * d;
+    for (int64_t i = 0; i < s; i++) {
+      float mx = -INFINITY;
+      for (int64_t j = 0; j < s; j++) {
+        float acc[LANES] = {0};
+        int64_t t = 0;
+        for (; t + LANES <= d; t += LANES)
+          for (int l = 0; l < LANES; l++)
+            acc[l] += q[i * d + t + l] * kk[j * d + t + l];
+        for (; t < d; t++)
+          acc[0] += q[i * d + t] * kk[j * d + t];
+        p[j] = lanes_sum(acc) / 8.0f;
+        mx = p[j] > mx ? p[j] : mx;
+      }
+      float acc[LANES] = {0};
+      int64_t j = 0;
+      for (; j + LANES <= s; j += LANES)
+        for (int l = 0; l < LANES; l++) {
+          p[j + l] = expf(p[j + l] - mx);
+          acc[l] += p[j + l];
+        }
+      for (; j < s; j++) {
+        p[j] = expf(p[j] - mx);
+        acc[0] += p[j];
+      }
+      const float sum = lanes_sum(acc);
+      float *restrict orow = o + i * d;
+      for (int64_t t = 0; t < d; t++)
+        orow[t] = 0.0f;
+      for (j = 0; j < s; j++) {
+        const float pj = p[j] / sum;
+        for (int64_t t = 0; t < d; t++)
+          orow[t] += pj * v[j * d + t];
+      }
+    }
+  }
+  free(p);
   return 0;
 }

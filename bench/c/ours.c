@@ -21,7 +21,7 @@
 /* In the header's words: args (pointer, shape) in order, then the result
  * and its shape, then the error buffer. The JAX exports W1j and W3j take
  * the arguments of W1 and W3 (their @main, compiled as bcastopt_W1j and
- * bcastopt_W3j); W6 and W7, JAX exports too, are their @main. */
+ * bcastopt_W3j); W6..W9, JAX exports too, are their @main. */
 #define ARG(i) const float *arg##i, const int64_t *arg##i##_shape
 #define RES float *res0, const int64_t *res0_shape, char *err, int64_t err_len
 WEAK int32_t bcastopt_W1(ARG(0), ARG(1), RES);
@@ -33,6 +33,8 @@ WEAK int32_t bcastopt_W1j(ARG(0), ARG(1), RES);
 WEAK int32_t bcastopt_W3j(ARG(0), ARG(1), ARG(2), RES);
 WEAK int32_t bcastopt_W6(ARG(0), RES);
 WEAK int32_t bcastopt_W7(ARG(0), ARG(1), ARG(2), RES);
+WEAK int32_t bcastopt_W8(ARG(0), ARG(1), ARG(2), RES);
+WEAK int32_t bcastopt_W9(ARG(0), ARG(1), ARG(2), RES);
 
 /* report prints a kernel's error and passes its code on. */
 static int report(const char *name, int32_t code, const char *err) {
@@ -87,6 +89,8 @@ ADAPTER2(W1j)
 ADAPTER3(W3j)
 ADAPTER1(W6)
 ADAPTER3(W7)
+ADAPTER3(W8)
+ADAPTER3(W9)
 
 static int ours_W4(float *out, const int64_t *out_shape, int out_rank,
                    const bench_tensor *in, int nin) {
@@ -101,7 +105,7 @@ static int ours_W4(float *out, const int64_t *out_shape, int out_rank,
                 err);
 }
 
-/* ours_kernel returns the adapter for kernel "W1".."W7", "W1j" or "W3j", or
+/* ours_kernel returns the adapter for kernel "W1".."W9", "W1j" or "W3j", or
  * NULL when that kernel is not linked in. */
 bench_kernel ours_kernel(const char *kernel) {
   const struct {
@@ -113,7 +117,8 @@ bench_kernel ours_kernel(const char *kernel) {
       {"W3", bcastopt_W3 != 0, ours_W3}, {"W4", bcastopt_W4 != 0, ours_W4},
       {"W5", bcastopt_W5 != 0, ours_W5}, {"W1j", bcastopt_W1j != 0, ours_W1j},
       {"W3j", bcastopt_W3j != 0, ours_W3j}, {"W6", bcastopt_W6 != 0, ours_W6},
-      {"W7", bcastopt_W7 != 0, ours_W7},
+      {"W7", bcastopt_W7 != 0, ours_W7}, {"W8", bcastopt_W8 != 0, ours_W8},
+      {"W9", bcastopt_W9 != 0, ours_W9},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(table[i].name, kernel) == 0)
