@@ -124,6 +124,7 @@ type boundSet struct {
 	p      *Program
 	vals   []*interp.Tensor // the interpreter's value of every value id
 	bounds []valueBounds
+	local  bool // programBounds' local: numpy's per-op view, else native code's
 }
 
 // programBounds computes the bounds of the values of p: its inputs and its
@@ -133,7 +134,7 @@ type boundSet struct {
 // them. It returns an error when the interpreter's own value of an element
 // is outside its bound (a bug of the bounds or of the interpreter).
 func programBounds(p *Program, trace []*interp.Tensor, local bool) (*boundSet, error) {
-	bs := &boundSet{p: p}
+	bs := &boundSet{p: p, local: local}
 	for _, in := range p.Inputs {
 		bs.vals = append(bs.vals, in.Data)
 		bs.bounds = append(bs.bounds, nil)
@@ -254,6 +255,8 @@ func (bs *boundSet) op(o Op, operands []valueBounds, res *interp.Tensor) valueBo
 		return out
 	case isReduction(o.Kind):
 		return bs.reduction(o, operands[0], res)
+	case o.Kind == "dot_general":
+		return bs.contraction(o, operands, res)
 	}
 	// Elementwise.
 	if allExact && !Transcendental[o.Kind] {

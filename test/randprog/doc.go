@@ -144,6 +144,42 @@
 // BCAST_RANDPROG_REDUCE_N sets their count alone (default:
 // BCAST_RANDPROG_N).
 //
+// # Contractions
+//
+// Contraction mode (ContractionConfig, gen_contraction.go) draws programs
+// of one or two hlo.dot_general ops, each followed by a fused epilogue as
+// a dense layer writes it: a bias along one result dim added through a
+// broadcast (broadcast_in_dim or dynamic_broadcast_in_dim to the result's
+// shape, or numpy's rules for the last dim), relu (maximum with a 0
+// constant), a scale (multiply by a constant) and a residual add, each
+// about half the time, in a random order. Each lhs dim is a batching,
+// contracting or free dim; the rhs has the paired dims and up to two free
+// ones, its dims in a random order, and the pairs are listed in a random
+// order (the interpreter sums over the contracting dims in the order the
+// dimension numbers list them). Operands have rank 1-4 (results too), dims
+// of size 0-5 (0 and 1 included) and sometimes a contracting dim of 17-40,
+// longer than a vector register; 40% of the dims are `?` in the type.
+// A second contraction often takes the first's epilogue's value as its
+// lhs. Elements are f32 or i32 (integers wrap). Every program runs: the
+// mode has no programs meant to fail.
+//
+// numpy computes a dot_general with np.einsum (i32 in int64, wrapped to
+// int32, exactly); its f32 sums add in their own order, so an f32
+// contraction's elements are compared within bounds (bounds.go's sum of
+// K terms, the terms being the exact products in float64: within
+// K·2^-23·Σ|a_k·b_k| of the exact sum, plus K·2^-149 for products that
+// round to subnormals), which later ops propagate. TestContractionPrograms
+// compares with numpy op by op and across the linalg stages (bit for
+// bit); TestContractionProgramsNative runs `--pipeline=cpu` and
+// lower/llvm natively within the same bounds (the sums lower/llvm
+// vectorizes are reassociated, within lower/llvm's documented bound), and
+// logs the programs whose results are not the interpreter's bits;
+// BCAST_RANDPROG_CONTRACT_INORDER=1 holds every contraction with a
+// parallel loop to the interpreter's bits (ContractionsInOrder). A
+// program that does not compile natively is a failure.
+// BCAST_RANDPROG_CONTRACT_N sets their count alone (default:
+// BCAST_RANDPROG_N).
+//
 // Environment: BCAST_RANDPROG_N (default 300 programs) and
 // BCAST_RANDPROG_SEED (default 1; program i uses seed SEED+i, so a failure
 // report names the one seed to rerun). BCAST_RANDPROG_EXPORT_N sets the

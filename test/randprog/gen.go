@@ -28,6 +28,9 @@ type Config struct {
 	// MaxOps steps (each one or several ops). The default mode never
 	// draws them, so that its seeds keep their programs.
 	Reductions bool
+	// Contractions selects contraction mode (gen_contraction.go):
+	// programs of MaxOps dot_generals, each with a fused epilogue.
+	Contractions bool
 }
 
 // DefaultConfig is what the test uses.
@@ -107,6 +110,8 @@ type Op struct {
 	RDims []int64
 	Like  int
 	Const float64
+	// Dot is a contraction-mode dot_general's dimension numbers.
+	Dot *hlo.DotDims
 }
 
 // Program is a random broadcasting program: `@main(inputs) -> results`.
@@ -124,6 +129,9 @@ type Program struct {
 	// failure reports.
 	Reductions bool
 	Chains     []string
+	// Contractions is set for a contraction-mode program (its Chains
+	// name the epilogue steps).
+	Contractions bool
 }
 
 // value returns the value with id v.
@@ -157,6 +165,12 @@ type gen struct {
 // Generate makes the program of a seed.
 func Generate(seed int64, cfg Config) *Program {
 	g := &gen{rng: rand.New(rand.NewSource(seed)), cfg: cfg, p: &Program{Seed: seed, Broken: -1}, spoiled: -1}
+	if cfg.Contractions {
+		g.p.Contractions = true
+		g.contractionProgram()
+		g.finish()
+		return g.p
+	}
 	if cfg.Reductions {
 		g.p.Reductions = true
 		g.reductionProgram()
@@ -322,6 +336,9 @@ func (g *gen) data(shape []int64) *interp.Tensor {
 			panic(err)
 		}
 		return t
+	}
+	if g.cfg.Contractions {
+		return g.contractionData(shape, n)
 	}
 	if g.cfg.Reductions {
 		return g.reductionData(shape, n)
@@ -539,6 +556,8 @@ func (p *Program) Build() (module *ir.Operation, ops map[*ir.Operation]int, err 
 				like = vals[o.Like]
 			}
 			v, err = buildReductionOp(b, o, args, like)
+		case "dot_general":
+			v, err = buildContractionOp(b, o, args)
 		case "compare":
 			v, err = hlo.Compare(b, o.Dir, args[0], args[1], opts...)
 		case "select":

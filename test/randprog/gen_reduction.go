@@ -72,7 +72,7 @@ func (o Op) resultIndex() int {
 // interpreter's on the same operands: a Transcendental op, or a float sum
 // or product (an order of summation of its own).
 func (p *Program) toleranced(o Op) bool {
-	return Transcendental[o.Kind] || ((o.Kind == "reduce_sum" || o.Kind == "reduce_prod") && o.Result.Elem == "f32")
+	return Transcendental[o.Kind] || ((o.Kind == "reduce_sum" || o.Kind == "reduce_prod" || o.Kind == "dot_general") && o.Result.Elem == "f32")
 }
 
 // reductionProgram draws a reduction-mode program.
@@ -739,6 +739,6 @@ func buildCount(b *ir.Builder, x *ir.Value, dims []int64) (*ir.Value, error) {
 // hasReductions tells whether p has a reduction-mode op.
 func (p *Program) hasReductions() bool {
 	return slices.ContainsFunc(p.Ops, func(o Op) bool {
-		return isReduction(o.Kind) || o.Kind == "broadcast_in_dim" || o.Kind == "count" || o.Kind == "constant"
+		return isReduction(o.Kind) || o.Kind == "broadcast_in_dim" || o.Kind == "count" || o.Kind == "constant" || o.Kind == "dot_general"
 	})
 }

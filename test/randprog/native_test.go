@@ -77,6 +77,10 @@ type nativeStats struct {
 	exactElems, rangeElems, unboundedElems int
 	maxRatio                               float64
 	worst                                  string
+	// differing counts the programs with a range element whose bits are
+	// not the interpreter's; differSeeds names the first few.
+	differing   int
+	differSeeds []string
 }
 
 func TestRandomProgramsNative(t *testing.T) {
@@ -469,6 +473,7 @@ func compareNative(np *nativeProg, run nativeRun, rc int32, msg string, got []*i
 func compareBounded(label string, run nativeRun, got []*interp.Tensor, st *nativeStats, mu *sync.Mutex) string {
 	var exact, ranged, unbounded int
 	ratio, worst := 0.0, ""
+	differs := false
 	for k, want := range run.out {
 		g := got[k]
 		if g.ElemType() != want.ElemType() || fmt.Sprint(g.Shape()) != fmt.Sprint(want.Shape()) {
@@ -493,6 +498,7 @@ func compareBounded(label string, run nativeRun, got []*interp.Tensor, st *nativ
 				exact++
 			case boundRange:
 				ranged++
+				differs = differs || r > 0
 			default:
 				unbounded++
 			}
@@ -508,6 +514,12 @@ func compareBounded(label string, run nativeRun, got []*interp.Tensor, st *nativ
 	st.exactElems += exact
 	st.rangeElems += ranged
 	st.unboundedElems += unbounded
+	if differs {
+		st.differing++
+		if len(st.differSeeds) < 10 {
+			st.differSeeds = append(st.differSeeds, label)
+		}
+	}
 	if ratio > st.maxRatio {
 		st.maxRatio, st.worst = ratio, worst
 	}

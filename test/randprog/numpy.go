@@ -73,6 +73,9 @@ type batchOp struct {
 	RDims []int64 `json:"rdims,omitempty"`
 	Shape []int64 `json:"shape,omitempty"`
 	Const *Array  `json:"const,omitempty"`
+	// Contraction mode: a dot_general's dimension numbers, lhs batching,
+	// rhs batching, lhs contracting, rhs contracting.
+	Dot *[4][]int64 `json:"dot,omitempty"`
 }
 
 type batchProgram struct {
@@ -114,8 +117,13 @@ func RunNumpy(python, dir string, progs []*Program, traces [][]*interp.Tensor) (
 			switch o.Kind {
 			case "broadcast_in_dim":
 				bo.Shape = o.Result.Shape
+			case "dot_general":
+				bo.Dot = &[4][]int64{o.Dot.LhsBatching, o.Dot.RhsBatching, o.Dot.LhsContracting, o.Dot.RhsContracting}
 			case "constant":
 				t, err := interp.NewFloats(elemType(o.Result.Elem), nil, []float64{o.Const})
+				if o.Result.Elem != "f32" {
+					t, err = interp.NewInts(elemType(o.Result.Elem), nil, []int64{int64(o.Const)})
+				}
 				if err != nil {
 					return nil, err
 				}
@@ -307,6 +315,36 @@ def bcast_in_dim(x, dims, shape):
         s[d] = x.shape[i]
     return np.broadcast_to(x.reshape(s), tuple(shape))
 
+# Contraction mode: dot_general as np.einsum, one letter per batching pair,
+# per contracting pair and per free dim; the result's dims are the batch
+# dims, lhs's free dims, then rhs's. float32 sums in numpy's own order
+# (compared within bounds); int32 products and sums computed in int64 and
+# wrapped to int32, as hlo's integers wrap.
+
+def dot_general(a, b, dims):
+    lb, rb, lc, rc = [list(x or []) for x in dims]
+    letters = iter('abcdefghijklmnopqrstuvwxyz')
+    la = [None] * a.ndim
+    ra = [None] * b.ndim
+    out = []
+    for l, r in zip(lb, rb):
+        la[l] = ra[r] = next(letters)
+        out.append(la[l])
+    for l, r in zip(lc, rc):
+        la[l] = ra[r] = next(letters)
+    for d in range(a.ndim):
+        if la[d] is None:
+            la[d] = next(letters)
+            out.append(la[d])
+    for d in range(b.ndim):
+        if ra[d] is None:
+            ra[d] = next(letters)
+            out.append(ra[d])
+    sub = '%s,%s->%s' % (''.join(la), ''.join(ra), ''.join(out))
+    if a.dtype == np.int32:
+        return np.einsum(sub, a.astype(np.int64), b.astype(np.int64)).astype(np.int32)
+    return np.asarray(np.einsum(sub, a, b), dtype=a.dtype)
+
 def run(prog):
     vals = [decode(a) for a in prog['inputs']]
     out = {'values': [], 'error_op': -1, 'error': ''}
@@ -315,7 +353,9 @@ def run(prog):
         kind = op['kind']
         rdims = op.get('rdims') or []
         try:
-            if kind in REDUCE:
+            if kind == 'dot_general':
+                r = dot_general(args[0], args[1], op['dot'])
+            elif kind in REDUCE:
                 r = REDUCE[kind](args[0], tuple(rdims))
             elif kind.startswith('arg'):
                 r = argminmax(kind, args[0], rdims[0])

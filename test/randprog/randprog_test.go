@@ -303,6 +303,13 @@ func sameValue(got *interp.Tensor, want Array, inexact bool, st *stats) string {
 // reproduce is the command that reruns the program's test (native: its
 // native test) on this program alone.
 func (p *Program) reproduce(native bool) string {
+	if p.Contractions {
+		test := "TestContractionPrograms"
+		if native {
+			test += "Native"
+		}
+		return fmt.Sprintf("BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_CONTRACT_N=1 go test ./test/randprog/ -run '^%s$'", p.Seed, test)
+	}
 	if p.Reductions {
 		test := "TestReductionPrograms"
 		if native {

@@ -1,0 +1,221 @@
+package randprog
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/interp"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/passes"
+)
+
+// The contraction-mode tests (doc.go "Contractions"): programs of
+// ContractionConfig against numpy op by op, across the linalg stages bit
+// for bit, and natively within their bounds (bounds.go).
+
+// contractionCount is how many contraction-mode programs a test runs:
+// BCAST_RANDPROG_CONTRACT_N, else BCAST_RANDPROG_N, else 300.
+func contractionCount(t *testing.T) int64 {
+	if os.Getenv("BCAST_RANDPROG_CONTRACT_N") != "" {
+		return envInt(t, "BCAST_RANDPROG_CONTRACT_N", 300)
+	}
+	return envInt(t, "BCAST_RANDPROG_N", 300)
+}
+
+func TestContractionPrograms(t *testing.T) {
+	n := contractionCount(t)
+	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
+	cs := newContractionStats()
+	st, failures := checkPrograms(t, ContractionConfig, n, seed, func(r *run) { cs.count(r.prog) })
+	t.Logf("contraction mode: %d programs (seeds %d..%d), %d mismatches; numpy's f32 contractions and sums: %d elements within their bounds "+
+		"(largest distance from the interpreter %.3g of the bound), %d unbounded; %s; %s",
+		n, seed, seed+n-1, failures, st.boundElems, st.maxRatio, st.unbounded, cs, st)
+}
+
+func TestContractionProgramsNative(t *testing.T) {
+	if os.Getenv("BCAST_RANDPROG_NATIVE") == "0" {
+		t.Skip("BCAST_RANDPROG_NATIVE=0")
+	}
+	compile := nativeCompiler(t)
+	n := contractionCount(t)
+	if os.Getenv("BCAST_RANDPROG_CONTRACT_INORDER") == "1" {
+		ContractionsInOrder = true
+		defer func() { ContractionsInOrder = false }()
+	}
+	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
+	if _, err := passes.PipelineEntries("cpu"); err != nil {
+		t.Fatalf("--pipeline=cpu: %v", err)
+	}
+	st := &nativeStats{notCompiled: map[string]int{}}
+	nr := newNativeRunner(t, compile, n, st)
+	for i := int64(0); i < n; i++ {
+		p := Generate(seed+i, ContractionConfig)
+		np, reason, err := prepareNativeRun(p, true)
+		if err != nil {
+			nr.fail(fmt.Sprintf("seed %d: %v\nreproduce: %s", seed+i, err, p.reproduce(true)))
+			continue
+		}
+		if reason != "" {
+			nr.mu.Lock()
+			st.notCompiled[reason]++
+			nr.mu.Unlock()
+			np := &nativeProg{prog: p, runs: []nativeRun{{}}}
+			nr.fail(fmt.Sprintf("seed %d is not compiled natively: %s%s", seed+i, reason, nativeRepro(np)))
+			continue
+		}
+		nr.add(np)
+	}
+	failures := nr.wait()
+	reasons, total := counts(st.notCompiled)
+	t.Logf("contraction mode natively: %d programs (seeds %d..%d): %d compared natively, %d mismatches; "+
+		"result elements: %d bit for bit, %d within their bounds (largest distance from the interpreter %.3g of the bound: %s), %d unbounded; "+
+		"%d not compiled (%s); %d programs have a result element whose bits are not the interpreter's (%s)",
+		n, seed, seed+n-1, st.compared, failures, st.exactElems, st.rangeElems, st.maxRatio, st.worst, st.unboundedElems, total, reasons,
+		st.differing, strings.Join(st.differSeeds, ", "))
+}
+
+// contractionStats counts what contraction-mode programs exercise.
+type contractionStats struct {
+	programs, dots, chained        int
+	elems, lhsRanks, rhsRanks      map[string]int
+	layouts, epilogues             map[string]int
+	zeroSize, unitDims, dynamicDim int // paired or free dims of size 0, 1, `?` in the type
+	largeK, noContract, unsorted   int
+	resultRank4                    int
+}
+
+func newContractionStats() *contractionStats {
+	return &contractionStats{elems: map[string]int{}, lhsRanks: map[string]int{}, rhsRanks: map[string]int{},
+		layouts: map[string]int{}, epilogues: map[string]int{}}
+}
+
+func (cs *contractionStats) count(p *Program) {
+	cs.programs++
+	for _, c := range p.Chains {
+		cs.epilogues[c]++
+	}
+	for _, o := range p.Ops {
+		if o.Kind != "dot_general" {
+			continue
+		}
+		cs.dots++
+		l, r := p.value(o.Args[0]), p.value(o.Args[1])
+		if o.Args[0] >= len(p.Inputs) {
+			cs.chained++
+		}
+		cs.elems[l.Elem]++
+		cs.lhsRanks[fmt.Sprintf("rank %d", len(l.Shape))]++
+		cs.rhsRanks[fmt.Sprintf("rank %d", len(r.Shape))]++
+		d := o.Dot
+		cs.layouts[fmt.Sprintf("%d batch", len(d.LhsBatching))]++
+		cs.layouts[fmt.Sprintf("%d contracting", len(d.LhsContracting))]++
+		if len(d.LhsContracting) == 0 {
+			cs.noContract++
+		}
+		if len(o.Result.Shape) == 4 {
+			cs.resultRank4++
+		}
+		for _, dims := range [][]int64{d.LhsBatching, d.RhsBatching, d.LhsContracting, d.RhsContracting} {
+			if !slices.IsSorted(dims) {
+				cs.unsorted++
+				break
+			}
+		}
+		for _, v := range []Value{l, r} {
+			for i, s := range v.Shape {
+				switch {
+				case s == 0:
+					cs.zeroSize++
+				case s == 1:
+					cs.unitDims++
+				}
+				if v.Static[i] == ir.Dynamic {
+					cs.dynamicDim++
+				}
+			}
+		}
+		for _, c := range d.LhsContracting {
+			if l.Shape[c] >= largeK[0] {
+				cs.largeK++
+				break
+			}
+		}
+	}
+}
+
+func (cs *contractionStats) String() string {
+	str := func(m map[string]int) string { s, _ := counts(m); return s }
+	return fmt.Sprintf("%d dot_generals (%s; lhs %s; rhs %s; %s; %d contract nothing, %d with a contracting dim of %d-%d, %d with dimension numbers out of order, "+
+		"%d of result rank 4, %d take an earlier value); operand dims: %d of size 0, %d of size 1, %d `?`; epilogue steps: %s",
+		cs.dots, str(cs.elems), str(cs.lhsRanks), str(cs.rhsRanks), str(cs.layouts), cs.noContract, cs.largeK, largeK[0], largeK[1], cs.unsorted,
+		cs.resultRank4, cs.chained, cs.zeroSize, cs.unitDims, cs.dynamicDim, str(cs.epilogues))
+}
+
+// TestContractionGenerator checks contraction mode without tools: a seed
+// names one program, every program builds and verifies and runs in the
+// interpreter, the interpreter's values lie within their own bounds, and
+// the programs cover what doc.go promises.
+func TestContractionGenerator(t *testing.T) {
+	cs := newContractionStats()
+	for seed := int64(1); seed <= 2000; seed++ {
+		p := Generate(seed, ContractionConfig)
+		m, ops, err := p.Build()
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if seed <= 50 {
+			q := Generate(seed, ContractionConfig)
+			mq, _, _ := q.Build()
+			if ir.PrintString(m, ir.PrintOptions{}) != ir.PrintString(mq, ir.PrintOptions{}) {
+				t.Fatalf("seed %d gives two programs", seed)
+			}
+		}
+		cs.count(p)
+		for _, o := range p.Ops {
+			if len(o.Result.Shape) > ContractionConfig.MaxRank {
+				t.Fatalf("seed %d: a value of rank %d", seed, len(o.Result.Shape))
+			}
+		}
+		if seed > 500 {
+			continue
+		}
+		trace := make([]*interp.Tensor, len(p.Ops))
+		if _, err := interp.RunWithOptions(m, "main", p.Args(), interp.Options{Trace: func(op *ir.Operation, res []*interp.Tensor) {
+			if k, ok := ops[op]; ok {
+				trace[k] = res[0]
+			}
+		}}); err != nil {
+			t.Fatalf("seed %d: the interpreter fails: %v", seed, err)
+		}
+		for _, local := range []bool{true, false} {
+			if _, err := programBounds(p, trace, local); err != nil {
+				t.Fatalf("seed %d (local %v): %v", seed, local, err)
+			}
+		}
+	}
+	for _, e := range []string{"f32", "i32"} {
+		if cs.elems[e] == 0 {
+			t.Errorf("no %s contraction", e)
+		}
+	}
+	for r := 1; r <= 4; r++ {
+		if cs.lhsRanks[fmt.Sprintf("rank %d", r)] == 0 || cs.rhsRanks[fmt.Sprintf("rank %d", r)] == 0 {
+			t.Errorf("no operand of rank %d on both sides: lhs %v, rhs %v", r, cs.lhsRanks, cs.rhsRanks)
+		}
+	}
+	for what, n := range map[string]int{"0-size dim": cs.zeroSize, "unit dim": cs.unitDims, "`?` dim": cs.dynamicDim, "long contracting dim": cs.largeK,
+		"contraction of nothing": cs.noContract, "dimension numbers out of order": cs.unsorted, "result of rank 4": cs.resultRank4, "chained contraction": cs.chained} {
+		if n == 0 {
+			t.Errorf("no %s", what)
+		}
+	}
+	for _, e := range []string{"bias, broadcast_in_dim", "bias, numpy broadcast", "relu", "scale", "residual"} {
+		if cs.epilogues[e] == 0 {
+			t.Errorf("no %s epilogue", e)
+		}
+	}
+	t.Logf("%d programs: %s", cs.programs, cs)
+}
