@@ -37,6 +37,9 @@ type options struct {
 	keepTemps bool
 	// maxMemory is --max-memory: "" for interp's default.
 	maxMemory string
+	// printFull (--print-full) prints every element of large results;
+	// printMLIR (--print-mlir) prints results as MLIR dense attributes.
+	printFull, printMLIR bool
 }
 
 // exitError is a failure whose message is already printed.
@@ -76,6 +79,8 @@ entry function on .npy inputs (--input, once per argument, in order). With
 	f.StringVar(&o.entry, "entry", "main", "the function to run")
 	f.StringArrayVar(&o.inputs, "input", nil, "a .npy file for the next argument (once per argument, in order)")
 	f.StringVar(&o.outputDir, "output-dir", "", "write the results as result0.npy, result1.npy, ... into this directory (default: print them)")
+	f.BoolVar(&o.printFull, "print-full", false, "print every element of a result (default: as numpy, a result of more than 1000 elements shows 3 at each end of each axis and '...')")
+	f.BoolVar(&o.printMLIR, "print-mlir", false, "print each result as an MLIR attribute, dense<...> : tensor<...>, one line each")
 	f.BoolVar(&o.interp, "interp", false, "run the reference interpreter on the original module instead of native code")
 	f.IntVar(&o.bench, "bench", 0, "run the kernel N times after one warm-up and print the median and minimum time on stderr")
 	f.StringVar(&o.pipeline, "pipeline", "cpu", "the named pipeline to compile with: "+strings.Join(passes.PipelineNames(), ", "))
@@ -257,6 +262,7 @@ func checkArg(a *npy.Array, t ir.Type) error {
 	return nil
 }
 
+// shapeString is numpy's shape tuple: "()", "(4,)", "(3, 4)".
 func shapeString(s []int64) string {
 	parts := make([]string, len(s))
 	for i, d := range s {
@@ -340,13 +346,33 @@ func writeResults(o *options, results []result, stdout io.Writer) error {
 			}
 			continue
 		}
+		if err := printResult(stdout, i, r, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// printResult prints result i on stdout: a header line, "result 0:
+// float32 (4, 3)" (numpy's dtype name and shape), and the values as numpy
+// prints them (arrayString); or, with --print-mlir or for an element type
+// that has no numpy dtype, the MLIR attribute on one line.
+func printResult(stdout io.Writer, i int, r result, o *options) error {
+	dt, err := dtypeOf(r.elem)
+	if o.printMLIR || err != nil {
 		t, err := interp.FromBytes(r.elem, r.shape, r.data)
 		if err != nil {
 			return fmt.Errorf("result %d: %v", i, err)
 		}
-		fmt.Fprintln(stdout, ir.AttrString(t.ToDense()))
+		_, err = fmt.Fprintln(stdout, ir.AttrString(t.ToDense()))
+		return err
 	}
-	return nil
+	a := ndarray{dt: dt, shape: r.shape, data: r.data}
+	if int64(len(r.data)) != a.size()*int64(dt.Size) {
+		return fmt.Errorf("result %d: %d bytes for shape %s of %s", i, len(r.data), shapeString(r.shape), dt.Name())
+	}
+	_, err = fmt.Fprintf(stdout, "result %d: %s %s\n%s\n", i, dt.Name(), shapeString(r.shape), arrayString(a, o.printFull))
+	return err
 }
 
 // errShort is a truncated driver output file.

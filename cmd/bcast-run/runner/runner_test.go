@@ -108,7 +108,7 @@ func TestInterpMatchesNative(t *testing.T) {
 			if st != 0 {
 				t.Fatalf("--interp: status %d: %s", st, stderr)
 			}
-			if n := strings.Count(want, "dense<"); n != c.nres {
+			if n := len(regexp.MustCompile(`(?m)^result [0-9]+: `).FindAllString(want, -1)); n != c.nres {
 				t.Fatalf("--interp printed %d results, want %d:\n%s", n, c.nres, want)
 			}
 			idir := t.TempDir()
@@ -257,5 +257,37 @@ func TestSoftmaxExample(t *testing.T) {
 				t.Errorf("%s: element %d is %v, want %v", name, i, got[i], want[i])
 			}
 		}
+	}
+}
+
+// TestPrintResults (issue 18): without --output-dir the results print as
+// numpy prints them, under a header with the index, dtype and shape
+// (testdata/print.out, checked against numpy when it was written, and
+// arrayprint_test.go checks the formatting against numpy itself):
+// nothing in hex, a long array wrapped, a large one summarized unless
+// --print-full. --print-mlir prints the dense attributes instead.
+func TestPrintResults(t *testing.T) {
+	const file = "testdata/print.mlir"
+	want, err := os.ReadFile("testdata/print.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	modes := map[string][]string{"interp": {"--interp"}}
+	if _, err := exec.LookPath("clang-19"); err == nil {
+		modes["clang-19"] = []string{"--clang=clang-19"}
+	}
+	for name, flags := range modes {
+		st, out, stderr := runMain(t, append(flags, file)...)
+		if st != 0 || out != string(want) {
+			t.Errorf("%s: status %d, stderr %q, stdout\n%s\nwant\n%s", name, st, stderr, out, want)
+		}
+	}
+	st, out, _ := runMain(t, "--interp", "--print-full", file)
+	if st != 0 || strings.Contains(out, "...") || strings.Count(out, "2.5e-10") != 1200 {
+		t.Errorf("--print-full: status %d, %d values, stdout %.300q", st, strings.Count(out, "2.5e-10"), out)
+	}
+	st, out, _ = runMain(t, "--interp", "--print-mlir", file)
+	if st != 0 || !strings.HasPrefix(out, "dense<1.000000e-01> : tensor<256xf32>\n") || !strings.Contains(out, "dense<[0xFF800000, 1.000000e+00, 0x7FC00000]> : tensor<3xf32>\n") || strings.Contains(out, "result ") {
+		t.Errorf("--print-mlir: status %d, stdout %q", st, out)
 	}
 }
