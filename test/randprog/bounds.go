@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/bcast-opt/bcast-opt/interp"
+	"github.com/bcast-opt/bcast-opt/ir"
 )
 
 // Error bounds (doc.go "Reductions"): for every element of every value of
@@ -61,6 +62,30 @@ var exactBound = elemBound{}
 // eps32 is f32's machine epsilon.
 const eps32 = 0x1p-23
 
+// floatFormat is what the bounds need of a float element type: its
+// machine epsilon, largest finite value, smallest normal and smallest
+// subnormal, how many times the bound of a float sum is widened (f64
+// sums are computed here in float64, no wider than the sums they bound,
+// so their own rounding needs room too), rounding to nearest and the
+// next value toward a direction.
+type floatFormat struct {
+	eps, max, minNormal, tiny, tolFactor float64
+	overflowAt                           float64 // see overflows
+	round                                func(x float64) float64
+	next                                 func(x, toward float64) float64
+}
+
+var (
+	f32Format = floatFormat{eps: eps32, max: math.MaxFloat32, minNormal: 0x1p-126, tiny: 0x1p-149, tolFactor: 1, overflowAt: 0x1p128 * (1 + 0x1p-20),
+		round: func(x float64) float64 { return float64(float32(x)) },
+		next:  func(x, toward float64) float64 { return float64(math.Nextafter32(float32(x), float32(toward))) }}
+	f64Format = floatFormat{eps: 0x1p-52, max: math.MaxFloat64, minNormal: 0x1p-1022, tiny: 0x1p-1074, tolFactor: 2, overflowAt: math.Inf(1),
+		round: func(x float64) float64 { return x }, next: math.Nextafter}
+	// fp is the element type of the value whose bounds are computed
+	// (programBounds sets it for each op; f32 otherwise).
+	fp = &f32Format
+)
+
 // valueBounds are the bounds of one value's elements, row-major; nil
 // when all are exact.
 type valueBounds []elemBound
@@ -74,12 +99,13 @@ func (vb valueBounds) at(i int) elemBound {
 
 // down32 and up32 step to the next f32 below and above x (an f32 or an
 // infinity).
-func down32(x float64) float64 { return float64(math.Nextafter32(float32(x), float32(math.Inf(-1)))) }
-func up32(x float64) float64   { return float64(math.Nextafter32(float32(x), float32(math.Inf(1)))) }
+// (Of fp's type: f64 in contraction mode's f64 programs.)
+func down32(x float64) float64 { return fp.next(x, math.Inf(-1)) }
+func up32(x float64) float64   { return fp.next(x, math.Inf(1)) }
 
 // roundDown and roundUp round x outward to f32.
 func roundDown(x float64) float64 {
-	f := float64(float32(x))
+	f := fp.round(x)
 	if f > x {
 		f = down32(f)
 	}
@@ -87,7 +113,7 @@ func roundDown(x float64) float64 {
 }
 
 func roundUp(x float64) float64 {
-	f := float64(float32(x))
+	f := fp.round(x)
 	if f < x {
 		f = up32(f)
 	}
@@ -102,13 +128,13 @@ func nearest(x float64, dir float64) float64 {
 	if math.IsInf(x, 0) {
 		return x
 	}
-	return float64(float32(x + dir*math.Abs(x)*0x1p-50))
+	return fp.round(x + dir*math.Abs(x)*0x1p-50)
 }
 
 // overflows tells whether a result whose exact value is x is an infinity
 // even TranscendentalULPs from the correctly rounded f32 (x well beyond
 // the largest f32, 2^128 - 2^104).
-func overflows(x float64) bool { return math.Abs(x) >= 0x1p128*(1+0x1p-20) }
+func overflows(x float64) bool { return math.Abs(x) >= fp.overflowAt }
 
 // ulpRange is v widened by k f32 steps each way.
 func ulpRange(v float64, k int) elemBound {
@@ -135,6 +161,7 @@ type boundSet struct {
 // is outside its bound (a bug of the bounds or of the interpreter).
 func programBounds(p *Program, trace []*interp.Tensor, local bool) (*boundSet, error) {
 	bs := &boundSet{p: p, local: local}
+	defer func() { fp = &f32Format }()
 	for _, in := range p.Inputs {
 		bs.vals = append(bs.vals, in.Data)
 		bs.bounds = append(bs.bounds, nil)
@@ -151,6 +178,10 @@ func programBounds(p *Program, trace []*interp.Tensor, local bool) (*boundSet, e
 			} else {
 				operands = append(operands, bs.bounds[a])
 			}
+		}
+		fp = &f32Format
+		if trace[k].ElemType() == ir.F64T {
+			fp = &f64Format
 		}
 		vb := bs.op(o, operands, trace[k])
 		if vb != nil && trace[k].IsFloat() {
@@ -541,8 +572,8 @@ func sumBound(terms []elemBound, vals []float64) elemBound {
 			h += hi
 		}
 	}
-	tol := float64(n) * eps32 * s
-	tooBig := s+tol >= math.MaxFloat32
+	tol := fp.tolFactor * float64(n) * fp.eps * s
+	tooBig := s+tol >= fp.max
 	switch {
 	case posSure && negSure:
 		return exactBound // inf + -inf: NaN in any order
@@ -613,8 +644,8 @@ func prodBound(terms []elemBound, vals []float64) elemBound {
 		big *= math.Max(1, hi)
 		small *= math.Min(1, lo)
 	}
-	rel := float64(n) * eps32
-	if big*(1+rel) >= math.MaxFloat32 || small*(1-rel) < 0x1p-126 {
+	rel := fp.tolFactor * float64(n) * fp.eps
+	if big*(1+rel) >= fp.max || small*(1-rel) < fp.minNormal {
 		return elemBound{kind: boundAny} // some order over- or underflows
 	}
 	if zeros > 0 || infs > 0 || (allExact && n <= 2) {
@@ -669,7 +700,7 @@ func checkBound(b elemBound, got, want float64) (ok bool, ratio float64) {
 		if math.IsNaN(got) || math.IsNaN(want) {
 			return math.IsNaN(got) && math.IsNaN(want), 0
 		}
-		return math.Float32bits(float32(got)) == math.Float32bits(float32(want)), 0
+		return math.Float64bits(got) == math.Float64bits(want), 0 // an f32 converts to float64 exactly
 	}
 	if math.IsNaN(got) || got < b.lo || got > b.hi {
 		return false, math.Inf(1)
@@ -691,5 +722,8 @@ func (b elemBound) String() string {
 	case boundAny:
 		return "unbounded"
 	}
-	return fmt.Sprintf("[%v, %v]", float32(b.lo), float32(b.hi))
+	if float64(float32(b.lo)) == b.lo && float64(float32(b.hi)) == b.hi {
+		return fmt.Sprintf("[%v, %v]", float32(b.lo), float32(b.hi))
+	}
+	return fmt.Sprintf("[%v, %v]", b.lo, b.hi)
 }

@@ -30,7 +30,7 @@ func TestContractionPrograms(t *testing.T) {
 	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
 	cs := newContractionStats()
 	st, failures := checkPrograms(t, ContractionConfig, n, seed, func(r *run) { cs.count(r.prog) })
-	t.Logf("contraction mode: %d programs (seeds %d..%d), %d mismatches; numpy's f32 contractions and sums: %d elements within their bounds "+
+	t.Logf("contraction mode: %d programs (seeds %d..%d), %d mismatches; numpy's float contractions: %d elements within their bounds "+
 		"(largest distance from the interpreter %.3g of the bound), %d unbounded; %s; %s",
 		n, seed, seed+n-1, failures, st.boundElems, st.maxRatio, st.unbounded, cs, st)
 }
@@ -196,7 +196,7 @@ func TestContractionGenerator(t *testing.T) {
 			}
 		}
 	}
-	for _, e := range []string{"f32", "i32"} {
+	for _, e := range []string{"f32", "f64", "i32"} {
 		if cs.elems[e] == 0 {
 			t.Errorf("no %s contraction", e)
 		}

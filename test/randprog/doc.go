@@ -160,15 +160,17 @@
 // of size 0-5 (0 and 1 included) and sometimes a contracting dim of 17-40,
 // longer than a vector register; 40% of the dims are `?` in the type.
 // A second contraction often takes the first's epilogue's value as its
-// lhs. Elements are f32 or i32 (integers wrap). Every program runs: the
-// mode has no programs meant to fail.
+// lhs. Elements are f32, f64 or i32 (integers wrap). Every program runs:
+// the mode has no programs meant to fail.
 //
 // numpy computes a dot_general with np.einsum (i32 in int64, wrapped to
-// int32, exactly); its f32 sums add in their own order, so an f32
+// int32, exactly); its float sums add in their own order, so a float
 // contraction's elements are compared within bounds (bounds.go's sum of
 // K terms, the terms being the exact products in float64: within
 // K·2^-23·Σ|a_k·b_k| of the exact sum, plus K·2^-149 for products that
-// round to subnormals), which later ops propagate. TestContractionPrograms
+// round to subnormals; for f64, whose products and bounds are computed in
+// float64 itself, 2·K·2^-52·Σ|a_k·b_k| and K·2^-1074), which later ops
+// propagate (bounds.go's floatFormat: f32 or f64 rounding). TestContractionPrograms
 // compares with numpy op by op and across the linalg stages (bit for
 // bit); TestContractionProgramsNative runs `--pipeline=cpu` and
 // lower/llvm natively within the same bounds (the sums lower/llvm

@@ -146,6 +146,8 @@ func elemType(s string) ir.Type {
 	switch s {
 	case "f32":
 		return ir.F32T
+	case "f64":
+		return ir.F64T
 	case "i1":
 		return ir.I1
 	}

@@ -35,9 +35,13 @@ var EpilogueKinds = []string{"bias", "relu", "scale", "residual"}
 
 // contractionProgram draws a contraction-mode program.
 func (g *gen) contractionProgram() {
-	g.p.Elem = "f32"
-	if g.rng.Float64() < 0.35 {
+	switch r := g.rng.Float64(); {
+	case r < 0.5:
+		g.p.Elem = "f32"
+	case r < 0.8:
 		g.p.Elem = "i32"
+	default:
+		g.p.Elem = "f64"
 	}
 	dots := 1 + g.rng.Intn(g.cfg.MaxOps)
 	for range dots {
@@ -143,7 +147,7 @@ func (g *gen) dotGeneral(lhs int) int {
 	rhs := g.contractionInput(rShape, &lhs)
 	lv, rv := g.p.value(lhs), g.p.value(rhs)
 	res := Value{Elem: lv.Elem, Static: d.ResultShape(lv.Static, rv.Static), Shape: d.ResultShape(lv.Shape, rv.Shape)}
-	res.Inexact = res.Elem == "f32" // a sum in an order of its own, as reduce_sum's
+	res.Inexact = res.Elem != "i32" // a sum in an order of its own, as reduce_sum's
 	return g.add(Op{Kind: "dot_general", Args: []int{lhs, rhs}, Dot: &d, Like: -1, Result: res})
 }
 
@@ -250,26 +254,30 @@ func (g *gen) elemConstant(elem string, c float64) int {
 	return g.add(Op{Kind: "constant", Like: -1, Const: c, Result: Value{Elem: elem, Static: []int64{}, Shape: []int64{}}})
 }
 
-// contractionData draws f32 data for contraction mode: small integers
-// (exact products and sums), ordinary numbers, magnitudes within 2^±20,
-// and rarely zeros of both signs, infinities and NaN.
+// contractionData draws f32 or f64 data for contraction mode: small
+// integers (exact products and sums), ordinary numbers, magnitudes within
+// 2^±20, and rarely zeros of both signs, infinities and NaN.
 func (g *gen) contractionData(shape []int64, n int) *interp.Tensor {
+	round := func(x float64) float64 { return float64(float32(x)) }
+	elem := ir.F32T
+	if g.p.Elem == "f64" {
+		round, elem = func(x float64) float64 { return x }, ir.F64T
+	}
 	vals := make([]float64, n)
 	for i := range vals {
 		switch r := g.rng.Float64(); {
 		case r < 0.35:
 			vals[i] = float64(g.rng.Intn(11) - 5)
 		case r < 0.8:
-			vals[i] = float64(float32(g.rng.Float64()*20 - 10))
+			vals[i] = round(g.rng.Float64()*20 - 10)
 		case r < 0.97:
-			m := float32(1 + g.rng.Float64())
-			vals[i] = math.Ldexp(float64(m), g.rng.Intn(41)-20) * float64(1-2*g.rng.Intn(2))
+			vals[i] = math.Ldexp(round(1+g.rng.Float64()), g.rng.Intn(41)-20) * float64(1-2*g.rng.Intn(2))
 		default:
 			specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN()}
 			vals[i] = specials[g.rng.Intn(len(specials))]
 		}
 	}
-	t, err := interp.NewFloats(ir.F32T, shape, vals)
+	t, err := interp.NewFloats(elem, shape, vals)
 	if err != nil {
 		panic(err)
 	}
@@ -358,7 +366,7 @@ func (bs *boundSet) contraction(o Op, operands []valueBounds, res *interp.Tensor
 			b = exactBound // 0
 		}
 		if b.kind == boundRange {
-			slack := float64(len(ts)) * 0x1p-149
+			slack := float64(len(ts)) * fp.tiny
 			b.lo, b.hi = roundDown(b.lo-slack), roundUp(b.hi+slack)
 		}
 		out[j] = b

@@ -72,7 +72,8 @@ func (o Op) resultIndex() int {
 // interpreter's on the same operands: a Transcendental op, or a float sum
 // or product (an order of summation of its own).
 func (p *Program) toleranced(o Op) bool {
-	return Transcendental[o.Kind] || ((o.Kind == "reduce_sum" || o.Kind == "reduce_prod" || o.Kind == "dot_general") && o.Result.Elem == "f32")
+	return Transcendental[o.Kind] || ((o.Kind == "reduce_sum" || o.Kind == "reduce_prod" || o.Kind == "dot_general") && o.Result.Elem == "f32") ||
+		(o.Kind == "dot_general" && o.Result.Elem == "f64")
 }
 
 // reductionProgram draws a reduction-mode program.

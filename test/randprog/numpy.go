@@ -35,6 +35,11 @@ func ArrayOf(t *interp.Tensor) Array {
 		for i, v := range t.Floats() {
 			a.Bits[i] = int64(math.Float32bits(float32(v)))
 		}
+	case ir.F64T:
+		a.Elem = "f64"
+		for i, v := range t.Floats() {
+			a.Bits[i] = int64(math.Float64bits(v))
+		}
 	case ir.I1:
 		a.Elem = "i1"
 		copy(a.Bits, t.Ints())
@@ -53,6 +58,13 @@ func (a Array) Tensor() (*interp.Tensor, error) {
 			vals[i] = float64(math.Float32frombits(uint32(b)))
 		}
 		return interp.NewFloats(ir.F32T, a.Shape, vals)
+	}
+	if a.Elem == "f64" {
+		vals := make([]float64, len(a.Bits))
+		for i, b := range a.Bits {
+			vals[i] = math.Float64frombits(uint64(b))
+		}
+		return interp.NewFloats(ir.F64T, a.Shape, vals)
 	}
 	return interp.NewInts(elemType(a.Elem), a.Shape, a.Bits)
 }
@@ -121,7 +133,7 @@ func RunNumpy(python, dir string, progs []*Program, traces [][]*interp.Tensor) (
 				bo.Dot = &[4][]int64{o.Dot.LhsBatching, o.Dot.RhsBatching, o.Dot.LhsContracting, o.Dot.RhsContracting}
 			case "constant":
 				t, err := interp.NewFloats(elemType(o.Result.Elem), nil, []float64{o.Const})
-				if o.Result.Elem != "f32" {
+				if o.Result.Elem == "i32" {
 					t, err = interp.NewInts(elemType(o.Result.Elem), nil, []int64{int64(o.Const)})
 				}
 				if err != nil {
@@ -183,12 +195,14 @@ import numpy as np
 np.seterr(all='ignore')
 warnings.filterwarnings('ignore')
 
-DT = {'f32': np.float32, 'i32': np.int32, 'i1': np.bool_}
+DT = {'f32': np.float32, 'f64': np.float64, 'i32': np.int32, 'i1': np.bool_}
 
 def decode(a):
     shape = tuple(a['shape'])
     if a['elem'] == 'f32':
         return np.array(a['bits'], dtype=np.uint32).view(np.float32).reshape(shape)
+    if a['elem'] == 'f64':
+        return np.array(a['bits'], dtype=np.int64).view(np.float64).reshape(shape)
     if a['elem'] == 'i32':
         return np.array(a['bits'], dtype=np.int64).astype(np.int32).reshape(shape)
     return np.array(a['bits'], dtype=np.int64).astype(np.bool_).reshape(shape)
@@ -198,6 +212,8 @@ def encode(x):
     flat = x.reshape(-1)
     if x.dtype == np.float32:
         return {'elem': 'f32', 'shape': list(x.shape), 'bits': flat.view(np.uint32).astype(np.int64).tolist()}
+    if x.dtype == np.float64:
+        return {'elem': 'f64', 'shape': list(x.shape), 'bits': flat.view(np.int64).tolist()}
     if x.dtype == np.int32:
         return {'elem': 'i32', 'shape': list(x.shape), 'bits': flat.astype(np.int64).tolist()}
     if x.dtype == np.bool_:
@@ -239,14 +255,14 @@ def broadcast(args, dims, policy):
 
 def fmax(a, b):
     r = np.maximum(a, b)
-    if r.dtype == np.float32:
+    if r.dtype.kind == 'f':
         z = (a == 0) & (b == 0)
         r = np.where(z, np.where(np.signbit(a), b, a), r)
     return r
 
 def fmin(a, b):
     r = np.minimum(a, b)
-    if r.dtype == np.float32:
+    if r.dtype.kind == 'f':
         z = (a == 0) & (b == 0)
         r = np.where(z, np.where(np.signbit(a), a, b), r)
     return r
