@@ -26,7 +26,12 @@ func findTools(o *options) (compiler.Toolchain, error) {
 	return t, err
 }
 
-func runNative(o *options, mod *ir.Operation, args []*npy.Array, stderr io.Writer) ([]result, error) {
+// compileSteps is the number of steps runNative counts in its progress
+// line: the pipeline, LLVM IR, the LLVM tools and linking.
+const compileSteps = 4
+
+func runNative(o *options, mod *ir.Operation, args []*npy.Array, stderr io.Writer, prog *progress) ([]result, error) {
+	prog.set("compiling: pipeline "+o.pipeline, 1, compileSteps)
 	if err := compiler.RunPipeline(mod, o.pipeline); err != nil {
 		return nil, reportDiags(stderr, err, mod.Loc.File)
 	}
@@ -44,6 +49,7 @@ func runNative(o *options, mod *ir.Operation, args []*npy.Array, stderr io.Write
 	if fn == nil {
 		return nil, fmt.Errorf("@%s is not a public function with a body: it has no C interface", o.entry)
 	}
+	prog.set("compiling: LLVM IR", 2, compileSteps)
 	target := llvm.HostTarget()
 	ll, err := compiler.LLVMIR(mod, compiler.Options{Target: target.Triple})
 	if err != nil {
@@ -79,12 +85,17 @@ func runNative(o *options, mod *ir.Operation, args []*npy.Array, stderr io.Write
 		}
 	}
 	exe := p("prog")
-	if err := compile(tools, target, dir, exe); err != nil {
+	if err := compile(tools, target, dir, exe, prog); err != nil {
 		return nil, err
 	}
 	in := make([]llvm.DriverTensor, len(args))
 	for i, a := range args {
 		in[i] = llvm.DriverTensor{Shape: a.Shape, Data: a.Data}
+	}
+	if o.bench > 0 {
+		prog.set(fmt.Sprintf("bench: running @%s natively, a warm-up and %d runs", o.entry, o.bench), 0, 0)
+	} else {
+		prog.set("running @"+o.entry, 0, 0)
 	}
 	// The driver prints the bench lines, on stderr, and its errors.
 	var printed strings.Builder
@@ -132,9 +143,11 @@ func reportDiags(stderr io.Writer, err error, file string) error {
 }
 
 // compile builds exe from kernels.ll and driver.c in dir.
-func compile(t compiler.Toolchain, target llvm.Target, dir, exe string) error {
+func compile(t compiler.Toolchain, target llvm.Target, dir, exe string, prog *progress) error {
+	prog.set("compiling: kernels.ll with "+t.String(), 3, compileSteps)
 	if err := t.CompileLLVM(dir, "kernels.ll", "kernels.o", target.Triple); err != nil {
 		return err
 	}
+	prog.set("compiling: linking", 4, compileSteps)
 	return t.Link(dir, exe, "driver.c", "kernels.o")
 }

@@ -125,6 +125,12 @@ func run(o *options, file string, stdout, stderr io.Writer) error {
 	if o.bench < 0 {
 		return fmt.Errorf("--bench must not be negative")
 	}
+	// On a terminal, a line on stderr says what a slow run is doing;
+	// everything else written there clears it first.
+	p := newProgress(stderr)
+	defer p.finish()
+	stderr = p.writer(stderr)
+	p.set("parsing "+file, 0, 0)
 	src, err := os.ReadFile(file)
 	if err != nil {
 		return fmt.Errorf("cannot open input file: %v", err)
@@ -158,13 +164,14 @@ func run(o *options, file string, stdout, stderr io.Writer) error {
 	}
 	var results []result
 	if o.interp {
-		results, err = runInterp(o, mod, ft, args, stderr)
+		results, err = runInterp(o, mod, ft, args, stderr, p)
 	} else {
-		results, err = runNative(o, mod, args, stderr)
+		results, err = runNative(o, mod, args, stderr, p)
 	}
 	if err != nil {
 		return err
 	}
+	p.finish()
 	return writeResults(o, results, stdout)
 }
 
@@ -274,7 +281,7 @@ func shapeString(s []int64) string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-func runInterp(o *options, mod *ir.Operation, ft *ir.FunctionType, args []*npy.Array, stderr io.Writer) ([]result, error) {
+func runInterp(o *options, mod *ir.Operation, ft *ir.FunctionType, args []*npy.Array, stderr io.Writer, p *progress) ([]result, error) {
 	ts := make([]*interp.Tensor, len(args))
 	for i, a := range args {
 		elem, _, _ := elemOf(ft.Inputs[i]) // checked by checkArg
@@ -291,6 +298,7 @@ func runInterp(o *options, mod *ir.Operation, ft *ir.FunctionType, args []*npy.A
 			return nil, fmt.Errorf("--max-memory: %v", err)
 		}
 	}
+	p.set("interpreting @"+o.entry, 0, 0)
 	res, err := interp.RunWithOptions(mod, o.entry, ts, opts)
 	if err != nil {
 		printDiags(stderr, err, mod.Loc.File)
@@ -299,6 +307,7 @@ func runInterp(o *options, mod *ir.Operation, ft *ir.FunctionType, args []*npy.A
 	if o.bench > 0 {
 		times := make([]time.Duration, o.bench)
 		for i := range times {
+			p.set("bench: interpreting @"+o.entry, i+1, len(times))
 			start := time.Now()
 			if _, err := interp.RunWithOptions(mod, o.entry, ts, opts); err != nil {
 				return nil, err
