@@ -9,7 +9,10 @@
 //
 // It owns the command's flags, messages and exit status, the checks of
 // `.npy` inputs against the entry's argument types, and the printing of
-// results. --max-memory (size.go) is the interpreter's allocation limit
+// results: as numpy prints arrays (arrayprint.go, floatformat.go, checked
+// against numpy by arrayprint_test.go), or as MLIR with --print-mlir; and
+// the progress line on a terminal's stderr (progress.go). --max-memory
+// (size.go) is the interpreter's allocation limit
 // (interp.Options.MaxMemory); the native side's allocation failures are
 // the generated C driver's (lower/llvm). The C driver that runs the kernels, and the Go side that
 // writes its inputs and reads its results, are lower/llvm's (CDriver,
