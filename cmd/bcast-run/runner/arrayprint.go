@@ -2,6 +2,7 @@ package runner
 
 import (
 	"encoding/binary"
+	"iter"
 	"math"
 	"strconv"
 	"strings"
@@ -93,40 +94,36 @@ func arrayString(a ndarray, full bool) string {
 	return p.recurse(0, 0, " ", printLineWidth)
 }
 
-// shownElements returns the flat indices of the elements printed: all of
+// shownElements yields the flat indices of the elements printed: all of
 // them, or with summarize the first and last printEdgeItems of every axis
 // longer than twice that (numpy's _leading_trailing). The element formats
-// are chosen from these alone, as numpy does.
-func shownElements(shape []int64, summarize bool) []int64 {
-	idx := []int64{0}
-	for _, n := range shape {
-		var keep []int64
-		if summarize && n > 2*printEdgeItems {
-			for i := int64(0); i < printEdgeItems; i++ {
-				keep = append(keep, i)
+// are chosen from these alone, as numpy does. It allocates nothing per
+// element, so --print-full on a large result needs no index list.
+func shownElements(shape []int64, summarize bool) iter.Seq[int64] {
+	return func(yield func(int64) bool) {
+		var walk func(axis int, base int64) bool
+		walk = func(axis int, base int64) bool {
+			if axis == len(shape) {
+				return yield(base)
 			}
-			for i := n - printEdgeItems; i < n; i++ {
-				keep = append(keep, i)
-			}
-		} else {
+			n := shape[axis]
 			for i := int64(0); i < n; i++ {
-				keep = append(keep, i)
+				if summarize && n > 2*printEdgeItems && i == printEdgeItems {
+					i = n - printEdgeItems
+				}
+				if !walk(axis+1, base*n+i) {
+					return false
+				}
 			}
+			return true
 		}
-		next := make([]int64, 0, len(idx)*len(keep))
-		for _, base := range idx {
-			for _, k := range keep {
-				next = append(next, base*n+k)
-			}
-		}
-		idx = next
+		walk(0, 0)
 	}
-	return idx
 }
 
 // elementFormat returns the function that formats element i of a, with
 // the common width numpy chooses from the shown elements.
-func elementFormat(a ndarray, shown []int64) func(i int64) string {
+func elementFormat(a ndarray, shown iter.Seq[int64]) func(i int64) string {
 	switch a.dt.Kind {
 	case npy.Bool:
 		return func(i int64) string {
@@ -143,14 +140,17 @@ func elementFormat(a ndarray, shown []int64) func(i int64) string {
 			return strconv.FormatInt(a.integer(i), 10)
 		}
 		width := 0
-		for _, i := range shown {
+		for i := range shown {
 			width = max(width, len(str(i)))
 		}
 		return func(i int64) string { return padLeft(str(i), width) }
 	}
-	vals := make([]float64, len(shown))
-	for k, i := range shown {
-		vals[k] = a.float(i)
+	vals := func(yield func(float64) bool) {
+		for i := range shown {
+			if !yield(a.float(i)) {
+				return
+			}
+		}
 	}
 	f := newFloatFormat(vals, 8*a.dt.Size)
 	return func(i int64) string { return f.format(a.float(i)) }

@@ -142,7 +142,15 @@ func printCases() []printCase {
 		i64("ints", []int64{5}, -3, 0, 12345, 7, -99),
 		i64("ints 2d summarized", []int64{40, 40}, ramp(1600)...),
 		i64("int64 extremes", []int64{2}, math.MinInt64, math.MaxInt64),
+		f32("2x600 summarized", []int64{2, 600}, normal32(1200, 1e-6)...),
+		f64("3x1x400 summarized", []int64{3, 1, 400}, normal64(1200, 1e12)...),
 	}
+	bools := make([]bool, 1300)
+	for i := range bools {
+		bools[i] = i%3 == 0
+	}
+	ab, err := npy.FromBool([]int64{13, 100}, bools)
+	cases = append(cases, printCase{"bools summarized", ab, err})
 	for _, c := range []struct {
 		dt npy.DType
 		v  []uint64

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"iter"
 	"math"
 	"strconv"
 	"strings"
@@ -30,18 +31,25 @@ type floatFormat struct {
 
 // newFloatFormat is fillFormat: it chooses the notation and the widths
 // from vals, the shown elements, held in floats of bits bits.
-func newFloatFormat(vals []float64, bits int) *floatFormat {
+func newFloatFormat(vals iter.Seq[float64], bits int) *floatFormat {
 	f := &floatFormat{bits: bits, precision: printPrecision}
-	var finite []float64
+	finite := func(yield func(float64) bool) {
+		for v := range vals {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) && !yield(v) {
+				return
+			}
+		}
+	}
+	anyFinite := false
 	minAbs, maxAbs := math.Inf(1), 0.0
 	hasNonFinite, negInf := false, false
-	for _, v := range vals {
+	for v := range vals {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			hasNonFinite = true
 			negInf = negInf || math.IsInf(v, -1)
 			continue
 		}
-		finite = append(finite, v)
+		anyFinite = true
 		if v != 0 {
 			minAbs = math.Min(minAbs, math.Abs(v))
 			maxAbs = math.Max(maxAbs, math.Abs(v))
@@ -51,12 +59,12 @@ func newFloatFormat(vals []float64, bits int) *floatFormat {
 		f.sci = maxAbs >= 1e8 || minAbs < 1e-4 || ratio(maxAbs, minAbs, bits) > 1000
 	}
 	switch {
-	case len(finite) == 0:
+	case !anyFinite:
 		f.sci = false
 	case f.sci:
 		expLen := 0
 		f.precision = 0
-		for _, v := range finite {
+		for v := range finite {
 			ip, frac, exp := scientific(v, bits, printPrecision)
 			f.padLeft = max(f.padLeft, len(ip))
 			f.precision = max(f.precision, len(frac))
@@ -65,7 +73,7 @@ func newFloatFormat(vals []float64, bits int) *floatFormat {
 		f.expDigits = expLen - 1
 		f.padRight = f.expDigits + 2 + f.precision
 	default:
-		for _, v := range finite {
+		for v := range finite {
 			ip, frac := positional(v, bits, printPrecision)
 			f.padLeft = max(f.padLeft, len(ip))
 			f.padRight = max(f.padRight, len(frac))
