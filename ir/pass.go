@@ -93,6 +93,13 @@ type PassManager struct {
 	VerifyEach bool
 	// PrintAfterAll, if set, receives the IR after each pass.
 	PrintAfterAll io.Writer
+	// AfterPass, if set, is called after each pass (as PrintAfterAll
+	// prints): with the pass and the op it was scheduled on (for an
+	// anchored pass, the op holding the anchors), once its time is added
+	// to Timing. Passes on the same anchor then run one at a time over
+	// all anchors rather than as one nested pipeline, so that the hook
+	// sees the IR between them (--dump-html).
+	AfterPass func(p *PassInfo, op *Operation)
 	// PrintOptions are used for PrintAfterAll.
 	PrintOptions PrintOptions
 	// Timing, if set, accumulates wall time per pass.
@@ -217,7 +224,7 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 		e := entries[i]
 		if e.Pass == nil {
 			// Nested pipeline on matching ops directly inside op.
-			if flat(e.Nested) && pm.PrintAfterAll == nil {
+			if flat(e.Nested) && !pm.instrumented() {
 				if err := pm.runOnAnchors(op, e.Anchor, e.Nested); err != nil {
 					return err
 				}
@@ -242,7 +249,7 @@ func (pm *PassManager) run(op *Operation, entries []PassEntry) error {
 			// (without PrintAfterAll, which prints the whole op after each
 			// pass).
 			j := i + 1
-			for pm.PrintAfterAll == nil && j < len(entries) && entries[j].Pass != nil && entries[j].Anchor == e.Anchor {
+			for !pm.instrumented() && j < len(entries) && entries[j].Pass != nil && entries[j].Anchor == e.Anchor {
 				j++
 			}
 			group := make([]PassEntry, j-i)
@@ -307,8 +314,16 @@ func anchorsOf(op *Operation, anchor string) []*Operation {
 	return anchors
 }
 
-// printAfter prints op after pass p with --mlir-print-ir-after-all.
+// instrumented reports whether something looks at the IR after each
+// pass (PrintAfterAll or AfterPass).
+func (pm *PassManager) instrumented() bool { return pm.PrintAfterAll != nil || pm.AfterPass != nil }
+
+// printAfter prints op after pass p with --mlir-print-ir-after-all, and
+// calls AfterPass.
 func (pm *PassManager) printAfter(p *PassInfo, op *Operation) {
+	if pm.AfterPass != nil {
+		pm.AfterPass(p, op)
+	}
 	if pm.PrintAfterAll == nil {
 		return
 	}
@@ -565,6 +580,9 @@ func (t *Timing) Add(name string, d time.Duration) {
 	}
 	t.times[name] += d
 }
+
+// Duration returns the time accumulated under name (zero if none).
+func (t *Timing) Duration(name string) time.Duration { return t.times[name] }
 
 // Report writes an MLIR-style execution time report.
 func (t *Timing) Report(w io.Writer) {

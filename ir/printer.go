@@ -12,6 +12,10 @@ import (
 type PrintOptions struct {
 	// Generic prints every op in the generic form (--mlir-print-op-generic).
 	Generic bool
+	// DebugInfo prints each op's location after it, as
+	// --mlir-print-debuginfo does: ` loc("file":line:col)`, or
+	// ` loc(unknown)` (after the closing brace of an op with regions).
+	DebugInfo bool
 }
 
 // Print writes op (normally a module) in MLIR's textual format. Output is
@@ -310,9 +314,27 @@ func (pr *printer) op(op *Operation) {
 		pr.depth++
 		op.def.Print(opp, op)
 		pr.depth--
+	} else {
+		pr.genericOp(op)
+	}
+	if pr.opts.DebugInfo {
+		pr.loc(op.Loc)
+	}
+}
+
+// loc prints ` loc("file":line:col)` or ` loc(unknown)`.
+func (pr *printer) loc(l Location) {
+	if !l.Known() {
+		pr.ap.str(" loc(unknown)")
 		return
 	}
-	pr.genericOp(op)
+	pr.ap.str(" loc(")
+	pr.ap.buf = strconv.AppendQuote(pr.ap.buf, l.File)
+	pr.ap.buf = append(pr.ap.buf, ':')
+	pr.ap.buf = strconv.AppendInt(pr.ap.buf, int64(l.Line), 10)
+	pr.ap.buf = append(pr.ap.buf, ':')
+	pr.ap.buf = strconv.AppendInt(pr.ap.buf, int64(l.Col), 10)
+	pr.ap.buf = append(pr.ap.buf, ')')
 }
 
 // resultNames prints `%0`, `%0:2`, or `%a, %b` for ops whose results got

@@ -13,6 +13,7 @@ import (
 
 	// Every dialect and pass registers itself.
 	_ "github.com/bcast-opt/bcast-opt/all"
+	"github.com/bcast-opt/bcast-opt/internal/pipelinehtml"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/lower/llvm"
 	"github.com/bcast-opt/bcast-opt/passes"
@@ -40,6 +41,10 @@ type options struct {
 	target string
 	// headerGuard is the include guard of --emit=c-header (cheader.go).
 	headerGuard string
+	// dumpHTML is the file of --dump-html (the IR after every pass as a
+	// page, internal/pipelinehtml); dumpHTMLFunc restricts it to one
+	// function.
+	dumpHTML, dumpHTMLFunc string
 	// passes in command-line order (from the per-pass flags)
 	passes []ir.PassEntry
 	// errors found while reading pass flags
@@ -168,6 +173,8 @@ and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
 	f.BoolVar(&o.printAfterAll, "mlir-print-ir-after-all", false, "print the IR to stderr after each pass")
 	f.BoolVar(&o.timing, "mlir-timing", false, "print per-pass wall time to stderr")
 	f.BoolVar(&o.disableThreading, "mlir-disable-threading", false, "run function passes on one function after the other rather than in parallel")
+	f.StringVar(&o.dumpHTML, "dump-html", "", "write the IR after every pass to this file as one HTML page: a column per pass that changed it, changed lines marked, values highlighted across columns on click, per-pass times, the LLVM IR last with --emit=llvm")
+	f.StringVar(&o.dumpHTMLFunc, "dump-html-func", "", "restrict --dump-html to the function of this name")
 	f.BoolVar(&o.dumpPassPipeline, "dump-pass-pipeline", false, "print the pipeline that will run to stderr, in --pass-pipeline syntax with every option (as mlir-opt does), before running it")
 	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "accept ops of unregistered dialects (generic form)")
 	f.StringVar(&o.passPipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'")
@@ -229,6 +236,12 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 	}
 	if err := checkHeaderGuard(o.headerGuard); err != nil {
 		return err
+	}
+	if o.dumpHTML != "" && o.splitInputFile {
+		return fmt.Errorf("--dump-html cannot be combined with --split-input-file")
+	}
+	if o.dumpHTMLFunc != "" && o.dumpHTML == "" {
+		return fmt.Errorf("--dump-html-func needs --dump-html")
 	}
 	o.input = input
 	entries := o.passes
@@ -334,7 +347,7 @@ func writeAll(w io.Writer, pieces [][]byte) error {
 
 // processChunk parses, verifies, runs the passes and prints one chunk. The
 // output is in pieces to be written in order (see ir.PrintPieces).
-func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, timing *ir.Timing, stderr io.Writer) ([][]byte, ir.DiagList) {
+func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, timing *ir.Timing, stderr io.Writer) (_ [][]byte, diags ir.DiagList) {
 	start := time.Now()
 	mod, err := ir.Parse(name, text, ir.ParseOptions{AllowUnregistered: o.allowUnregistered})
 	if timing != nil {
@@ -355,6 +368,24 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 	if o.printAfterAll {
 		pm.PrintAfterAll = stderr
 	}
+	var page *pipelinehtml.Recorder
+	if o.dumpHTML != "" {
+		if pm.Timing == nil {
+			pm.Timing = &ir.Timing{} // for the columns' times only
+		}
+		page = &pipelinehtml.Recorder{Func: o.dumpHTMLFunc, Generic: o.printGeneric, Timing: pm.Timing}
+		if err := page.Input(mod); err != nil {
+			return nil, ir.AsDiagnostics(err, mod.Loc)
+		}
+		pm.Entries, pm.AfterPass = pipelinehtml.Flatten(entries), page.AfterPass
+		// The page is written even when a pass fails: it shows the IR
+		// up to the failure.
+		defer func() {
+			if err := writeHTML(o, name, page); err != nil {
+				diags = append(diags, ir.AsDiagnostics(err, ir.Location{})...)
+			}
+		}()
+	}
 	pm.MarkVerified(mod)
 	if err := pm.Run(mod); err != nil {
 		return nil, ir.AsDiagnostics(err, mod.Loc)
@@ -367,6 +398,9 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		text, err := llvm.Emit(mod, llvm.Options{Target: target})
 		if err != nil {
 			return nil, ir.AsDiagnostics(err, mod.Loc)
+		}
+		if page != nil {
+			page.SetLLVM(text)
 		}
 		b = [][]byte{[]byte(text)}
 	case "c-header":
@@ -383,4 +417,21 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		timing.Add("Output", time.Since(start))
 	}
 	return b, nil
+}
+
+// writeHTML writes the --dump-html page.
+func writeHTML(o *options, input string, page *pipelinehtml.Recorder) error {
+	title := "bcast-opt " + input
+	if o.dumpHTMLFunc != "" {
+		title += " @" + o.dumpHTMLFunc
+	}
+	f, err := os.Create(o.dumpHTML)
+	if err != nil {
+		return fmt.Errorf("--dump-html: %v", err)
+	}
+	err = page.Write(f, title)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
