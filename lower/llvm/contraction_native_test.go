@@ -16,8 +16,13 @@ const contractionFile = "testdata/contraction.mlir"
 // empty and unit dims, an empty contracting dim (a result of zeros), and
 // paired dims that disagree at run time. The native code sums each result
 // element of a contraction with parallel loops in the interpreter's order
-// (the contracting dims row-major, each product and sum rounded), so
-// those results are compared bit for bit. With special values, a sum of
+// (the contracting dims row-major); integer ones are exact, and so are
+// these float ones: f32 and f64 matmuls use fused multiply-adds
+// (matmul.go), which round once where the interpreter rounds the product
+// and the sum, but the arguments here are multiples of 1/64 of moderate
+// size, whose products and sums are exact either way, so the results are
+// compared bit for bit (matmul_test.go holds inexact arguments to the
+// bound of doc.go's Contractions). With special values, a sum of
 // two NaNs may give either NaN's bits (LLVM, like Go's compiler, may swap
 // the operands of an fadd), so those cases compare NaN with NaN (ulps
 // 1). A contraction with no parallel loop (vector-vector) is a full

@@ -54,6 +54,7 @@
 //	reduce_vector.go the vector form of an innermost reduction loop: combiners, several accumulators, the horizontal step
 //	reduce_outer.go  reductions over outer dims: accumulate in memory, vector code across the parallel inner dim
 //	argmax.go        argmax-style (value, index) reductions: recognized by evaluation, merged by index
+//	matmul.go        f32 and f64 contractions shaped like a matmul: cache blocks, packed panels, an FMA micro-kernel
 //	fuse.go          fused groups: consecutive generics over the same rows as one loop nest over rows, row buffers
 //	fuse_values.go   in a fused group: values kept per row instead of computed again, prefetching the next row
 //	llprint/         the printer (print.go, print_inst.go)
@@ -99,7 +100,14 @@
 //	   from a static dim of its type ("f: argument 0 dim 1 has size 5, but
 //	   its type tensor<4x4xf32> requires 4"), a dim is negative, or a
 //	   result shape differs from the computed one
-//	2  out of memory allocating an intermediate buffer
+//	2  out of memory allocating an intermediate buffer (or a
+//	   contraction's packing buffer, below)
+//
+// A kernel allocates with malloc and frees before returning: the
+// intermediate buffers that fusion left, and one packing buffer per
+// contraction lowered as a matmul (see Contractions), per call: at most
+// (96*256 + 256*2048) elements (2.1 MB of f32), less when the columns are
+// fewer than 2048. The caller provides no workspace.
 //
 // The C symbol is the function's name with characters that C does not
 // allow replaced by '_'; a name C or the C library already uses (main,
@@ -206,6 +214,38 @@
 // read can differ from the sequential fold's in the sign of a zero maximum
 // for jnp's reducer (which keeps the later of equal values); such a body
 // keeps the scalar loop.
+//
+// # Contractions
+//
+// A reduction of f32 or f64 whose body is out + in0*in1, whose init is a
+// fill and whose maps are projected permutations with two parallel loops
+// i and j (the output contiguous along j, one input reading i and not j,
+// the other j and not i) and one reduction loop k read by both, is a
+// matmul: what hlo.dot_general lowers to (lower/contraction.go), with any
+// batch dims (the other parallel loops, outermost) and the transposed
+// layouts its contracting dims imply, read through strides. It is cache
+// blocked as GotoBLAS and BLIS are (matmul.go): blocks of 2048 columns of
+// j and 256 steps of k, whose part of the j-operand is packed into panels
+// of one vector's width (16 f32, 8 f64: the package's 64-byte vectors),
+// and blocks of 96 rows of i, packed into panels of 6 rows; each 6 x 16
+// (f32) tile of the output is a micro-kernel of 6 vector accumulators, one
+// vector load, 6 broadcasts and 6 llvm.fma per step of k. Edges of any
+// size go through a tile on the stack; sizes may be dynamic. On AVX2
+// LLVM splits each <16 x float> into two ymm registers (12 accumulators,
+// the classic 6x16 kernel), on AVX-512 it is one zmm, on AArch64 four
+// NEON registers. A matmul is no member of a fused group (its loop over
+// rows would read the whole other operand per row): its epilogue (bias,
+// relu) is a separate pass over the output.
+//
+// Each output element is still summed in k's order, starting from the
+// fill, but every step is a fused multiply-add, rounded once instead of
+// twice: the result differs from the interpreter's by at most
+// K*eps*sum_k |a_k*b_k| (eps = 2u, 2^-23 for f32 and 2^-52 for f64), the
+// bound matmul_test.go holds the native results to; with an empty k the
+// result is the fill, exactly. Integer, f16 and bf16 contractions, and
+// those that are not matmul-shaped (a matrix-vector product, an output
+// strided along j), keep the reduction loops above and the interpreter's
+// bits (but for the reassociated full sums).
 //
 // # Fused groups
 //

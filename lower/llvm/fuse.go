@@ -217,7 +217,7 @@ func canBeMember(op *ir.Operation) bool {
 			}
 		}
 	}
-	if writesSlice(op) {
+	if writesSlice(op) || isMatmul(op) { // matmul.go
 		return false
 	}
 	if !hasReduction(op) {

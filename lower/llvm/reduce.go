@@ -85,6 +85,9 @@ type redLoop struct {
 // lowerReduction emits the loops of a reduction generic whose operand
 // accesses, loop bounds and output storage prepareGeneric set up.
 func (l *fnLowering) lowerReduction(g *genericPlan) error {
+	if m := l.matmulOf(g); m != nil {
+		return m.emit(l) // matmul.go
+	}
 	r, err := l.newReduction(g, 0)
 	if err != nil {
 		return err

@@ -1,0 +1,485 @@
+package llvm
+
+import (
+	"strconv"
+
+	llir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	lltypes "github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// This file lowers contractions shaped like a matmul, on f32 and f64, to
+// blocked code: cache tiling, the operands packed into contiguous panels,
+// and a register-blocked micro-kernel of fused multiply-adds.
+//
+// A reduction generic is a matmul when it has two inputs a and b and one
+// output c of one float type, one reduction loop k, a body
+// c + a*b (mulf of the two inputs, addf with the output, in either
+// operand order), a fill as its init, projected-permutation maps, and two
+// parallel loops i and j such that the output is contiguous along j (its
+// pointer steps by one element), b reads j and a does not, a reads i and
+// b does not, and both read k. Every other parallel loop is a batch loop,
+// outermost, its pointers advanced as in any nest; a transposed operand
+// is read through its strides when it is packed, never copied otherwise.
+//
+// The code is the GotoBLAS/BLIS structure: for each block of nc columns
+// of j, and each block of kc steps of k, b's kc x nc block is packed into
+// panels of nr columns (row by row, zero-padded to nr); for each block of
+// mc rows of i, a's mc x kc block into panels of mr rows (column by
+// column, zero-padded); then every mr x nr tile of c is one call of the
+// micro-kernel: mr vector accumulators of nr lanes (nr elements are one
+// 64-byte vector, the package's vector width: <16 x float>, <8 x double>),
+// each step of k one vector load of b's panel, mr scalar loads of a's
+// panel broadcast, and mr llvm.fma. The accumulators start as the fill
+// (the first k block) or as c's tile (the later ones), and are stored to c
+// at the end of the block; a tile cut by the edges of c (mr or nr short)
+// goes through a tile on the stack. The panels are one buffer of
+// mc*kc + kc*nc elements, malloc'ed once per call of the kernel (per
+// generic) and freed on return (doc.go, C ABI).
+//
+// Each element of c is then still summed in k's order, from the fill,
+// but each step is one fused multiply-add (one rounding) instead of a
+// product and a sum rounded apart: the result differs from the
+// interpreter's by at most K*u*sum_k |a_k*b_k| (u = 2^-24 for f32, 2^-53
+// for f64), the bound contraction_native_test.go holds it to.
+
+// The blocking: the micro-kernel's tile is matmulMR rows by one vector of
+// columns, and the cache blocks are matmulKC steps of k, matmulMC rows of
+// i (a's packed block, mc*kc elements, stays in the second-level cache)
+// and matmulNC columns of j (b's, in the last-level cache).
+const (
+	matmulMR = 6
+	matmulKC = 256
+	matmulMC = 96
+	matmulNC = 2048
+)
+
+// matmul is a reduction generic recognized as a matmul (see the top of
+// the file).
+type matmul struct {
+	g *genericPlan
+	// i, j and k are the loop dims; a and b the inputs (0 and 1, in some
+	// order), a reading i and b reading j.
+	i, j, k int
+	a, b    int
+	batch   []int
+	elem    ir.Type
+	fill    value.Value
+	// nr is the tile's width in elements: one 64-byte vector.
+	nr int
+}
+
+// matmulOf returns g as a matmul, or nil when it is not one.
+func (l *fnLowering) matmulOf(g *genericPlan) *matmul {
+	m := matmulShape(g.op)
+	// The init must be a fill, and the output stored and contiguous (not
+	// a strided view), so that it is contiguous along j.
+	if m == nil || len(g.inits) != 1 || !g.inits[0].hasFill || g.inits[0].fill == nil ||
+		g.acc[2].buf.ptr == nil || g.acc[2].buf.strides != nil {
+		return nil
+	}
+	m.g, m.fill = g, g.inits[0].fill
+	return m
+}
+
+// isMatmul reports whether generic op has a matmul's shape (matmulShape):
+// such a generic is no member of a fused group (fuse.go), whose loop over
+// rows would read all of b for each row of c.
+func isMatmul(op *ir.Operation) bool { return matmulShape(op) != nil }
+
+// matmulShape returns op's loops and operands as a matmul's, without the
+// plan (g, fill), or nil when op does not have the shape of one: the
+// conditions at the top of the file that the op alone decides.
+func matmulShape(op *ir.Operation) *matmul {
+	if op.Def() != linalg.Generic || linalg.NumInputs(op) != 2 || op.NumOperands() != 3 {
+		return nil
+	}
+	body := linalg.Body(op)
+	if !mulAddBody(body) {
+		return nil
+	}
+	elem := body.Arg(2).Type()
+	if (elem != ir.F32T && elem != ir.F64T) || body.Arg(0).Type() != elem || body.Arg(1).Type() != elem {
+		return nil
+	}
+	maps := linalg.IndexingMapsView(op)
+	if len(maps) != 3 {
+		return nil
+	}
+	nLoops := maps[0].NumDims
+	uses := make([][]bool, 3) // uses[operand][dim]
+	for x := range 3 {
+		if maps[x].NumDims != nLoops {
+			return nil
+		}
+		uses[x] = make([]bool, nLoops)
+		for _, r := range maps[x].Results {
+			coefs, c, ok := linearForm(r, nLoops)
+			if !ok {
+				return nil
+			}
+			nz := -1
+			for d, k := range coefs {
+				if k != 0 {
+					if nz >= 0 || k != 1 {
+						return nil
+					}
+					nz = d
+				}
+			}
+			if nz < 0 || c != 0 || uses[x][nz] {
+				return nil
+			}
+			uses[x][nz] = true
+		}
+	}
+	m := &matmul{i: -1, j: -1, k: -1, elem: elem}
+	for d, it := range linalg.IteratorTypesView(op) {
+		if it == linalg.Reduction {
+			if m.k >= 0 || !uses[0][d] || !uses[1][d] || uses[2][d] {
+				return nil
+			}
+			m.k = d
+		} else if it != linalg.Parallel || !uses[2][d] {
+			return nil
+		}
+	}
+	// j: the output's last dim, read by exactly one input (b).
+	outRes := maps[2].Results
+	if m.k < 0 || len(outRes) < 2 {
+		return nil
+	}
+	dimOf := func(r int) int {
+		coefs, _, _ := linearForm(outRes[r], nLoops)
+		for d, k := range coefs {
+			if k != 0 {
+				return d
+			}
+		}
+		return -1
+	}
+	m.j = dimOf(len(outRes) - 1)
+	switch {
+	case uses[1][m.j] && !uses[0][m.j]:
+		m.a, m.b = 0, 1
+	case uses[0][m.j] && !uses[1][m.j]:
+		m.a, m.b = 1, 0
+	default:
+		return nil
+	}
+	for r := len(outRes) - 2; r >= 0 && m.i < 0; r-- {
+		if d := dimOf(r); uses[m.a][d] && !uses[m.b][d] {
+			m.i = d
+		}
+	}
+	if m.i < 0 {
+		return nil
+	}
+	for d := range nLoops {
+		if d != m.i && d != m.j && d != m.k {
+			m.batch = append(m.batch, d)
+		}
+	}
+	m.nr = vectorBytes / int(elemBytes(elem))
+	return m
+}
+
+// mulAddBody says whether body yields out + in0*in1 (addf and mulf in
+// either operand order, each result used once).
+func mulAddBody(body *ir.Block) bool {
+	ops := body.Ops()
+	if len(ops) != 3 || len(body.Args()) != 3 {
+		return false
+	}
+	mul, add, yield := ops[0], ops[1], ops[2]
+	if mul.Def() != arith.MulF || add.Def() != arith.AddF || yield.Def() != linalg.Yield || yield.NumOperands() != 1 || yield.Operand(0) != add.Result(0) {
+		return false
+	}
+	in0, in1, out := body.Arg(0), body.Arg(1), body.Arg(2)
+	if !(mul.Operand(0) == in0 && mul.Operand(1) == in1 || mul.Operand(0) == in1 && mul.Operand(1) == in0) {
+		return false
+	}
+	p := mul.Result(0)
+	return (add.Operand(0) == out && add.Operand(1) == p || add.Operand(0) == p && add.Operand(1) == out) && p.HasOneUse()
+}
+
+// emit writes the matmul's loops: the batch loops, then the blocked
+// product for each batch element.
+func (m *matmul) emit(l *fnLowering) error {
+	g := m.g
+	nLoops := len(g.bounds)
+	for x, a := range g.acc {
+		l.setCoefs(a, g.maps[x], nLoops)
+	}
+	ptrs := make([]value.Value, 3)
+	for x, a := range g.acc {
+		ptrs[x] = l.elemPtr(a.buf.elem, a.buf.ptr, a.base)
+	}
+	// The packing buffer: mc*kc elements for a, kc*nc for b, nc no wider
+	// than n rounded up to whole panels.
+	n := g.bounds[m.j]
+	ncAlloc := l.smin(l.roundUp(n, int64(m.nr)), i64c(matmulNC))
+	pack := l.alloc(m.elem, []value.Value{l.add(i64c(matmulMC*matmulKC), l.mul(i64c(matmulKC), ncAlloc))})
+	tile := l.entry.NewAlloca(lltypes.NewArray(uint64(matmulMR*m.nr), mustMemType(m.elem)))
+	tile.Align = llir.Align(vectorBytes)
+	l.name(tile, "mm.tile")
+	tilePtr := l.cur.NewBitCast(tile, lltypes.NewPointer(mustMemType(m.elem)))
+	var nest func(b int, ptrs []value.Value) error
+	nest = func(b int, ptrs []value.Value) error {
+		if b == len(m.batch) {
+			return m.product(l, ptrs, pack, tilePtr)
+		}
+		d := m.batch[b]
+		return l.loop(g.bounds[d], "mm.b"+strconv.Itoa(d), func(iv value.Value) error {
+			return nest(b+1, l.advancePtrs(g.acc, ptrs, d, iv, "b"+strconv.Itoa(d)))
+		})
+	}
+	return nest(0, ptrs)
+}
+
+// product emits the blocked product of one batch element: a, b and c
+// point at its (0, 0) elements.
+func (m *matmul) product(l *fnLowering, ptrs []value.Value, pack, tile value.Value) error {
+	g := m.g
+	M, N, K := g.bounds[m.i], g.bounds[m.j], g.bounds[m.k]
+	aP, bP, cP := ptrs[m.a], ptrs[m.b], ptrs[2]
+	sAi, sAk := g.acc[m.a].coef[m.i], g.acc[m.a].coef[m.k]
+	sBk, sBj := g.acc[m.b].coef[m.k], g.acc[m.b].coef[m.j]
+	sCi := g.acc[2].coef[m.i]
+	nr := int64(m.nr)
+	packA := pack
+	packB := l.elemPtr(m.elem, pack, i64c(matmulMC*matmulKC))
+	// At least one k block, so that K = 0 stores the fill.
+	nkb := l.smax(l.ceilDiv(K, matmulKC), i64c(1))
+	_, err := l.loopFrom(i64c(0), N, matmulNC, "mm.jc", func(jc value.Value) error {
+		nc := l.smin(i64c(matmulNC), l.sub(N, jc))
+		return l.loop(nkb, "mm.kb", func(kb value.Value) error {
+			pc := l.mul(kb, i64c(matmulKC))
+			kc := l.smin(i64c(matmulKC), l.sub(K, pc))
+			first := l.eq(kb, i64c(0))
+			// b's block: panels of nr columns, row by row.
+			bBlock := l.elemPtr(m.elem, l.elemPtr(m.elem, bP, l.mul(pc, sBk)), l.mul(jc, sBj))
+			if err := m.pack(l, packB, bBlock, nc, kc, nr, sBj, sBk, "mm.pb"); err != nil {
+				return err
+			}
+			_, err := l.loopFrom(i64c(0), M, matmulMC, "mm.ic", func(ic value.Value) error {
+				mc := l.smin(i64c(matmulMC), l.sub(M, ic))
+				aBlock := l.elemPtr(m.elem, l.elemPtr(m.elem, aP, l.mul(ic, sAi)), l.mul(pc, sAk))
+				if err := m.pack(l, packA, aBlock, mc, kc, matmulMR, sAi, sAk, "mm.pa"); err != nil {
+					return err
+				}
+				_, err := l.loopFrom(i64c(0), nc, nr, "mm.jr", func(jr value.Value) error {
+					_, err := l.loopFrom(i64c(0), mc, matmulMR, "mm.ir", func(ir value.Value) error {
+						c := l.elemPtr(m.elem, cP, l.add(l.mul(l.add(ic, ir), sCi), l.add(jc, jr)))
+						ap := l.elemPtr(m.elem, packA, l.mul(ir, kc))
+						bp := l.elemPtr(m.elem, packB, l.mul(jr, kc))
+						return m.microKernel(l, ap, bp, c, sCi, l.smin(i64c(matmulMR), l.sub(mc, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile)
+					})
+					return err
+				})
+				return err
+			})
+			return err
+		})
+	})
+	return err
+}
+
+// pack copies an operand's block of rows x kc elements (element (r, p)
+// at src + r*sR + p*sP) into panels of w rows: panel q holds rows q*w ..
+// q*w+w-1, step p of k at dst + (q*kc + p)*w, rows past the block zero.
+func (m *matmul) pack(l *fnLowering, dst, src, rows, kc value.Value, w int64, sR, sP value.Value, name string) error {
+	zero := zeroOf(m.elem)
+	return l.loop(l.ceilDiv(rows, w), name, func(q value.Value) error {
+		r0 := l.mul(q, i64c(w))
+		full := l.cmp(enum.IPredSLE, l.add(r0, i64c(w)), rows)
+		panel := l.elemPtr(m.elem, dst, l.mul(l.mul(q, kc), i64c(w)))
+		row0 := l.elemPtr(m.elem, src, l.mul(r0, sR))
+		return l.loop(kc, name+".k", func(p value.Value) error {
+			s := l.elemPtr(m.elem, row0, l.mul(p, sP))
+			d := l.elemPtr(m.elem, panel, l.mul(p, i64c(w)))
+			for r := range w {
+				// Rows past the block are zero: guarded loads, which LLVM
+				// turns into selects of loads it may speculate only when
+				// full; the branch keeps them safe.
+				var x value.Value
+				if r == 0 {
+					x = l.loadElem(m.elem, s)
+				} else {
+					x = m.guardedLoad(l, l.or(full, l.cmp(enum.IPredSLT, l.add(r0, i64c(r)), rows)), l.elemPtr(m.elem, s, l.mul(i64c(r), sR)), zero)
+				}
+				l.storeElem(m.elem, x, l.elemPtr(m.elem, d, i64c(r)))
+			}
+			return nil
+		})
+	})
+}
+
+// guardedLoad is the element at p when ok, else zero (p is not read).
+func (m *matmul) guardedLoad(l *fnLowering, ok, p, zero value.Value) value.Value {
+	pre := l.cur
+	then := l.newBlock("mm.ld")
+	join := l.newBlock("mm.ld.end")
+	pre.NewCondBr(ok, then, join)
+	l.cur = then
+	x := l.loadElem(m.elem, p)
+	then.NewBr(join)
+	l.cur = join
+	return join.NewPhi(incoming(x, then), incoming(zero, pre))
+}
+
+// microKernel emits one tile of c: mr x nr (at most matmulMR x m.nr)
+// elements at c (row stride sCi), from the packed panels ap (kc steps of
+// matmulMR elements) and bp (kc steps of m.nr), starting from the fill
+// when first, else from c.
+func (m *matmul) microKernel(l *fnLowering, ap, bp, c, sCi, mr, nr, kc, first value.Value, tile value.Value) error {
+	vt := lltypes.NewVector(uint64(m.nr), mustMemType(m.elem))
+	vptr := lltypes.NewPointer(vt)
+	align := llir.Align(elemBytes(m.elem))
+	full := l.and(l.eq(mr, i64c(matmulMR)), l.eq(nr, i64c(int64(m.nr))))
+	fillV := m.splat(l, m.fill)
+	// The accumulators' start: fill, c's rows (a full tile), or the tile
+	// on the stack after copying c's part of it (an edge tile).
+	pre := l.cur
+	bFill := l.newBlock("mm.init.fill")
+	bLoad := l.newBlock("mm.init.c")
+	bEdge := l.newBlock("mm.init.edge")
+	bDone := l.newBlock("mm.init.end")
+	bNotFirst := l.newBlock("mm.init.notfirst")
+	pre.NewCondBr(first, bFill, bNotFirst)
+	bFill.NewBr(bDone)
+	bNotFirst.NewCondBr(full, bLoad, bEdge)
+	l.cur = bLoad
+	loaded := make([]value.Value, matmulMR)
+	for r := range matmulMR {
+		p := l.elemPtr(m.elem, c, l.mul(i64c(int64(r)), sCi))
+		ld := l.cur.NewLoad(vt, l.cur.NewBitCast(p, vptr))
+		ld.Align = align
+		loaded[r] = ld
+	}
+	endLoad := l.cur
+	l.cur.NewBr(bDone)
+	l.cur = bEdge
+	if err := m.tileCopy(l, tile, c, sCi, mr, nr, false); err != nil {
+		return err
+	}
+	edged := make([]value.Value, matmulMR)
+	for r := range matmulMR {
+		p := l.elemPtr(m.elem, tile, i64c(int64(r*m.nr)))
+		ld := l.cur.NewLoad(vt, l.cur.NewBitCast(p, vptr))
+		ld.Align = align
+		edged[r] = ld
+	}
+	endEdge := l.cur
+	l.cur.NewBr(bDone)
+	l.cur = bDone
+	init := make([]value.Value, matmulMR)
+	for r := range matmulMR {
+		phi := bDone.NewPhi(incoming(fillV, bFill), incoming(loaded[r], endLoad), incoming(edged[r], endEdge))
+		l.name(phi, "mm.c"+strconv.Itoa(r))
+		init[r] = phi
+	}
+	fma := l.e.declare("llvm.fma."+vecSuffix(m.nr, m.elem), vt, false, vt, vt, vt)
+	_, accs, err := l.loopCarried(i64c(0), kc, 1, "mm.k", init, func(p value.Value, cur []value.Value) ([]value.Value, error) {
+		bv := l.cur.NewLoad(vt, l.cur.NewBitCast(l.elemPtr(m.elem, bp, l.mul(p, i64c(int64(m.nr)))), vptr))
+		bv.Align = align
+		arow := l.elemPtr(m.elem, ap, l.mul(p, i64c(matmulMR)))
+		next := make([]value.Value, matmulMR)
+		for r := range matmulMR {
+			av := m.splat(l, l.loadElem(m.elem, l.elemPtr(m.elem, arow, i64c(int64(r)))))
+			next[r] = l.cur.NewCall(fma, av, bv, cur[r])
+		}
+		return next, nil
+	})
+	if err != nil {
+		return err
+	}
+	// Store: c's rows (a full tile), or the tile and its part of c.
+	sFull := l.newBlock("mm.st.c")
+	sEdge := l.newBlock("mm.st.edge")
+	sDone := l.newBlock("mm.st.end")
+	l.cur.NewCondBr(full, sFull, sEdge)
+	l.cur = sFull
+	for r := range matmulMR {
+		p := l.elemPtr(m.elem, c, l.mul(i64c(int64(r)), sCi))
+		st := l.cur.NewStore(accs[r], l.cur.NewBitCast(p, vptr))
+		st.Align = align
+	}
+	l.cur.NewBr(sDone)
+	l.cur = sEdge
+	for r := range matmulMR {
+		p := l.elemPtr(m.elem, tile, i64c(int64(r*m.nr)))
+		st := l.cur.NewStore(accs[r], l.cur.NewBitCast(p, vptr))
+		st.Align = align
+	}
+	if err := m.tileCopy(l, tile, c, sCi, mr, nr, true); err != nil {
+		return err
+	}
+	l.cur.NewBr(sDone)
+	l.cur = sDone
+	return nil
+}
+
+// tileCopy copies the mr x nr part of c into the stack tile (toC false)
+// or back (toC true).
+func (m *matmul) tileCopy(l *fnLowering, tile, c, sCi, mr, nr value.Value, toC bool) error {
+	return l.loop(mr, "mm.t", func(r value.Value) error {
+		crow := l.elemPtr(m.elem, c, l.mul(r, sCi))
+		trow := l.elemPtr(m.elem, tile, l.mul(r, i64c(int64(m.nr))))
+		return l.loop(nr, "mm.t.j", func(j value.Value) error {
+			src, dst := l.elemPtr(m.elem, crow, j), l.elemPtr(m.elem, trow, j)
+			if toC {
+				src, dst = dst, src
+			}
+			l.storeElem(m.elem, l.loadElem(m.elem, src), dst)
+			return nil
+		})
+	})
+}
+
+// splat broadcasts x to a vector of m.nr lanes.
+func (m *matmul) splat(l *fnLowering, x value.Value) value.Value {
+	saved := l.lanes
+	l.lanes = m.nr
+	v := l.splat(x)
+	l.lanes = saved
+	return v
+}
+
+// vecSuffix is an intrinsic's overload suffix for a vector of n elem
+// (v16f32, v8f64).
+func vecSuffix(n int, elem ir.Type) string {
+	t := "f32"
+	if elem == ir.F64T {
+		t = "f64"
+	}
+	return "v" + strconv.Itoa(n) + t
+}
+
+// smin and smax are the signed minimum and maximum of two i64 values,
+// folded when both are constants.
+func (l *fnLowering) smin(a, b value.Value) value.Value {
+	return l.sel(l.cmp(enum.IPredSLT, a, b), a, b)
+}
+
+func (l *fnLowering) smax(a, b value.Value) value.Value {
+	return l.sel(l.cmp(enum.IPredSGT, a, b), a, b)
+}
+
+// ceilDiv is ceil(a / b) for a >= 0 and a constant b > 0.
+func (l *fnLowering) ceilDiv(a value.Value, b int64) value.Value {
+	if c, ok := constInt(a); ok {
+		return i64c((c + b - 1) / b)
+	}
+	return l.cur.NewSDiv(l.add(a, i64c(b-1)), i64c(b))
+}
+
+// roundUp is a rounded up to a multiple of the constant b > 0.
+func (l *fnLowering) roundUp(a value.Value, b int64) value.Value {
+	return l.mul(l.ceilDiv(a, b), i64c(b))
+}
