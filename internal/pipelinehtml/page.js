@@ -81,6 +81,30 @@
     return -1;
   }
 
+  // opOf returns the name of the op on a line ("arith.addf").
+  function opOf(text) {
+    var m = /^\s*(?:[%^][^=]*= )?([A-Za-z_][\w.]*)/.exec(text);
+    return m ? m[1] : "";
+  }
+
+  // counterpart returns the line of column c that stands for the op named
+  // op at location loc in another column: a line of that location with
+  // the same op, else the last one that defines values at the outermost
+  // depth among them (the op that replaced it, after a lowering that
+  // wrote several ops), else the first one; -1 if none.
+  function counterpart(c, loc, op) {
+    var first = -1, best = -1, bestIndent = 1e9;
+    for (var i = 0; i < c.lines.length; i++) {
+      if (c.locs[i] !== loc) continue;
+      var text = c.lines[i];
+      if (opOf(text) === op) return i;
+      if (first < 0) first = i;
+      var indent = text.length - text.replace(/^\s+/, "").length;
+      if (/^\s*%/.test(text) && indent <= bestIndent) { best = i; bestIndent = indent; }
+    }
+    return best >= 0 ? best : first;
+  }
+
   function apply() {
     sections.forEach(function (sec) {
       var k = +sec.dataset.col, names = hl.names[k] || {};
@@ -108,15 +132,13 @@
     var d = defLine(k, name);
     var loc = d >= 0 ? D.cols[k].locs[d] : -1;
     if (loc >= 0) {
-      var pos = tokensOf(k, d).indexOf(name);
+      var pos = tokensOf(k, d).indexOf(name), op = opOf(D.cols[k].lines[d]);
       D.cols.forEach(function (c, j) {
         if (j === k) return;
-        for (var i = 0; i < c.lines.length; i++) {
-          if (c.locs[i] !== loc) continue;
-          var t = tokensOf(j, i);
-          if (pos < t.length) { hl.names[j] = {}; hl.names[j][t[pos]] = true; }
-          break;
-        }
+        var i = counterpart(c, loc, op);
+        if (i < 0) return;
+        var t = tokensOf(j, i);
+        if (pos < t.length) { hl.names[j] = {}; hl.names[j][t[pos]] = true; }
       });
     }
     apply();

@@ -37,7 +37,12 @@ var (
 // writePage runs bcast-opt with args and --dump-html, and reads the page.
 func writePage(t *testing.T, args ...string) *page {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "out.html")
+	return writePageTo(t, filepath.Join(t.TempDir(), "out.html"), args...)
+}
+
+// writePageTo is writePage into the file out.
+func writePageTo(t *testing.T, out string, args ...string) *page {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
 	args = append(args, "--dump-html="+out)
 	if st := driver.Main(args, nil, &stdout, &stderr); st != 0 {
