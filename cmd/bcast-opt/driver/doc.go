@@ -9,8 +9,9 @@
 // diagcheck.go), the output forms (--emit) and the C header's include
 // guard (cheader.go), reading and printing --pass-pipeline text
 // (--dump-pass-pipeline, pipeline.go), the "did you mean" suggestion for
-// an unknown flag, pass or pass option (suggest.go), and the garbage
-// collector setting of a compiler process (TuneGC, gc.go).
+// an unknown flag, pass or pass option (suggest.go), the garbage
+// collector setting of a compiler process (TuneGC, gc.go), and where
+// --dump-html hooks in (the page itself is internal/pipelinehtml's).
 //
 // Pass flags and their help text come from the pass registry
 // (ir.RegisterPass); the driver holds no list of passes of its own. It
