@@ -182,16 +182,37 @@ func positional(x float64, bits, prec int) (ip, frac string) {
 
 // shortest returns the fewest digits that read back as x in bits-bit
 // floats, in Go's %e form ("1.5e-05"). Go has no float16: for 16 bits it
-// takes the first precision whose correctly rounded digits round back to
-// x.
+// takes the first precision whose correctly rounded digits, or their
+// neighbour above or below, round back to x.
 func shortest(x float64, bits int) string {
 	if bits != 16 {
 		return strconv.FormatFloat(x, 'e', -1, bits)
 	}
+	readsBack := func(s string) bool {
+		v, _ := strconv.ParseFloat(s, 64)
+		return roundToHalf(v) == x
+	}
 	for p := 0; p < 5; p++ {
 		s := strconv.FormatFloat(x, 'e', p, 64)
-		if v, _ := strconv.ParseFloat(s, 64); roundToHalf(v) == x {
+		if readsBack(s) {
 			return s
+		}
+		// At a power of two the gap below is half the gap above: the
+		// correctly rounded digits may fall outside it where their
+		// neighbour above (or below) reads back (2^-6 is 0.01563, as
+		// numpy prints it, not 0.015625).
+		mant, exp, _ := strings.Cut(s, "e")
+		m, _ := strconv.ParseInt(strings.Replace(mant, ".", "", 1), 10, 64)
+		e, _ := strconv.Atoi(exp)
+		best, bestDist := "", math.Inf(1)
+		for _, n := range []int64{m - 1, m + 1} {
+			c := strconv.FormatInt(n, 10) + "e" + strconv.Itoa(e-p)
+			if v, _ := strconv.ParseFloat(c, 64); readsBack(c) && math.Abs(v-x) < bestDist {
+				best, bestDist = strconv.FormatFloat(v, 'e', p, 64), math.Abs(v-x)
+			}
+		}
+		if best != "" {
+			return best
 		}
 	}
 	return strconv.FormatFloat(x, 'e', 5, 64)
