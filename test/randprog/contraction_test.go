@@ -2,11 +2,13 @@ package randprog
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/passes"
@@ -218,4 +220,62 @@ func TestContractionGenerator(t *testing.T) {
 		}
 	}
 	t.Logf("%d programs: %s", cs.programs, cs)
+}
+
+// TestContractionBounds checks the bound of an f32 contraction on one
+// row times one column of K = 33 terms of mixed magnitudes: the
+// interpreter's sequential sum and a pairwise sum (another order) lie
+// within it, and a value 2^-10 away relatively does not.
+func TestContractionBounds(t *testing.T) {
+	const k = 33
+	a, b := make([]float64, k), make([]float64, k)
+	for i := range k {
+		a[i] = float64(float32(math.Ldexp(1+float64(i)/7, i%9-4)))
+		b[i] = float64(float32(math.Sin(float64(i)) * 3))
+	}
+	lhs, _ := interp.NewFloats(ir.F32T, []int64{1, k}, a)
+	rhs, _ := interp.NewFloats(ir.F32T, []int64{k, 1}, b)
+	d := &hlo.DotDims{LhsContracting: []int64{1}, RhsContracting: []int64{0}}
+	p := &Program{Elem: "f32", Broken: -1, Contractions: true, Results: []int{2},
+		Inputs: []Input{{Value: Value{Elem: "f32", Static: []int64{1, k}, Shape: []int64{1, k}}, Data: lhs},
+			{Value: Value{Elem: "f32", Static: []int64{k, 1}, Shape: []int64{k, 1}}, Data: rhs}},
+		Ops: []Op{{Kind: "dot_general", Args: []int{0, 1}, Dot: d, Like: -1, Result: Value{Elem: "f32", Static: []int64{1, 1}, Shape: []int64{1, 1}, Inexact: true}}}}
+	m, _, err := p.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := interp.Run(m, "main", p.Args())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs, err := programBounds(p, []*interp.Tensor{out[0]}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b0 := bs.bounds[2].at(0)
+	if b0.kind != boundRange {
+		t.Fatalf("bound %s, want a range", b0)
+	}
+	var pairwise func(lo, hi int) float32
+	pairwise = func(lo, hi int) float32 {
+		if hi-lo == 1 {
+			return float32(a[lo]) * float32(b[lo])
+		}
+		mid := (lo + hi) / 2
+		return pairwise(lo, mid) + pairwise(mid, hi)
+	}
+	want := out[0].Float(0)
+	if float64(pairwise(0, k)) == want {
+		t.Fatalf("the pairwise sum is the interpreter's %v: the data do not tell orders apart", want)
+	}
+	for _, c := range []struct {
+		what string
+		v    float64
+		ok   bool
+	}{{"the interpreter's", want, true}, {"a pairwise sum", float64(pairwise(0, k)), true},
+		{"2^-10 above", want + math.Abs(want)*0x1p-10, false}, {"2^-10 below", want - math.Abs(want)*0x1p-10, false}} {
+		if ok, _ := checkBound(b0, c.v, want); ok != c.ok {
+			t.Errorf("%s %v against the bound %s: within %v, want %v", c.what, c.v, b0, ok, c.ok)
+		}
+	}
 }
