@@ -119,6 +119,9 @@ func splitLocated(text string) (lines, locs []string) {
 	lines = strings.Split(strings.TrimRight(text, "\n"), "\n")
 	locs = make([]string, len(lines))
 	var open []int // the lines that opened the regions not yet closed
+	// closers are the lines that close a region (`}`, `} else {`), each
+	// with the line of its op: they are the op's lines too.
+	var closers [][2]int
 	for i, l := range lines {
 		loc := ""
 		if m := trailingLoc.FindStringSubmatchIndex(l); m != nil {
@@ -137,9 +140,15 @@ func splitLocated(text string) (lines, locs []string) {
 			if loc != "" && locs[opener] == "" {
 				locs[opener] = loc
 			}
+			closers = append(closers, [2]int{i, opener})
 		}
 		if strings.HasSuffix(t, "{") {
 			open = append(open, opener)
+		}
+	}
+	for _, c := range closers {
+		if locs[c[0]] == "" {
+			locs[c[0]] = locs[c[1]]
 		}
 	}
 	return lines, locs
