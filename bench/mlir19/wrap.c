@@ -1,12 +1,12 @@
 //go:build ignore
 
 /* wrap.c: adapters from the benchmark calling convention (bench.h) to the
- * C interface MLIR 19 emits for the kernels in W1.mlir .. W7.mlir
+ * C interface MLIR 19 emits for the kernels in W1.mlir .. W8.mlir
  * (llvm.emit_c_interface: _mlir_ciface_<name>, memref arguments passed as
  * pointers to descriptors, a memref result returned through a descriptor
  * pointer passed first).
  *
- * Compile with exactly one of -DMLIR19_W1 .. -DMLIR19_W7; the object then
+ * Compile with exactly one of -DMLIR19_W1 .. -DMLIR19_W8; the object then
  * exports, for that workload n:
  *
  *   mlir_Wn      calls Wn_dps, which writes the result straight into out
@@ -357,5 +357,39 @@ int mlir_W7_ret(float *out, const int64_t *out_shape, int out_rank,
   memref1 g = view1(in[1].data, 4096), b = view1(in[2].data, 4096);
   _mlir_ciface_W7(&r, &x, &g, &b);
   return take_result(out, r.allocated, r.aligned, r.offset, 4096 * 4096);
+}
+#endif
+
+#if defined(MLIR19_W8)
+void _mlir_ciface_W8(memref2 *res, memref2 *x, memref2 *w, memref1 *b);
+void _mlir_ciface_W8_dps(memref2 *x, memref2 *w, memref1 *b, memref2 *out);
+
+static const int64_t w8_x[] = {1024, 1024}, w8_b[] = {1024};
+
+static int w8_check(const int64_t *os, int orank, const bench_tensor *in,
+                    int nin) {
+  return nin == 3 && has_shape(&in[0], 2, w8_x) && has_shape(&in[1], 2, w8_x) &&
+         has_shape(&in[2], 1, w8_b) && out_is(os, orank, 2, w8_x);
+}
+
+int mlir_W8(float *out, const int64_t *out_shape, int out_rank,
+            const bench_tensor *in, int nin) {
+  if (!w8_check(out_shape, out_rank, in, nin))
+    return 1;
+  memref2 x = view2(in[0].data, 1024, 1024), w = view2(in[1].data, 1024, 1024);
+  memref2 o = view2(out, 1024, 1024);
+  memref1 b = view1(in[2].data, 1024);
+  _mlir_ciface_W8_dps(&x, &w, &b, &o);
+  return 0;
+}
+
+int mlir_W8_ret(float *out, const int64_t *out_shape, int out_rank,
+                const bench_tensor *in, int nin) {
+  if (!w8_check(out_shape, out_rank, in, nin))
+    return 1;
+  memref2 x = view2(in[0].data, 1024, 1024), w = view2(in[1].data, 1024, 1024), r;
+  memref1 b = view1(in[2].data, 1024);
+  _mlir_ciface_W8(&r, &x, &w, &b);
+  return take_result(out, r.allocated, r.aligned, r.offset, 1024 * 1024);
 }
 #endif

@@ -155,6 +155,20 @@ static void ref_w7(float *out, const bench_tensor *in) {
   }
 }
 
+/* ref_w8 is W8: each element of x @ W summed in k's order from 0 (the
+ * loops of linalg.batch_matmul), then + b and max with 0. */
+static void ref_w8(float *out, const bench_tensor *in) {
+  const float *x = in[0].data, *w = in[1].data, *b = in[2].data;
+  for (int64_t i = 0; i < 1024; i++)
+    for (int64_t j = 0; j < 1024; j++) {
+      float s = 0.0f;
+      for (int64_t p = 0; p < 1024; p++)
+        s += x[i * 1024 + p] * w[p * 1024 + j];
+      s += b[j];
+      out[i * 1024 + j] = s > 0.0f ? s : 0.0f;
+    }
+}
+
 static bench_tensor tensor(int rank, int64_t d0, int64_t d1, int64_t d2,
                            uint32_t seed) {
   bench_tensor t = {NULL, {d0, d1, d2, 0}, rank};
@@ -298,6 +312,12 @@ int main(int argc, char **argv) {
                        {tensor(2, 4096, 4096, 0, 1), tensor(1, 4096, 0, 0, 2),
                         tensor(1, 4096, 0, 0, 3)},
                        {4096, 4096}, 2, ref_w7};
+    break;
+  case 8:
+    ws[0] = (workload){"W8", 3,
+                       {tensor(2, 1024, 1024, 0, 1), tensor(2, 1024, 1024, 0, 2),
+                        tensor(1, 1024, 0, 0, 3)},
+                       {1024, 1024}, 2, ref_w8};
     break;
   }
   int bad = 0;
