@@ -248,3 +248,75 @@ for p in sys.argv[1:]:
 		}
 	}
 }
+
+// TestEachValueMatchesNumpy prints single values, as a one-element array
+// and as a rank-0 one, and compares them with numpy's: every float16 (Go
+// has no float16, so its shortest digits are found by trial), and for
+// float32 and float64 every power of two and its neighbours, where the gap
+// below a float is half the gap above and shortest-digit algorithms are
+// most likely to disagree.
+func TestEachValueMatchesNumpy(t *testing.T) {
+	requireNumpy(t)
+	var f16bits []uint16
+	for h := 0; h < 1<<16; h++ {
+		f16bits = append(f16bits, uint16(h))
+	}
+	var f32s []float32
+	for e := -149; e <= 127; e++ {
+		p := float32(math.Ldexp(1, e))
+		f32s = append(f32s, p, math.Nextafter32(p, 0), math.Nextafter32(p, float32(math.Inf(1))))
+	}
+	var f64s []float64
+	for e := -1074; e <= 1023; e++ {
+		p := math.Ldexp(1, e)
+		f64s = append(f64s, p, math.Nextafter(p, 0), math.Nextafter(p, math.Inf(1)))
+	}
+	dir := t.TempDir()
+	a16, err := npy.New(npy.DTypeFloat16, []int64{int64(len(f16bits))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, h := range f16bits {
+		a16.Data[2*i], a16.Data[2*i+1] = byte(h), byte(h>>8)
+	}
+	a32, err32 := npy.FromFloat32([]int64{int64(len(f32s))}, f32s)
+	a64, err64 := npy.FromFloat64([]int64{int64(len(f64s))}, f64s)
+	if err32 != nil || err64 != nil {
+		t.Fatal(err32, err64)
+	}
+	var paths []string
+	arrays := []*npy.Array{a16, a32, a64}
+	for i, a := range arrays {
+		paths = append(paths, filepath.Join(dir, fmt.Sprintf("%d.npy", i)))
+		if err := npy.WriteFile(paths[i], a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	script := `import sys, numpy as np
+for p in sys.argv[1:]:
+    a = np.load(p)
+    print("\n".join(str(a[i:i+1]) + "|" + str(a[i:i+1].reshape(())) for i in range(a.size)))`
+	cmd := pythonCommand(append([]string{"-c", script}, paths...)...)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python3: %v", err)
+	}
+	want := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	k, bad := 0, 0
+	for _, a := range arrays {
+		n, size := len(a.Data)/a.DType.Size, a.DType.Size
+		for i := 0; i < n; i++ {
+			data := a.Data[i*size : (i+1)*size]
+			got := arrayString(ndarray{dt: a.DType, shape: []int64{1}, data: data}, false) + "|" +
+				arrayString(ndarray{dt: a.DType, data: data}, false)
+			if k >= len(want) {
+				t.Fatalf("numpy printed %d values, want %d", len(want), k+1)
+			}
+			if got != want[k] && bad < 20 {
+				bad++
+				t.Errorf("%s value %d (bits %x): got %q, numpy prints %q", a.DType.Name(), i, data, got, want[k])
+			}
+			k++
+		}
+	}
+}

@@ -22,8 +22,8 @@ type floatFormat struct {
 	// fraction, "e", the exponent's sign and its digits).
 	padLeft, padRight int
 	// precision is, in scientific notation, the fraction digits of every
-	// element (the exact value rounded to them); positional elements have at most
-	// printPrecision fraction digits each.
+	// element (digits past the shortest ones if need be); positional
+	// elements have at most printPrecision fraction digits each.
 	precision int
 	// expDigits is the number of exponent digits (at least 2).
 	expDigits int
@@ -65,7 +65,8 @@ func newFloatFormat(vals iter.Seq[float64], bits int) *floatFormat {
 		expLen := 0
 		f.precision = 0
 		for v := range finite {
-			ip, frac, exp := scientific(v, bits, printPrecision)
+			ip, frac, exp := scientific(v, bits, printPrecision, -1)
+			frac = strings.TrimRight(frac, "0")
 			f.padLeft = max(f.padLeft, len(ip))
 			f.precision = max(f.precision, len(frac))
 			expLen = max(expLen, len(exponent(exp, 2)))
@@ -74,7 +75,7 @@ func newFloatFormat(vals iter.Seq[float64], bits int) *floatFormat {
 		f.padRight = f.expDigits + 2 + f.precision
 	default:
 		for v := range finite {
-			ip, frac := positional(v, bits, printPrecision)
+			ip, frac := positional(v, bits, printPrecision, -1)
 			f.padLeft = max(f.padLeft, len(ip))
 			f.padRight = max(f.padRight, len(frac))
 		}
@@ -107,15 +108,14 @@ func (f *floatFormat) format(x float64) string {
 		return padLeft(s, f.padLeft+f.padRight+1)
 	}
 	if f.sci {
-		// numpy's min_digits: the exact value's digits up to precision,
-		// not the shortest ones zero-padded (float32 2/3 is 6.6666669e-01
-		// among 7-digit fractions, not 6.6666670e-01).
-		mant, e, _ := strings.Cut(strconv.FormatFloat(x, 'e', f.precision, 64), "e")
-		exp, _ := strconv.Atoi(e)
-		ip, frac, _ := strings.Cut(mant, ".")
+		// numpy's min_digits: digits past the shortest ones up to
+		// precision (float32 2/3 is 6.6666669e-01 among 7-digit
+		// fractions, not 6.6666670e-01).
+		ip, frac, exp := scientific(x, f.bits, f.precision, f.precision)
+		frac += strings.Repeat("0", f.precision-len(frac))
 		return padLeft(ip, f.padLeft) + "." + frac + "e" + exponent(exp, f.expDigits)
 	}
-	ip, frac := positional(x, f.bits, printPrecision)
+	ip, frac := positional(x, f.bits, printPrecision, 0)
 	return padLeft(ip, f.padLeft) + "." + padRight(frac, f.padRight)
 }
 
@@ -129,93 +129,55 @@ func exponent(e, digits int) string {
 	return sign + strings.Repeat("0", max(0, digits-len(s))) + s
 }
 
-// scientific returns x's shortest round-trip digits in bits-bit floats as
-// d.ddd × 10^exp, rounded to at most prec fraction digits when prec >= 0
-// (numpy's Dragon4 with unique=True and a precision): the integer part
-// with its sign, the fraction without trailing zeros, and the exponent.
-func scientific(x float64, bits, prec int) (ip, frac string, exp int) {
-	split := func(s string) {
-		mant, e, _ := strings.Cut(s, "e")
-		exp, _ = strconv.Atoi(e)
-		ip, frac, _ = strings.Cut(mant, ".")
+// scientific returns the digits numpy's dragon4_scientific prints for x,
+// a float of bits bits, as d.ddd × 10^exp: at most prec fraction digits
+// (-1: no bound) and at least minFrac (-1: none), see dragon4. The integer
+// part has x's sign; the fraction is as generated, trailing zeros and all.
+func scientific(x float64, bits, prec, minFrac int) (ip, frac string, exp int) {
+	sign := ""
+	if math.Signbit(x) {
+		sign = "-"
 	}
-	split(shortest(x, bits))
-	if prec >= 0 && len(frac) > prec {
-		split(strconv.FormatFloat(x, 'e', prec, 64))
+	if x == 0 {
+		return sign + "0", "", 0
 	}
-	return ip, strings.TrimRight(frac, "0"), exp
+	bound := func(n int) int {
+		if n < 0 {
+			return -1
+		}
+		return n + 1
+	}
+	d, exp := dragon4(x, bits, true, bound(prec), bound(minFrac))
+	return sign + string(d[:1]), string(d[1:]), exp
 }
 
-// positional returns x's shortest round-trip digits in bits-bit floats in
-// positional notation, rounded to at most prec fraction digits when prec
-// >= 0: the integer part with its sign and the fraction without trailing
-// zeros. With prec >= 0 (arrays) the integer part is exact; with prec < 0
-// (a scalar's str) shortest digits are padded with zeros to the point.
-func positional(x float64, bits, prec int) (ip, frac string) {
-	ip, frac, exp := scientific(x, bits, -1)
-	neg := strings.HasPrefix(ip, "-")
-	digits := strings.TrimPrefix(ip, "-") + frac
-	if nfrac := len(digits) - 1 - exp; prec >= 0 && nfrac > prec {
-		s := strconv.FormatFloat(x, 'f', prec, 64)
-		ip, frac, _ = strings.Cut(s, ".")
+// positional returns the digits numpy's dragon4_positional prints for x,
+// a float of bits bits: at most prec fraction digits (-1: no bound) and at
+// least minFrac (-1: none; 0, as numpy's arrays ask, makes every integer
+// digit exact: float16 32112 is "32112.", where the scalar's shortest
+// digits are "32110."). The integer part has x's sign; the fraction has
+// no trailing zeros.
+func positional(x float64, bits, prec, minFrac int) (ip, frac string) {
+	sign := ""
+	if math.Signbit(x) {
+		sign = "-"
+	}
+	if x == 0 {
+		return sign + "0", ""
+	}
+	d, exp := dragon4(x, bits, false, prec, minFrac)
+	if d == nil {
+		ip, frac, _ = strings.Cut(strconv.FormatFloat(x, 'f', prec, 64), ".")
 		return ip, strings.TrimRight(frac, "0")
 	}
-	if prec >= 0 && exp+1 > len(digits) {
-		// Dragon4 with min_digits (numpy's arrays) prints every digit
-		// up to the point: float16 32112 is "32112.", not "32110.".
-		return strconv.FormatFloat(x, 'f', 0, 64), ""
-	}
+	digits := string(d)
 	if exp >= 0 {
 		digits += strings.Repeat("0", max(0, exp+1-len(digits)))
 		ip, frac = digits[:exp+1], digits[exp+1:]
 	} else {
 		ip, frac = "0", strings.Repeat("0", -exp-1)+digits
 	}
-	if digits == "0" {
-		frac = ""
-	}
-	if neg {
-		ip = "-" + ip
-	}
-	return ip, strings.TrimRight(frac, "0")
-}
-
-// shortest returns the fewest digits that read back as x in bits-bit
-// floats, in Go's %e form ("1.5e-05"). Go has no float16: for 16 bits it
-// takes the first precision whose correctly rounded digits, or their
-// neighbour above or below, round back to x.
-func shortest(x float64, bits int) string {
-	if bits != 16 {
-		return strconv.FormatFloat(x, 'e', -1, bits)
-	}
-	readsBack := func(s string) bool {
-		v, _ := strconv.ParseFloat(s, 64)
-		return roundToHalf(v) == x
-	}
-	for p := 0; p < 5; p++ {
-		s := strconv.FormatFloat(x, 'e', p, 64)
-		if readsBack(s) {
-			return s
-		}
-		// At a power of two the gap below is half the gap above: the
-		// correctly rounded digits may fall outside it where their
-		// neighbour above (or below) reads back (2^-6 is 0.01563, as
-		// numpy prints it, not 0.015625).
-		mant, exp, _ := strings.Cut(s, "e")
-		m, _ := strconv.ParseInt(strings.Replace(mant, ".", "", 1), 10, 64)
-		e, _ := strconv.Atoi(exp)
-		best, bestDist := "", math.Inf(1)
-		for _, n := range []int64{m - 1, m + 1} {
-			c := strconv.FormatInt(n, 10) + "e" + strconv.Itoa(e-p)
-			if v, _ := strconv.ParseFloat(c, 64); readsBack(c) && math.Abs(v-x) < bestDist {
-				best, bestDist = strconv.FormatFloat(v, 'e', p, 64), math.Abs(v-x)
-			}
-		}
-		if best != "" {
-			return best
-		}
-	}
-	return strconv.FormatFloat(x, 'e', 5, 64)
+	return sign + ip, strings.TrimRight(frac, "0")
 }
 
 // roundToHalf rounds x to the nearest float16 (ties to even), as a
