@@ -156,6 +156,17 @@ func TestBigPageInBrowser(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`(function () { var b = document.querySelector('section.col[data-col="0"] .body'); b.scrollTop = b.scrollHeight / 2; })()`),
 		chromedp.Sleep(300*time.Millisecond)))
 	scrolled := run(t, ctx, count)
+	// A click on a value looks it up in every column: 130k lines.
+	start = time.Now()
+	highlighted := run(t, ctx, chromedp.Evaluate[int](`(function () {
+		document.querySelector('section.col[data-col="0"] .ln[data-loc] span[data-v]').click();
+		return document.querySelectorAll("span.hl").length;
+	})()`))
+	clicked := time.Since(start)
+	t.Logf("a click highlighted %d names in %v", highlighted, clicked)
+	if highlighted == 0 || clicked > 5*time.Second {
+		t.Errorf("a click highlighted %d names in %v", highlighted, clicked)
+	}
 	t.Logf("%d lines in %d columns, %.1f MB: opened in %v with %d lines built, %d after scrolling", lines, len(p.data.Cols), float64(len(p.html))/1e6, opened, built, scrolled)
 	if opened > 20*time.Second {
 		t.Errorf("the page took %v to show its first lines", opened)

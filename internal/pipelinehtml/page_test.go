@@ -142,14 +142,25 @@ func TestPageStructure(t *testing.T) {
 	}
 }
 
-// TestPageUnknownFunc: --dump-html-func of a function that is not there
-// is an error, not an empty page.
-func TestPageUnknownFunc(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	out := filepath.Join(t.TempDir(), "out.html")
-	st := driver.Main([]string{repoFile("bench/workloads/W5.mlir"), "--pipeline=cpu", "--dump-html=" + out, "--dump-html-func=nope"}, nil, &stdout, &stderr)
-	if st == 0 || !strings.Contains(stderr.String(), "no function @nope") {
-		t.Fatalf("status %d, stderr %q: want an error naming @nope", st, stderr.String())
+// TestPageFlagErrors: --dump-html-func of a function that is not there,
+// or without --dump-html, and --dump-html with --split-input-file are
+// errors, not an empty page.
+func TestPageFlagErrors(t *testing.T) {
+	out := "--dump-html=" + filepath.Join(t.TempDir(), "out.html")
+	w5 := repoFile("bench/workloads/W5.mlir")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{w5, "--pipeline=cpu", out, "--dump-html-func=nope"}, "no function @nope"},
+		{[]string{w5, "--pipeline=cpu", "--dump-html-func=W5"}, "--dump-html-func needs --dump-html"},
+		{[]string{w5, "--split-input-file", out}, "cannot be combined with --split-input-file"},
+	} {
+		var stdout, stderr bytes.Buffer
+		st := driver.Main(tc.args, nil, &stdout, &stderr)
+		if st == 0 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%v: status %d, stderr %q: want an error with %q", tc.args, st, stderr.String(), tc.want)
+		}
 	}
 }
 
