@@ -211,7 +211,8 @@ func printCases() []printCase {
 }
 
 // TestArrayStringMatchesNumpy prints every case with arrayString and with
-// numpy's str() and wants the same bytes.
+// numpy's str(), with numpy's default options and with summarization off
+// (--print-full, threshold=sys.maxsize), and wants the same bytes.
 func TestArrayStringMatchesNumpy(t *testing.T) {
 	requireNumpy(t)
 	cases := printCases()
@@ -226,10 +227,15 @@ func TestArrayStringMatchesNumpy(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Each case prints with the default options, then with summarization
+	// off (--print-full).
 	const sep = "\n\x1e\n"
 	script := `import sys, numpy as np
-for p in sys.argv[1:]:
-    sys.stdout.write(str(np.load(p)) + "\n\x1e\n")`
+for full in (False, True):
+    if full:
+        np.set_printoptions(threshold=sys.maxsize)
+    for p in sys.argv[1:]:
+        sys.stdout.write(str(np.load(p)) + "\n\x1e\n")`
 	cmd := pythonCommand(append([]string{"-c", script}, paths...)...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -238,13 +244,15 @@ for p in sys.argv[1:]:
 		t.Fatalf("python3: %v: %s", err, stderr.String())
 	}
 	want := strings.Split(strings.TrimSuffix(string(out), sep), sep)
-	if len(want) != len(cases) {
-		t.Fatalf("numpy printed %d arrays, want %d", len(want), len(cases))
+	if len(want) != 2*len(cases) {
+		t.Fatalf("numpy printed %d arrays, want %d", len(want), 2*len(cases))
 	}
-	for i, c := range cases {
-		got := arrayString(ndarray{dt: c.a.DType, shape: c.a.Shape, data: c.a.Data}, false)
-		if got != want[i] {
-			t.Errorf("%s: got\n%s\nnumpy prints\n%s", c.name, got, want[i])
+	for k, full := range []bool{false, true} {
+		for i, c := range cases {
+			got := arrayString(ndarray{dt: c.a.DType, shape: c.a.Shape, data: c.a.Data}, full)
+			if w := want[k*len(cases)+i]; got != w {
+				t.Errorf("%s (full %v): got\n%s\nnumpy prints\n%s", c.name, full, got, w)
+			}
 		}
 	}
 }
