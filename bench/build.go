@@ -48,13 +48,9 @@ func entryOf(kernel string) string {
 }
 
 // hasMLIR19 says whether bench/mlir19 has the kernel. It has the static
-// workloads W1..W8, in TOSA only: mlir-opt-19 has no StableHLO front end
-// that could take the JAX exports with a symbolic dim. W9 has no MLIR 19
-// kernel yet (n/a).
+// workloads W1..W9, in TOSA only: mlir-opt-19 has no StableHLO front end
+// that could take the JAX exports with a symbolic dim.
 func hasMLIR19(kernel string) bool {
-	if kernel == "W9" {
-		return false
-	}
 	_, jax := twinOf[kernel]
 	return !jax
 }

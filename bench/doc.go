@@ -28,9 +28,8 @@
 //     libopenblas0-pthread; `PYENV_VERSION=system python3 -c "import
 //     numpy; numpy.show_config()"` shows the BLAS); this command runs
 //     numpy with OPENBLAS_NUM_THREADS=1 and without the OPENBLAS_CORETYPE
-//     and OPENBLAS_L2_SIZE this workplace sets for older builds. MLIR 19
-//     has W8 (bench/mlir19/W8.mlir, tosa.matmul) and no W9 kernel yet
-//     (n/a).
+//     and OPENBLAS_L2_SIZE this workplace sets for older builds. MLIR 19:
+//     bench/mlir19/W8.mlir and W9.mlir (tosa.matmul).
 //   - workloads/W1j.mlir, W3j.mlir: W1 and W3 as jax.export writes them
 //     with a symbolic batch dim (@main with shape assertions calling
 //     @_wrapped_jax_export_main). The harness runs them on W1's and W3's

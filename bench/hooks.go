@@ -6,7 +6,7 @@ import (
 )
 
 // mlirKernels builds the MLIR 19 pipeline's kernels: the object file of
-// workload "W1".."W8" defines mlir_Wn with the bench.h signature. This is
+// workload "W1".."W9" defines mlir_Wn with the bench.h signature. This is
 // the API of package github.com/bcast-opt/bcast-opt/bench/mlir19.
 type mlirKernels interface {
 	// Available says why the kernels cannot be built here (no mlir-opt-19,

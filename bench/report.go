@@ -236,7 +236,7 @@ func (r *Report) Markdown(chart string) string {
 		sb.WriteString("\n")
 		for _, n := range []string{
 			"W8 is the dense layer relu(x @ W + b), x and W 1024x1024, b 1024; W9 one attention head softmax(q k^T / 8) v over a batch of 8, sequence 512, head dim 64 (bench/workloads/W8.mlir, W9.mlir, JAX exports with static shapes). GFLOP/s counts two operations per multiply-add of the contractions (2 n k m for W8, 2 x 2 b s s d for W9) over the whole kernel's median time, epilogue and softmax included.",
-			"C: i-k-j loops (W8; W9's scores as dot products in 32 partial sums, W6's softmax, then i-k-j), `gcc -O3 -march=native -ffp-contract=off`. numpy: `np.maximum(x @ w + b, 0)` and the attention with np.matmul and W6's softmax, on OpenBLAS with OPENBLAS_NUM_THREADS=1 (and OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset, which this workplace sets for older OpenBLAS builds). OpenBLAS matmul: `x @ w` alone, the sgemm that issue 15's target compares ours's matmul with.",
+			"C: i-k-j loops (W8; W9's scores as dot products in 32 partial sums, W6's softmax, then i-k-j), `gcc -O3 -march=native -ffp-contract=off`. numpy: `np.maximum(x @ w + b, 0)` and the attention with np.matmul and W6's softmax, on OpenBLAS with OPENBLAS_NUM_THREADS=1 (and OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset, which this workplace sets for older OpenBLAS builds). OpenBLAS matmul: `x @ w` alone, the sgemm that issue 15's target compares ours's matmul with. MLIR 19: bench/mlir19's tosa.matmul (W9's k transposed by tosa.transpose first), which mlir-opt-19 makes a linalg.batch_matmul and plain loops.",
 		} {
 			sb.WriteString("- " + n + "\n")
 		}

@@ -1,11 +1,11 @@
 // Package mlir19 is the benchmark baseline built with the real MLIR 19
-// tools: the static workloads of docs/SPEC.md §9 (W1-W8) written as an
+// tools: the static workloads of docs/SPEC.md §9 (W1-W9) written as an
 // MLIR 19 user would write them, compiled by mlir-opt-19's standard TOSA → linalg →
 // bufferization → LLVM pipeline, and wrapped in the harness's calling
 // convention (bench/c/bench.h), so the harness can time MLIR's kernel beside
 // bcast-opt's and a hand-written C loop.
 //
-// It owns bench/mlir19: W1.mlir .. W8.mlir, wrap.c, the Pipeline table and
+// It owns bench/mlir19: W1.mlir .. W9.mlir, wrap.c, the Pipeline table and
 // testdata/check.c. It must not touch the rest of the repository, and
 // bcast-opt's own compiler is not involved anywhere here.
 //
@@ -21,7 +21,9 @@
 // tosa.matmul on the operands reshaped to a batch of one, which
 // tosa-to-linalg-named makes a linalg.batch_matmul into a zero fill and
 // convert-linalg-to-loops a plain loop nest (each element summed in k's
-// order, which testdata/check.c's reference repeats). TOSA's reductions keep
+// order, which testdata/check.c's reference repeats); W9 (attention) k
+// transposed by tosa.transpose, tosa.matmul, a multiply by 0.125, W6's
+// softmax over the last dim and tosa.matmul with v. TOSA's reductions keep
 // the reduced dim (4096x1), which the following ops broadcast. Each file holds two functions, both
 // with llvm.emit_c_interface so that _mlir_ciface_Wn and _mlir_ciface_Wn_dps
 // take memref descriptors:
@@ -105,7 +107,7 @@
 //
 // Available reports whether mlir-opt-19, mlir-translate-19, opt-19,
 // llc-19, objcopy and a C compiler (gcc, cc or clang-19) are on PATH.
-// BuildKernel(workload, dir) runs the whole chain for "W1".."W8" and
+// BuildKernel(workload, dir) runs the whole chain for "W1".."W9" and
 // leaves dir/mlir19_Wn.o, one relocatable object holding the kernel and
 // wrap.c's adapter (gcc -O3 -march=native -DMLIR19_Wn) merged with cc -r;
 // objcopy then keeps only mlir_Wn and mlir_Wn_ret global, so the MLIR

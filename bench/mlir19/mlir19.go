@@ -95,9 +95,9 @@ func PassPipelineOf(passes []Pass) string {
 }
 
 // Workloads are the names BuildKernel and ToLLVMCommands accept.
-var Workloads = []string{"W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8"}
+var Workloads = []string{"W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9"}
 
-// Dir is the directory holding W1.mlir .. W8.mlir and wrap.c: this
+// Dir is the directory holding W1.mlir .. W9.mlir and wrap.c: this
 // package's source directory, found from the compiled-in path of this
 // file, so it is only valid where the repository's source tree is (go
 // test, go run, a harness built in the checkout).

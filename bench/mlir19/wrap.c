@@ -1,12 +1,12 @@
 //go:build ignore
 
 /* wrap.c: adapters from the benchmark calling convention (bench.h) to the
- * C interface MLIR 19 emits for the kernels in W1.mlir .. W8.mlir
+ * C interface MLIR 19 emits for the kernels in W1.mlir .. W9.mlir
  * (llvm.emit_c_interface: _mlir_ciface_<name>, memref arguments passed as
  * pointers to descriptors, a memref result returned through a descriptor
  * pointer passed first).
  *
- * Compile with exactly one of -DMLIR19_W1 .. -DMLIR19_W8; the object then
+ * Compile with exactly one of -DMLIR19_W1 .. -DMLIR19_W9; the object then
  * exports, for that workload n:
  *
  *   mlir_Wn      calls Wn_dps, which writes the result straight into out
@@ -391,5 +391,38 @@ int mlir_W8_ret(float *out, const int64_t *out_shape, int out_rank,
   memref1 b = view1(in[2].data, 1024);
   _mlir_ciface_W8(&r, &x, &w, &b);
   return take_result(out, r.allocated, r.aligned, r.offset, 1024 * 1024);
+}
+#endif
+
+#if defined(MLIR19_W9)
+void _mlir_ciface_W9(memref3 *res, memref3 *q, memref3 *k, memref3 *v);
+void _mlir_ciface_W9_dps(memref3 *q, memref3 *k, memref3 *v, memref3 *out);
+
+static const int64_t w9_x[] = {8, 512, 64};
+
+static int w9_check(const int64_t *os, int orank, const bench_tensor *in,
+                    int nin) {
+  return nin == 3 && has_shape(&in[0], 3, w9_x) && has_shape(&in[1], 3, w9_x) &&
+         has_shape(&in[2], 3, w9_x) && out_is(os, orank, 3, w9_x);
+}
+
+int mlir_W9(float *out, const int64_t *out_shape, int out_rank,
+            const bench_tensor *in, int nin) {
+  if (!w9_check(out_shape, out_rank, in, nin))
+    return 1;
+  memref3 q = view3(in[0].data, 8, 512, 64), k = view3(in[1].data, 8, 512, 64);
+  memref3 v = view3(in[2].data, 8, 512, 64), o = view3(out, 8, 512, 64);
+  _mlir_ciface_W9_dps(&q, &k, &v, &o);
+  return 0;
+}
+
+int mlir_W9_ret(float *out, const int64_t *out_shape, int out_rank,
+                const bench_tensor *in, int nin) {
+  if (!w9_check(out_shape, out_rank, in, nin))
+    return 1;
+  memref3 q = view3(in[0].data, 8, 512, 64), k = view3(in[1].data, 8, 512, 64);
+  memref3 v = view3(in[2].data, 8, 512, 64), r;
+  _mlir_ciface_W9(&r, &q, &k, &v);
+  return take_result(out, r.allocated, r.aligned, r.offset, 8 * 512 * 64);
 }
 #endif

@@ -169,6 +169,41 @@ static void ref_w8(float *out, const bench_tensor *in) {
     }
 }
 
+/* ref_w9 is W9 as MLIR 19 computes it: per head and row, the scores
+ * q[i] . k[j] summed in order from 0, times 0.125, then W6's softmax
+ * (ref_w6's order), then each output element summed in order from 0 over
+ * j of p[j] * v[j][d]. */
+static void ref_w9(float *out, const bench_tensor *in) {
+  static float p[512];
+  for (int64_t h = 0; h < 8; h++) {
+    const float *q = in[0].data + h * 512 * 64, *k = in[1].data + h * 512 * 64;
+    const float *v = in[2].data + h * 512 * 64;
+    for (int64_t i = 0; i < 512; i++) {
+      float m = -3.40282347e+38f, s = 0.0f;
+      for (int64_t j = 0; j < 512; j++) {
+        float a = 0.0f;
+        for (int64_t t = 0; t < 64; t++)
+          a += q[i * 64 + t] * k[j * 64 + t];
+        p[j] = a * 0.125f;
+        m = fmaxf(m, p[j]);
+      }
+      for (int64_t j = 0; j < 512; j++) {
+        p[j] = expf(p[j] - m);
+        s += p[j];
+      }
+      float r = 1.0f / s;
+      for (int64_t j = 0; j < 512; j++)
+        p[j] = p[j] * r;
+      for (int64_t t = 0; t < 64; t++) {
+        float a = 0.0f;
+        for (int64_t j = 0; j < 512; j++)
+          a += p[j] * v[j * 64 + t];
+        out[(h * 512 + i) * 64 + t] = a;
+      }
+    }
+  }
+}
+
 static bench_tensor tensor(int rank, int64_t d0, int64_t d1, int64_t d2,
                            uint32_t seed) {
   bench_tensor t = {NULL, {d0, d1, d2, 0}, rank};
@@ -318,6 +353,12 @@ int main(int argc, char **argv) {
                        {tensor(2, 1024, 1024, 0, 1), tensor(2, 1024, 1024, 0, 2),
                         tensor(1, 1024, 0, 0, 3)},
                        {1024, 1024}, 2, ref_w8};
+    break;
+  case 9:
+    ws[0] = (workload){"W9", 3,
+                       {tensor(3, 8, 512, 64, 1), tensor(3, 8, 512, 64, 2),
+                        tensor(3, 8, 512, 64, 3)},
+                       {8, 512, 64}, 3, ref_w9};
     break;
   }
   int bad = 0;
