@@ -78,7 +78,7 @@ entry function on .npy inputs (--input, once per argument, in order). With
 	f.SortFlags = false
 	f.StringVar(&o.entry, "entry", "main", "the function to run")
 	f.StringArrayVar(&o.inputs, "input", nil, "a .npy file for the next argument (once per argument, in order)")
-	f.StringVar(&o.outputDir, "output-dir", "", "write the results as result0.npy, result1.npy, ... into this directory (default: print them)")
+	f.StringVar(&o.outputDir, "output-dir", "", "write the results as result0.npy, result1.npy, ... into this directory (default: print them as numpy prints arrays, each under a header: result 0: float32 (4, 3))")
 	f.BoolVar(&o.printFull, "print-full", false, "print every element of a result (default: as numpy, a result of more than 1000 elements shows 3 at each end of each axis and '...')")
 	f.BoolVar(&o.printMLIR, "print-mlir", false, "print each result as an MLIR attribute, dense<...> : tensor<...>, one line each")
 	f.BoolVar(&o.interp, "interp", false, "run the reference interpreter on the original module instead of native code")
