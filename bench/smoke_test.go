@@ -9,8 +9,9 @@ import (
 	"testing"
 )
 
-// TestSmoke builds bcast-opt's kernels and the harness and runs three
-// workloads for one round, checking the outputs against the C loops, and
+// TestSmoke builds bcast-opt's kernels and the harness and runs four
+// workloads (W9, the attention head, for the contractions' GFLOP/s table)
+// for one round, checking the outputs against the C loops, and
 // W1j's (the JAX export of W1) against W1's kernel's bit for bit. The
 // reductions W6 and W7 join the run once bcast-opt compiles them (their
 // outputs checked against C within their tolerance); until then each is a
@@ -36,7 +37,7 @@ func TestSmoke(t *testing.T) {
 		}
 		reductions = append(reductions, w)
 	}
-	workloads = append(workloads, reductions...)
+	workloads = append(append(workloads, reductions...), "W9")
 	args := []string{"--rounds", "1", "--warmup", "0", "--workloads", strings.Join(workloads, ","), "--out-dir", out,
 		"--work-dir", filepath.Join(out, "work"), "--compile=false", "--numpy=false"}
 	var stdout, stderr bytes.Buffer
@@ -81,6 +82,11 @@ func TestSmoke(t *testing.T) {
 	}
 	if jax[8] != "identical" {
 		t.Errorf("W1j: output vs W1's kernel: %s, want identical:\n%s", jax[8], md)
+	}
+	// W9 (attention, a contraction): a row in the main table and one in
+	// the GFLOP/s table, with ours and C.
+	if rs := rows("W9"); len(rs) != 2 || rs[0][1] == na || rs[0][2] == na || rs[1][1] == na || rs[1][2] == na {
+		t.Errorf("W9: want times and GFLOP/s of ours and C in RESULTS.md:\n%s", md)
 	}
 	if _, err := os.Stat(filepath.Join(out, "chart.svg")); err != nil {
 		t.Error(err)
