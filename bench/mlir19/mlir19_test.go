@@ -34,8 +34,8 @@ func TestPassPipeline(t *testing.T) {
 }
 
 func TestUnknownWorkload(t *testing.T) {
-	if _, err := ToLLVMCommands("W9", t.TempDir()); err == nil || !strings.Contains(err.Error(), "W9") {
-		t.Errorf("ToLLVMCommands(W9) error = %v, want one naming W9", err)
+	if _, err := ToLLVMCommands("W10", t.TempDir()); err == nil || !strings.Contains(err.Error(), "W10") {
+		t.Errorf("ToLLVMCommands(W10) error = %v, want one naming W10", err)
 	}
 }
 
