@@ -106,8 +106,8 @@
 // A kernel allocates with malloc and frees before returning: the
 // intermediate buffers that fusion left, and one packing buffer per
 // contraction lowered as a matmul (see Contractions), per call: at most
-// (96*256 + 256*2048) elements (2.1 MB of f32), less when the columns are
-// fewer than 2048. The caller provides no workspace.
+// (96*256 + 256*2048) elements (2.1 MB of f32), less when the operands
+// are smaller than those blocks. The caller provides no workspace.
 //
 // The C symbol is the function's name with characters that C does not
 // allow replaced by '_'; a name C or the C library already uses (main,

@@ -39,8 +39,9 @@ import (
 // (the first k block) or as c's tile (the later ones), and are stored to c
 // at the end of the block; a tile cut by the edges of c (mr or nr short)
 // goes through a tile on the stack. The panels are one buffer of
-// mc*kc + kc*nc elements, malloc'ed once per call of the kernel (per
-// generic) and freed on return (doc.go, C ABI).
+// mc*kc + kc*nc elements (each no larger than the operands need),
+// malloc'ed once per call of the kernel (per generic) and freed on return
+// (doc.go, C ABI).
 //
 // Each element of c is then still summed in k's order, from the fill,
 // but each step is one fused multiply-add (one rounding) instead of a
@@ -220,11 +221,14 @@ func (m *matmul) emit(l *fnLowering) error {
 	for x, a := range g.acc {
 		ptrs[x] = l.elemPtr(a.buf.elem, a.buf.ptr, a.base)
 	}
-	// The packing buffer: mc*kc elements for a, kc*nc for b, nc no wider
-	// than n rounded up to whole panels.
-	n := g.bounds[m.j]
-	ncAlloc := l.smin(l.roundUp(n, int64(m.nr)), i64c(matmulNC))
-	pack := l.alloc(m.elem, []value.Value{l.add(i64c(matmulMC*matmulKC), l.mul(i64c(matmulKC), ncAlloc))})
+	// The packing buffer: mc*kc elements for a, kc*nc for b, each block
+	// no larger than the operands rounded up to whole panels (a small
+	// matmul allocates little).
+	mcMax := l.smin(l.roundUp(g.bounds[m.i], matmulMR), i64c(matmulMC))
+	kcMax := l.smin(l.smax(g.bounds[m.k], i64c(1)), i64c(matmulKC))
+	ncMax := l.smin(l.roundUp(g.bounds[m.j], int64(m.nr)), i64c(matmulNC))
+	aSize := l.mul(mcMax, kcMax)
+	pack := l.alloc(m.elem, []value.Value{l.add(aSize, l.mul(kcMax, ncMax))})
 	tile := l.entry.NewAlloca(lltypes.NewArray(uint64(matmulMR*m.nr), mustMemType(m.elem)))
 	tile.Align = llir.Align(vectorBytes)
 	l.name(tile, "mm.tile")
@@ -232,7 +236,7 @@ func (m *matmul) emit(l *fnLowering) error {
 	var nest func(b int, ptrs []value.Value) error
 	nest = func(b int, ptrs []value.Value) error {
 		if b == len(m.batch) {
-			return m.product(l, ptrs, pack, tilePtr)
+			return m.product(l, ptrs, pack, l.elemPtr(m.elem, pack, aSize), tilePtr)
 		}
 		d := m.batch[b]
 		return l.loop(g.bounds[d], "mm.b"+strconv.Itoa(d), func(iv value.Value) error {
@@ -243,8 +247,9 @@ func (m *matmul) emit(l *fnLowering) error {
 }
 
 // product emits the blocked product of one batch element: a, b and c
-// point at its (0, 0) elements.
-func (m *matmul) product(l *fnLowering, ptrs []value.Value, pack, tile value.Value) error {
+// point at its (0, 0) elements; packA and packB are the packing buffer's
+// parts.
+func (m *matmul) product(l *fnLowering, ptrs []value.Value, packA, packB, tile value.Value) error {
 	g := m.g
 	M, N, K := g.bounds[m.i], g.bounds[m.j], g.bounds[m.k]
 	aP, bP, cP := ptrs[m.a], ptrs[m.b], ptrs[2]
@@ -252,8 +257,6 @@ func (m *matmul) product(l *fnLowering, ptrs []value.Value, pack, tile value.Val
 	sBk, sBj := g.acc[m.b].coef[m.k], g.acc[m.b].coef[m.j]
 	sCi := g.acc[2].coef[m.i]
 	nr := int64(m.nr)
-	packA := pack
-	packB := l.elemPtr(m.elem, pack, i64c(matmulMC*matmulKC))
 	// At least one k block, so that K = 0 stores the fill.
 	nkb := l.smax(l.ceilDiv(K, matmulKC), i64c(1))
 	_, err := l.loopFrom(i64c(0), N, matmulNC, "mm.jc", func(jc value.Value) error {
