@@ -37,7 +37,7 @@ var levels = []struct {
 	{"llvm", []string{"lower/llvm"}, nil},
 	{"all", []string{"all"}, nil},
 	{"front door", []string{"compiler"}, nil},
-	{"tools", []string{"cmd", "bench", "test", "examples", "internal/irgen", "internal/layering"}, nil},
+	{"tools", []string{"cmd", "bench", "test", "examples", "internal/irgen", "internal/layering", "internal/pipelinehtml"}, nil},
 }
 
 // passUsers are the levels that may import a package of passes.
