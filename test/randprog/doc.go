@@ -173,9 +173,10 @@
 // propagate (bounds.go's floatFormat: f32 or f64 rounding). TestContractionPrograms
 // compares with numpy op by op and across the linalg stages (bit for
 // bit); TestContractionProgramsNative runs `--pipeline=cpu` and
-// lower/llvm natively within the same bounds (the sums lower/llvm
-// vectorizes are reassociated, within lower/llvm's documented bound), and
-// logs the programs whose results are not the interpreter's bits;
+// lower/llvm natively within the same bounds (lower/llvm's matmul kernel
+// rounds each multiply-add once, with llvm.fma, and its full sums are
+// reassociated, both within its documented bound), and logs the programs
+// whose results are not the interpreter's bits;
 // BCAST_RANDPROG_CONTRACT_INORDER=1 holds every contraction with a
 // parallel loop to the interpreter's bits (ContractionsInOrder). A
 // program that does not compile natively is a failure.

@@ -297,11 +297,12 @@ func buildContractionOp(b *ir.Builder, o Op, args []*ir.Value) (*ir.Value, error
 // linalg-fold-unit-extent-dims drops those) on exact operands to the
 // interpreter's bits, as lower/llvm's contraction_native_test.go says
 // native code sums it in the interpreter's order. It is off by default:
-// lower/llvm vectorizes an innermost contracting loop over contiguous
-// memory (reassociating the sum, within lower/llvm doc.go's bound), so
-// the promise does not hold for every layout; TestContractionProgramsNative
-// counts the programs whose results differ from the interpreter's bits
-// and sets it under BCAST_RANDPROG_CONTRACT_INORDER=1.
+// lower/llvm's doc.go documents that matmul-shaped f32 and f64
+// contractions run an FMA micro-kernel (each step rounded once, within
+// K·eps·Σ|a_k·b_k| of the interpreter) and that full sums are
+// reassociated, so the bits differ by design; TestContractionProgramsNative
+// logs the programs whose results differ from the interpreter's bits, and
+// sets it under BCAST_RANDPROG_CONTRACT_INORDER=1.
 var ContractionsInOrder = false
 
 // contraction computes the bounds of a dot_general's f32 result res from
