@@ -95,8 +95,10 @@ var hloOpCases = func() []nativeCase {
 		nativeCase{fn: "reduce_max_cols", shapes: [][]int64{{0, 3}}},
 		nativeCase{fn: "reduce_argmax", shapes: [][]int64{{5, 40}}, specials: true},
 		nativeCase{fn: "reduce_window_cumsum", shapes: [][]int64{{8, 9}}},
-		// contractions sum in the interpreter's order, exactly
-		// (contraction_native_test.go has more)
+		// contractions: exact on these arguments, whose products and
+		// sums are exact with or without fused multiply-adds
+		// (contraction_native_test.go has more; matmul_test.go checks
+		// inexact ones within doc.go's bound)
 		nativeCase{fn: "dot_general", shapes: [][]int64{{2, 3, 17}, {2, 17, 5}}},
 		nativeCase{fn: "dot", shapes: [][]int64{{4, 9}, {9, 6}}},
 	)
