@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -255,6 +256,82 @@ func TestSoftmaxExample(t *testing.T) {
 		for i := range got {
 			if d := math.Abs(float64(got[i]) - want[i]); d > 4e-7*want[i]+1e-9 {
 				t.Errorf("%s: element %d is %v, want %v", name, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// TestMLPExample runs README's MLP (examples/mlp.mlir: two dense layers,
+// a symbolic batch) natively and in the interpreter, on a batch of 7 and
+// of 1, against the same layers computed in float64: each result within
+// the bound of a float32 sum of its terms, K·2^-23·Σ|terms| per layer,
+// taken loosely as 1e-5 of the magnitudes.
+func TestMLPExample(t *testing.T) {
+	dir := t.TempDir()
+	val := func(i, mod int) float32 { return float32((i*37)%mod-mod/2) / 8 }
+	arr := func(name string, shape []int64, mod int) ([]float32, string) {
+		n := int64(1)
+		for _, d := range shape {
+			n *= d
+		}
+		v := make([]float32, n)
+		for i := range v {
+			v[i] = val(i+len(name)*11, mod)
+		}
+		a, err := npy.FromFloat32(shape, v)
+		return v, writeNpy(t, dir, name+".npy", a, err)
+	}
+	w1, w1f := arr("w1", []int64{16, 32}, 13)
+	b1, b1f := arr("b1", []int64{32}, 7)
+	w2, w2f := arr("w2", []int64{32, 4}, 11)
+	b2, b2f := arr("b2", []int64{4}, 5)
+	modes := map[string][]string{"interp": {"--interp"}}
+	for name, flags := range toolchains(t) {
+		modes[name] = flags
+	}
+	for _, batch := range []int64{7, 1} {
+		x, xf := arr(fmt.Sprintf("x%d", batch), []int64{batch, 16}, 17)
+		want := make([]float64, batch*4)
+		scale := make([]float64, batch*4)
+		for r := int64(0); r < batch; r++ {
+			h := make([]float64, 32)
+			hs := make([]float64, 32)
+			for j := range 32 {
+				s, a := float64(b1[j]), math.Abs(float64(b1[j]))
+				for k := range 16 {
+					p := float64(x[r*16+int64(k)]) * float64(w1[k*32+j])
+					s, a = s+p, a+math.Abs(p)
+				}
+				h[j], hs[j] = math.Max(s, 0), a
+			}
+			for j := range 4 {
+				s, a := float64(b2[j]), math.Abs(float64(b2[j]))
+				for k := range 32 {
+					p := h[k] * float64(w2[k*4+j])
+					s, a = s+p, a+math.Abs(p)+hs[k]*math.Abs(float64(w2[k*4+j]))
+				}
+				want[r*4+int64(j)], scale[r*4+int64(j)] = s, a
+			}
+		}
+		for name, flags := range modes {
+			out := t.TempDir()
+			args := append(append([]string{}, flags...), "../../../examples/mlp.mlir",
+				"--input", xf, "--input", w1f, "--input", b1f, "--input", w2f, "--input", b2f, "--output-dir", out)
+			if st, _, stderr := runMain(t, args...); st != 0 {
+				t.Fatalf("%s, batch %d: status %d: %s", name, batch, st, stderr)
+			}
+			res, err := npy.ReadFile(filepath.Join(out, "result0.npy"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := res.Float32s()
+			if err != nil || len(got) != len(want) {
+				t.Fatalf("%s, batch %d: %d results (%v)", name, batch, len(got), err)
+			}
+			for i := range got {
+				if d := math.Abs(float64(got[i]) - want[i]); d > 1e-5*scale[i] {
+					t.Errorf("%s, batch %d: element %d is %v, want %v (bound %g)", name, batch, i, got[i], want[i], 1e-5*scale[i])
+				}
 			}
 		}
 	}
