@@ -111,34 +111,16 @@ func widthOf(t ir.Type) int {
 func parseFill(p *ir.OpParser, st *ir.OpState) error {
 	p.ParseOptionalAttrDict(&st.Attrs)
 	loc := p.Loc()
-	var insRefs, outRefs []ir.OperandRef
-	var insT, outT []ir.Type
-	if p.AcceptKeyword("ins") {
-		p.Parse("(")
-		insRefs = p.ParseOperandList()
-		if len(insRefs) > 0 {
-			insT = p.ParseColonTypeList()
-		}
-		p.Parse(")")
-	}
-	if p.AcceptKeyword("outs") {
-		p.Parse("(")
-		outRefs = p.ParseOperandList()
-		if len(outRefs) > 0 {
-			outT = p.ParseColonTypeList()
-		}
-		p.Parse(")")
-	}
-	st.Operands = append(p.ResolveAll(insRefs, insT, loc), p.ResolveAll(outRefs, outT, loc)...)
-	st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{int64(len(insRefs)), int64(len(outRefs))}})
+	io := parseInsOuts(p)
+	io.resolve(p, st, loc)
 	if p.Accept("->") {
 		st.ResultTypes = p.ParseArrowResults()
 	}
 	// MLIR builds the body after the results, and fails at the next token.
-	if n := len(insT) + len(outT); n != 2 {
+	if n := len(io.insT) + len(io.outT); n != 2 {
 		p.FailAt(p.Loc(), "custom op '%s' [parseNamedStructuredOpRegion] ods-gen generated region expects 2 args, got %d", p.OpName(), n)
 	}
-	types := append(append([]ir.Type{}, insT...), outT...)
+	types := append(append([]ir.Type{}, io.insT...), io.outT...)
 	st.Regions = append(st.Regions, FillBody(types[0], types[1], loc))
 	return nil
 }

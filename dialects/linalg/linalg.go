@@ -209,35 +209,55 @@ func parseGeneric(p *ir.OpParser, st *ir.OpState) error {
 		st.AddAttr(e.Name, e.Value)
 	}
 	loc = p.Loc()
-	var insRefs, outRefs []ir.OperandRef
-	var insT, outT []ir.Type
-	if p.AcceptKeyword("ins") {
-		p.Parse("(")
-		insRefs = p.ParseOperandList()
-		if len(insRefs) > 0 {
-			insT = p.ParseColonTypeList()
-		}
-		p.Parse(")")
-	}
-	if p.AcceptKeyword("outs") {
-		p.Parse("(")
-		outRefs = p.ParseOperandList()
-		if len(outRefs) > 0 {
-			outT = p.ParseColonTypeList()
-		}
-		p.Parse(")")
-	}
+	io := parseInsOuts(p)
 	if p.AcceptKeyword("attrs") {
 		p.Parse("=")
 		p.ParseOptionalAttrDict(&st.Attrs)
 	}
-	st.Operands = append(p.ResolveAll(insRefs, insT, loc), p.ResolveAll(outRefs, outT, loc)...)
-	st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{int64(len(insRefs)), int64(len(outRefs))}})
+	io.resolve(p, st, loc)
 	st.Regions = append(st.Regions, p.ParseRegionNoArgs(false))
 	if p.Accept("->") {
 		st.ResultTypes = p.ParseArrowResults()
 	}
 	return nil
+}
+
+// insOuts are a structured op's `ins(%a, %b : A, B)` and `outs(%c : C)`
+// as parsed: operand references and their types, resolved once the rest
+// of the op is read.
+type insOuts struct {
+	insRefs, outRefs []ir.OperandRef
+	insT, outT       []ir.Type
+}
+
+// parseInsOuts reads the optional `ins(...)` then the optional
+// `outs(...)` of linalg.generic and the named ops.
+func parseInsOuts(p *ir.OpParser) insOuts {
+	var io insOuts
+	if p.AcceptKeyword("ins") {
+		p.Parse("(")
+		io.insRefs = p.ParseOperandList()
+		if len(io.insRefs) > 0 {
+			io.insT = p.ParseColonTypeList()
+		}
+		p.Parse(")")
+	}
+	if p.AcceptKeyword("outs") {
+		p.Parse("(")
+		io.outRefs = p.ParseOperandList()
+		if len(io.outRefs) > 0 {
+			io.outT = p.ParseColonTypeList()
+		}
+		p.Parse(")")
+	}
+	return io
+}
+
+// resolve sets st's operands, inputs then outputs (located at loc), and
+// their operandSegmentSizes.
+func (io insOuts) resolve(p *ir.OpParser, st *ir.OpState, loc ir.Location) {
+	st.Operands = append(p.ResolveAll(io.insRefs, io.insT, loc), p.ResolveAll(io.outRefs, io.outT, loc)...)
+	st.AddAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{int64(len(io.insRefs)), int64(len(io.outRefs))}})
 }
 
 func printGeneric(p *ir.OpPrinter, op *ir.Operation) {
