@@ -11,7 +11,6 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
-	"github.com/bcast-opt/bcast-opt/passes"
 )
 
 // The contraction-mode tests (doc.go "Contractions"): programs of
@@ -20,12 +19,7 @@ import (
 
 // contractionCount is how many contraction-mode programs a test runs:
 // BCAST_RANDPROG_CONTRACT_N, else BCAST_RANDPROG_N, else 300.
-func contractionCount(t *testing.T) int64 {
-	if os.Getenv("BCAST_RANDPROG_CONTRACT_N") != "" {
-		return envInt(t, "BCAST_RANDPROG_CONTRACT_N", 300)
-	}
-	return envInt(t, "BCAST_RANDPROG_N", 300)
-}
+func contractionCount(t *testing.T) int64 { return modeCount(t, "BCAST_RANDPROG_CONTRACT_N") }
 
 func TestContractionPrograms(t *testing.T) {
 	n := contractionCount(t)
@@ -48,29 +42,7 @@ func TestContractionProgramsNative(t *testing.T) {
 		defer func() { ContractionsInOrder = false }()
 	}
 	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
-	if _, err := passes.PipelineEntries("cpu"); err != nil {
-		t.Fatalf("--pipeline=cpu: %v", err)
-	}
-	st := &nativeStats{notCompiled: map[string]int{}}
-	nr := newNativeRunner(t, compile, n, st)
-	for i := int64(0); i < n; i++ {
-		p := Generate(seed+i, ContractionConfig)
-		np, reason, err := prepareNativeRun(p, true)
-		if err != nil {
-			nr.fail(fmt.Sprintf("seed %d: %v\nreproduce: %s", seed+i, err, p.reproduce(true)))
-			continue
-		}
-		if reason != "" {
-			nr.mu.Lock()
-			st.notCompiled[reason]++
-			nr.mu.Unlock()
-			np := &nativeProg{prog: p, runs: []nativeRun{{}}}
-			nr.fail(fmt.Sprintf("seed %d is not compiled natively: %s%s", seed+i, reason, nativeRepro(np)))
-			continue
-		}
-		nr.add(np)
-	}
-	failures := nr.wait()
+	st, failures := runModeNative(t, compile, ContractionConfig, n, seed)
 	reasons, total := counts(st.notCompiled)
 	t.Logf("contraction mode natively: %d programs (seeds %d..%d): %d compared natively, %d mismatches; "+
 		"result elements: %d bit for bit, %d within their bounds (largest distance from the interpreter %.3g of the bound: %s), %d unbounded; "+

@@ -27,12 +27,7 @@ const exportFile = "export.mlir"
 
 // exportN is how many programs the export-form tests generate:
 // BCAST_RANDPROG_EXPORT_N, else BCAST_RANDPROG_N, else 300.
-func exportN(t *testing.T) int64 {
-	if os.Getenv("BCAST_RANDPROG_EXPORT_N") != "" {
-		return envInt(t, "BCAST_RANDPROG_EXPORT_N", 300)
-	}
-	return envInt(t, "BCAST_RANDPROG_N", 300)
-}
+func exportN(t *testing.T) int64 { return modeCount(t, "BCAST_RANDPROG_EXPORT_N") }
 
 // exportOptions returns how program seed is exported: with shape
 // assertions per BCAST_RANDPROG_SHAPE_ASSERTIONS ("1": every program,

@@ -538,3 +538,33 @@ func closeAfterInexact(a, b float64) bool {
 	scale := math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 	return math.Abs(a-b) <= 1e-5*scale
 }
+
+// runModeNative compiles and runs natively n programs of cfg from seed on
+// (--pipeline=cpu, lower/llvm), each against the interpreter; a program
+// that does not compile is a failure. It returns the statistics and the
+// number of failing programs.
+func runModeNative(t *testing.T, compile func(dir, ll, c, exe string) error, cfg Config, n, seed int64) (*nativeStats, int) {
+	if _, err := passes.PipelineEntries("cpu"); err != nil {
+		t.Fatalf("--pipeline=cpu: %v", err)
+	}
+	st := &nativeStats{notCompiled: map[string]int{}}
+	nr := newNativeRunner(t, compile, n, st)
+	for i := int64(0); i < n; i++ {
+		p := Generate(seed+i, cfg)
+		np, reason, err := prepareNativeRun(p, true)
+		if err != nil {
+			nr.fail(fmt.Sprintf("seed %d: %v\nreproduce: %s", seed+i, err, p.reproduce(true)))
+			continue
+		}
+		if reason != "" {
+			nr.mu.Lock()
+			st.notCompiled[reason]++
+			nr.mu.Unlock()
+			np := &nativeProg{prog: p, runs: []nativeRun{{}}}
+			nr.fail(fmt.Sprintf("seed %d is not compiled natively: %s%s", seed+i, reason, nativeRepro(np)))
+			continue
+		}
+		nr.add(np)
+	}
+	return st, nr.wait()
+}

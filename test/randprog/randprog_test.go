@@ -14,6 +14,15 @@ import (
 
 const batchSize = 500
 
+// modeCount is how many programs a mode's tests run: the mode's own
+// variable env, else BCAST_RANDPROG_N, else 300.
+func modeCount(t *testing.T, env string) int64 {
+	if os.Getenv(env) != "" {
+		return envInt(t, env, 300)
+	}
+	return envInt(t, "BCAST_RANDPROG_N", 300)
+}
+
 func envInt(t *testing.T, name string, def int64) int64 {
 	s := os.Getenv(name)
 	if s == "" {
