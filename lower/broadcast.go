@@ -20,7 +20,20 @@ func init() {
 	registerConversions(map[*ir.OpDef]conversion{
 		hlo.BroadcastInDim:        deferBroadcast,
 		hlo.DynamicBroadcastInDim: deferBroadcast,
+		hlo.AssignOp:              convertAssign,
 	})
+}
+
+// convertAssign: hlo-legalize-broadcasts made the source a broadcast of
+// the destination's type (read through its map by the generics that use
+// it, or materialized into the result where it is returned); the
+// assignment is then that value. The destination's elements are never
+// read.
+func convertAssign(_ *lowering, op *ir.Operation) error {
+	if op.Operand(1).Type() != op.Result(0).Type() {
+		return op.Emit("operand #1 has type '%s'; run hlo-legalize-broadcasts first so that it has the destination's type '%s'", op.Operand(1).Type(), op.Result(0).Type())
+	}
+	return replace(op, op.Operand(1))
 }
 
 // deferBroadcast leaves a broadcast for finishBroadcasts.

@@ -6,6 +6,7 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
+	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
 
 // Data movement: the hlo ops that move elements rather than compute them.
@@ -15,7 +16,8 @@ import (
 // fuses like an elementwise op), concatenate a tensor.empty into whose
 // tensor.extract_slice parts a generic copies each operand, put back with
 // tensor.insert_slice (destination-passing style), dynamic_reshape
-// tensor.reshape. Their dynamic twins whose sizes are operands
+// tensor.reshape, narrow a tensor.collapse_shape that only drops unit dims
+// (which linalg-fold-unit-extent-dims folds into its readers). Their dynamic twins whose sizes are operands
 // (dynamic_iota, real_dynamic_slice) are in dynamic_shapes.go.
 
 func init() {
@@ -26,6 +28,7 @@ func init() {
 		hlo.Slice:          func(_ *lowering, op *ir.Operation) error { return convertSlice(op) },
 		hlo.Concatenate:    (*lowering).convertConcatenate,
 		hlo.DynamicReshape: func(_ *lowering, op *ir.Operation) error { return convertDynamicReshape(op) },
+		hlo.NarrowOp:       func(_ *lowering, op *ir.Operation) error { return convertNarrow(op) },
 	})
 }
 
@@ -172,6 +175,34 @@ func convertReshape(op *ir.Operation) error {
 		v = expand(v, all(out.Rank()), out)
 	}
 	return replace(op, v)
+}
+
+// convertNarrow: tensor.collapse_shape grouping each dim that narrow keeps
+// with the size-1 dims before it (trailing ones join the last group; all
+// of them, for a rank-0 result, make no group). A kept `?` dim is alone in
+// its group with static 1s, so the collapse is valid for any run-time size.
+func convertNarrow(op *ir.Operation) error {
+	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+	if in == nil {
+		return op.Emit("needs a ranked operand to be lowered to linalg")
+	}
+	if op.Result(0).Type() == in {
+		return replace(op, op.Operand(0))
+	}
+	_, kept := broadcast.Narrow(in.Shape())
+	groups := make([][]int64, len(kept))
+	next := 0
+	for j, d := range kept {
+		for ; next <= d; next++ {
+			groups[j] = append(groups[j], int64(next))
+		}
+	}
+	for ; next < in.Rank() && len(groups) > 0; next++ {
+		groups[len(groups)-1] = append(groups[len(groups)-1], int64(next))
+	}
+	st := &ir.OpState{Name: "tensor.collapse_shape", Operands: []*ir.Value{op.Operand(0)}, ResultTypes: []ir.Type{op.Result(0).Type()}}
+	st.AddAttr("reassociation", tensor.ReassociationAttr(groups))
+	return replace(op, ir.Before(op).Create(st).Result(0))
 }
 
 // convertSlice: a generic reading the operand through the map

@@ -44,9 +44,13 @@ func (c ElemClass) String() string {
 // broadcastAttrs are the attributes that control implicit broadcasting.
 var broadcastAttrs = []string{"broadcast_dimensions", "broadcast_policy"}
 
-// BroadcastSpec reads an op's broadcast_policy and broadcast_dimensions.
+// BroadcastSpec reads an op's broadcast_policy and broadcast_dimensions
+// (hlo.assign's is always AssignSpec).
 func BroadcastSpec(op *ir.Operation) (broadcast.Spec, error) {
 	var s broadcast.Spec
+	if op.Def() == AssignOp {
+		return AssignSpec, nil
+	}
 	if a := op.Attr("broadcast_policy"); a != nil {
 		str, ok := a.(*ir.StringAttr)
 		p, known := broadcast.Policy(0), false

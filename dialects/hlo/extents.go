@@ -105,6 +105,14 @@ func dimExtent(v *ir.Value, d, depth int) Extent {
 				e = dimExtent(def.Operand(0), k, depth+1)
 			}
 		}
+	case def.Name() == "hlo.assign":
+		e = dimExtent(def.Operand(0), d, depth+1) // the destination's shape
+	case def.Name() == "hlo.narrow":
+		if in, ok := def.Operand(0).Type().(*ir.RankedTensorType); ok {
+			if _, kept := broadcast.Narrow(in.Shape()); d < len(kept) {
+				e = dimExtent(def.Operand(0), kept[d], depth+1)
+			}
+		}
 	case def.Name() == "hlo.transpose":
 		if perm := I64sView(def.Attr("permutation")); d < len(perm) {
 			e = dimExtent(def.Operand(0), int(perm[d]), depth+1)

@@ -1,7 +1,9 @@
 // Package broadcast is the one home of broadcast shape inference: the
 // numpy / Array API rules as the MLIR Broadcastable trait documents them,
-// XLA's broadcast_dimensions mapping, and the broadcast policies of
-// docs/SPEC.md §4. Verifiers, builders and passes all call it; nothing
+// XLA's broadcast_dimensions mapping, the broadcast policies of
+// docs/SPEC.md §4, and the two rules of the reference documents that are
+// not binary-op broadcasts: the one-way assignment rule (policy Assign,
+// hlo.assign) and narrowcasting (Narrow, hlo.narrow). Verifiers, builders and passes all call it; nothing
 // else in the project computes a broadcast shape.
 //
 // Shapes are []int64 with Dynamic (-1) for `?`. The package owns the rules

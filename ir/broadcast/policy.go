@@ -21,9 +21,21 @@ const (
 	Scalar
 	// None: all operands have one shape.
 	None
+	// Assign is the assignment rule of hlo.assign (the Array API's
+	// in-place semantics, TML's assignments), not a broadcast_policy
+	// value: operand 0 is the destination, whose shape is the result's;
+	// every other operand is aligned on the right and broadcasts into it
+	// one way only (a dim equal to the destination's, or 1). The
+	// destination never changes shape: it gains no dims and its size-1
+	// dims do not stretch.
+	Assign
 )
 
-var policyNames = [...]string{"numpy", "rank", "scalar", "none"}
+var policyNames = [...]string{"numpy", "rank", "scalar", "none", "assign"}
+
+// attrPolicies is how many policies (the first ones) a broadcast_policy
+// attribute may name.
+const attrPolicies = 4
 
 // String returns the attribute spelling.
 func (p Policy) String() string {
@@ -33,9 +45,9 @@ func (p Policy) String() string {
 	return policyNames[p]
 }
 
-// ParsePolicy reads a `broadcast_policy` value.
+// ParsePolicy reads a `broadcast_policy` value (Assign is not one).
 func ParsePolicy(s string) (Policy, bool) {
-	for i, n := range policyNames {
+	for i, n := range policyNames[:attrPolicies] {
 		if n == s {
 			return Policy(i), true
 		}
@@ -91,7 +103,10 @@ func rightAligned(n, rank int) []int64 {
 // (XLA's "broadcast composition": 4 + 1x2 with dims [0] gives 4x2); the
 // rank, scalar and none policies forbid size-1 stretching, rank expansion of
 // non-scalars, and any broadcast, respectively. Under those three a dynamic
-// dim never stretches, so `?` against n infers n.
+// dim never stretches, so `?` against n infers n. Under Assign the result
+// is the destination's shape (operand 0, which must be ranked): a `?` on
+// either side of a source dim passes here and is the run-time check's
+// business.
 //
 // The shape is the Shape of an operand when it is equal to it, and the
 // placements share memory with each other and with s.Dims: callers must
@@ -115,8 +130,16 @@ func (s Spec) infer(ops []Operand, places []Placement) (shape []int64, ok bool, 
 			rank = len(o.Shape)
 		}
 	}
-	if rank < 0 {
+	if rank < 0 || s.Policy == Assign && !ops[0].Ranked {
 		return nil, false, nil
+	}
+	if s.Policy == Assign {
+		for i, o := range ops[1:] {
+			if o.Ranked && len(o.Shape) > len(ops[0].Shape) {
+				return nil, true, &Conflict{Operand: i + 1, OtherOperand: 0,
+					Message: fmt.Sprintf("operand #%d (the source) has rank %d, more than the rank %d of operand #0 (the destination): an assignment never adds dims to its destination", i+1, len(o.Shape), len(ops[0].Shape))}
+			}
+		}
 	}
 	if s.Dims != nil {
 		if c := checkDims(ops, s.Dims); c != nil {
@@ -194,6 +217,19 @@ func inferResultDim(ops []Operand, s Spec, places []Placement, d int) (int64, *C
 			size, owner = n, i
 			continue
 		}
+		if s.Policy == Assign {
+			// The destination (operand 0, the owner) keeps its size.
+			if n == 1 || n == Dynamic || size == Dynamic || n == size {
+				continue
+			}
+			c := &Conflict{Operand: i, OtherOperand: owner, Dim: d, Size: n, Other: size}
+			c.Message = fmt.Sprintf("operand #%d (the source) cannot be assigned to operand #%d (the destination): source dim %d has size %d but destination dim %d has size %d; a source dim must equal the destination's or be 1",
+				i, owner, k, n, d, size)
+			if size == 1 {
+				c.Message += " (an assignment never stretches a size-1 dim of its destination)"
+			}
+			return 0, c
+		}
 		if s.Policy == Numpy {
 			nd, good := InferDim(size, n)
 			if !good {
@@ -260,9 +296,11 @@ func checkDims(ops []Operand, dims []int64) *Conflict {
 // non-expanding (it keeps its size: equal static sizes, any static size
 // other than 1, and every dim under the rank/scalar/none policies), or
 // neither when only the run-time sizes tell (a could-be-1 dim).
+//
+// Assign classifies a source dim as numpy does: a `?` may be 1 at run time.
 func IsExpanding(in, out int64, p Policy) (expanding, nonExpanding bool) {
 	switch {
-	case p != Numpy:
+	case p != Numpy && p != Assign:
 		return false, true
 	case in == 1 && out != 1 && out != Dynamic:
 		return true, false

@@ -51,6 +51,15 @@ import (
 // lower-rank operand on the right give it a result-rank extent tensor
 // built with tensor.from_elements.
 //
+// hlo.assign goes the same way under broadcast.Assign: its destination
+// (operand 0) gives the result shape (shape.shape_of of it when it is
+// dynamic), its source becomes a broadcast to that shape, and the check
+// is one-way: each dynamic source size must be 1 or the destination's
+// size, each destination size facing a static source size other than 1
+// must be that size (arith.cmpi on the extents, the source's size {0}
+// and the destination's {1} in the shape.cstr_require message). The
+// assign, now of one shape, folds to its source.
+//
 // Operands and results must be ranked: an unranked one is an error, since
 // no explicit broadcast can be written for it.
 var LegalizeBroadcasts = &ir.PassInfo{
@@ -69,7 +78,7 @@ func init() { ir.RegisterPass(LegalizeBroadcasts) }
 func LegalizeBroadcastsIn(root *ir.Operation) error {
 	var ops []*ir.Operation
 	root.Walk(func(op *ir.Operation) bool {
-		if hlo.IsBroadcasting(op) {
+		if hlo.IsBroadcasting(op) || op.Def() == hlo.AssignOp {
 			ops = append(ops, op)
 		}
 		return true
@@ -253,6 +262,8 @@ func (l *legalizer) classify(i int) bcastOperand {
 	for _, n := range o.nonExpanding {
 		o.keep = o.keep && n
 	}
+	// An assignment's destination has the result's shape by definition.
+	o.keep = o.keep || l.spec.Policy == broadcast.Assign && i == 0
 	return o
 }
 

@@ -18,10 +18,50 @@ import (
 // check emits the run-time check the op needs and returns its witness, or
 // nil when the shapes are known to be compatible.
 func (l *legalizer) check() *ir.Value {
-	if l.spec.Policy == broadcast.Numpy {
+	switch l.spec.Policy {
+	case broadcast.Numpy:
 		return l.checkBroadcastable()
+	case broadcast.Assign:
+		return l.checkAssignable()
 	}
 	return l.checkEqualSizes()
+}
+
+// checkAssignable is hlo.assign's one-way check: each source dim (operand
+// 1) whose size is not known at compile time to fit is 1 or the size of
+// the destination dim it lands in (operand 0). A static source size
+// other than 1 must equal the destination's; a dynamic one is compared
+// through `select(src == 1, dst, src) == dst`, so that the cmpi's left
+// operand is the source size whenever the check fails.
+func (l *legalizer) checkAssignable() *ir.Value {
+	var witnesses []*ir.Value
+	src := &l.operands[1]
+	for k, d := range src.place {
+		s, t := src.shape[k], l.target[d]
+		if s == 1 || s != ir.Dynamic && t != ir.Dynamic {
+			continue // stretches, or the verifier compared the sizes
+		}
+		if l.facts.Same(l.operandExtent(1, k), l.operandExtent(0, int(d))) {
+			continue
+		}
+		x, y := l.extent(1, k), l.extent(0, int(d))
+		if s == ir.Dynamic && t != 1 {
+			is1 := arith.NewCmpI(l.b, "eq", x, l.index(1))
+			x = arith.NewSelect(l.b, is1, y, x)
+		}
+		eq := arith.NewCmpI(l.b, "eq", x, y)
+		// {0} and {1} are the compared sizes at run time (dialects/cf).
+		msg := fmt.Sprintf("%s: operand #1 (the source) cannot be assigned to operand #0 (the destination): source dim %d has size {0} but destination dim %d has size {1}; a source dim must equal the destination's or be 1",
+			l.where(), k, d)
+		witnesses = append(witnesses, shape.NewCstrRequire(l.b, eq, msg))
+	}
+	switch len(witnesses) {
+	case 0:
+		return nil
+	case 1:
+		return witnesses[0]
+	}
+	return shape.NewAssumingAll(l.b, witnesses)
 }
 
 // checkBroadcastable emits shape.cstr_broadcastable over the operands of
