@@ -24,14 +24,15 @@ func init() {
 	})
 }
 
-// convertAssign: hlo-legalize-broadcasts made the source a broadcast of
-// the destination's type (read through its map by the generics that use
-// it, or materialized into the result where it is returned); the
-// assignment is then that value. The destination's elements are never
-// read.
+// convertAssign: hlo-legalize-broadcasts replaces an assignment with its
+// checks and a broadcast of the source into the destination's shape
+// (read through its map by the generics that use it, or materialized
+// into the result where it is returned); the destination's elements are
+// never read. What is left is an assignment of a source of the
+// destination's static type, which is the source.
 func convertAssign(_ *lowering, op *ir.Operation) error {
-	if op.Operand(1).Type() != op.Result(0).Type() {
-		return op.Emit("operand #1 has type '%s'; run hlo-legalize-broadcasts first so that it has the destination's type '%s'", op.Operand(1).Type(), op.Result(0).Type())
+	if t := op.Result(0).Type(); op.Operand(1).Type() != t || !ir.IsStaticShape(t.(*ir.RankedTensorType).Shape()) {
+		return op.Emit("has a source of type '%s' for a destination of type '%s'; run hlo-legalize-broadcasts first, which checks the sizes and makes the broadcast explicit", op.Operand(1).Type(), op.Result(0).Type())
 	}
 	return replace(op, op.Operand(1))
 }

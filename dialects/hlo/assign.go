@@ -34,9 +34,11 @@ var AssignOp = &ir.OpDef{
 	},
 	Print:  func(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) },
 	Verify: verifyAssign,
-	// An assignment of a source of the destination's type is the source.
+	// An assignment of a source of the destination's static type is the
+	// source. (With a `?` dim the same type proves nothing: the source
+	// may be 1 there, or another size.)
 	Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
-		if op.Operand(1).Type() == op.Result(0).Type() {
+		if t := op.Result(0).Type(); op.Operand(1).Type() == t && ir.IsStaticShape(t.(*ir.RankedTensorType).Shape()) {
 			return []ir.FoldResult{{Value: op.Operand(1)}}
 		}
 		return nil

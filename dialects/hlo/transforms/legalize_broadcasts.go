@@ -58,7 +58,7 @@ import (
 // size, each destination size facing a static source size other than 1
 // must be that size (arith.cmpi on the extents, the source's size {0}
 // and the destination's {1} in the shape.cstr_require message). The
-// assign, now of one shape, folds to its source.
+// assign is then replaced by that broadcast.
 //
 // Operands and results must be ranked: an unranked one is an error, since
 // no explicit broadcast can be written for it.
@@ -347,6 +347,11 @@ func (l *legalizer) rewrite() {
 		op.Remove()
 		inner.Insert(op)
 		shape.NewAssumingYield(inner, []*ir.Value{op.Result(0)})
+	}
+	if l.spec.Policy == broadcast.Assign {
+		// The assignment is its source, now of the destination's shape.
+		op.Result(0).ReplaceAllUsesWith(op.Operand(1))
+		op.Erase()
 	}
 }
 
