@@ -177,10 +177,12 @@ func convertReshape(op *ir.Operation) error {
 	return replace(op, v)
 }
 
-// convertNarrow: tensor.collapse_shape grouping each dim that narrow keeps
-// with the size-1 dims before it (trailing ones join the last group; all
-// of them, for a rank-0 result, make no group). A kept `?` dim is alone in
-// its group with static 1s, so the collapse is valid for any run-time size.
+// convertNarrow: tensor.collapse_shape grouping each size-1 dim with the
+// kept dim before it (leading ones with the first kept dim; all of them,
+// for a rank-0 result, make no group), the grouping
+// linalg-fold-unit-extent-dims gives the same shape, so that its
+// expand_shape and this collapse fold away. A kept `?` dim is alone in its
+// group with static 1s, so the collapse is valid for any run-time size.
 func convertNarrow(op *ir.Operation) error {
 	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
 	if in == nil {
@@ -191,14 +193,18 @@ func convertNarrow(op *ir.Operation) error {
 	}
 	_, kept := broadcast.Narrow(in.Shape())
 	groups := make([][]int64, len(kept))
-	next := 0
 	for j, d := range kept {
-		for ; next <= d; next++ {
-			groups[j] = append(groups[j], int64(next))
+		end := in.Rank() // the next kept dim, or the end
+		if j+1 < len(kept) {
+			end = kept[j+1]
 		}
-	}
-	for ; next < in.Rank() && len(groups) > 0; next++ {
-		groups[len(groups)-1] = append(groups[len(groups)-1], int64(next))
+		start := d
+		if j == 0 {
+			start = 0
+		}
+		for k := start; k < end; k++ {
+			groups[j] = append(groups[j], int64(k))
+		}
 	}
 	st := &ir.OpState{Name: "tensor.collapse_shape", Operands: []*ir.Value{op.Operand(0)}, ResultTypes: []ir.Type{op.Result(0).Type()}}
 	st.AddAttr("reassociation", tensor.ReassociationAttr(groups))

@@ -113,3 +113,44 @@ func WithKnownExpandingDimensions(dims ...int64) Option {
 func WithKnownNonexpandingDimensions(dims ...int64) Option {
 	return func(st *ir.OpState) { st.AddAttr("known_nonexpanding_dimensions", ir.I64Array(dims...)) }
 }
+
+// Assign builds `hlo.assign`, the value of `dst[...] = src`: a tensor of
+// dst's type holding src broadcast into dst's shape one way (src's dims
+// aligned on the right, each equal to dst's or 1, and no more of them than
+// dst has; dst's shape never changes):
+//
+//	%r = hlo.assign %dst, %src : (tensor<2x3x4xf32>, tensor<1x3x4xf32>) -> tensor<2x3x4xf32>
+//
+// What the verifier rejects (a source that does not fit, of another
+// element type, or an unranked operand) is an error value located at the
+// op, as are a nil builder or operand. Sizes a `?` hides are checked when
+// the program runs.
+func Assign(b *ir.Builder, dst, src *ir.Value) (*ir.Value, error) {
+	name := AssignOp.Name
+	if err := checkArgs(b, name, dst, src); err != nil {
+		return nil, err
+	}
+	st := &ir.OpState{Name: name, Operands: []*ir.Value{dst, src}, ResultTypes: []ir.Type{dst.Type()}, Loc: funcdialect.CallerLoc(b)}
+	return create(b, st)
+}
+
+// Narrow builds `hlo.narrow`, narrowcasting: x with its dims of static
+// size 1 removed (a `?` dim is kept, since only its run-time size could
+// say it is 1):
+//
+//	%r = hlo.narrow %x : (tensor<1x5x1xf32>) -> tensor<5xf32>
+//
+// x must be a ranked tensor; anything else is an error value, as are a nil
+// builder or operand.
+func Narrow(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	name := NarrowOp.Name
+	if err := checkArgs(b, name, x); err != nil {
+		return nil, err
+	}
+	rt := rankedTensor(x.Type())
+	if rt == nil {
+		return nil, fmt.Errorf("%s: the operand must be a ranked tensor, but is '%s'", name, x.Type())
+	}
+	st := &ir.OpState{Name: name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{NarrowType(rt)}, Loc: funcdialect.CallerLoc(b)}
+	return create(b, st)
+}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/bcast-opt/bcast-opt/cmd/bcast-opt/driver"
+	"github.com/bcast-opt/bcast-opt/cmd/bcast-run/runner"
+	"github.com/bcast-opt/bcast-opt/compiler"
 	_ "github.com/bcast-opt/bcast-opt/internal/testdialect" // test.broadcastable
 	"github.com/bcast-opt/bcast-opt/test/filecheck"
 	"github.com/bcast-opt/bcast-opt/test/litrun"
@@ -71,12 +73,22 @@ func TestLit(t *testing.T) {
 			t.Fatalf("%s is required (BCAST_REQUIRE_TOOLS=1) but not on PATH", name)
 		}
 	}
+	// bcast-run without --interp compiles natively (clang-19, or llc and
+	// cc): the files that need it say REQUIRES: native.
+	if _, err := compiler.FindToolchain(compiler.Toolchain{}); err == nil {
+		features["native"] = true
+	} else if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
+		t.Fatalf("a native toolchain is required (BCAST_REQUIRE_TOOLS=1): %v", err)
+	}
 	if os.Getenv("BCAST_FILECHECK_CROSSCHECK") == "1" && llvmFileCheck() == "" {
 		t.Fatal("BCAST_FILECHECK_CROSSCHECK=1 but no LLVM FileCheck on PATH")
 	}
 	cfg := litrun.Config{
 		Tools: map[string]litrun.Tool{
 			"bcast-opt": driver.Main,
+			"bcast-run": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+				return runner.Main(args, stdout, stderr)
+			},
 			"FileCheck": fileCheck,
 		},
 		Features: features,

@@ -472,7 +472,7 @@ func readsGeneric(consumer *ir.Operation, nIn int) bool {
 	}
 	for i := range nIn {
 		d := consumer.Operand(i).DefiningOp()
-		if d != nil && d.Name() == "tensor.expand_shape" && d.NumOperands() > 0 {
+		if d != nil && (d.Name() == "tensor.expand_shape" || d.Name() == "tensor.collapse_shape") && d.NumOperands() > 0 {
 			d = d.Operand(0).DefiningOp()
 		}
 		if d != nil && d.Name() == "linalg.generic" {

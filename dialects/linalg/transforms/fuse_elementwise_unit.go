@@ -37,8 +37,15 @@ import (
 // restricted to the source's dims; through is that expand_shape. It
 // returns nil when an expand_shape group is all static 1s and so does not
 // say which of its dims is the source's.
+//
+// It also reads through a tensor.collapse_shape that only removes static
+// unit dims (hlo.narrow's, or a static reshape's): the source is read at
+// index 0 in each removed dim (unitCollapseSource).
 func producerResult(v *ir.Value, m affine.Map) (src *ir.Value, srcMap affine.Map, through *ir.Operation) {
 	e := v.DefiningOp()
+	if e != nil && e.Name() == "tensor.collapse_shape" {
+		return unitCollapseSource(v, m)
+	}
 	if e == nil || e.Name() != "tensor.expand_shape" {
 		return v, m, nil
 	}
@@ -71,6 +78,45 @@ func producerResult(v *ir.Value, m affine.Map) (src *ir.Value, srcMap affine.Map
 		keep = append(keep, k)
 	}
 	return e.Operand(0), m.SubMap(keep...), e
+}
+
+// unitCollapseSource is producerResult through the tensor.collapse_shape
+// that defines v, when each of its groups holds at most one dim not of
+// static size 1 (and that dim has the collapsed size): the source is read
+// through m with a 0 for each unit dim (a group of 1s only keeps its last
+// dim for m's result). Otherwise v is read as it is.
+func unitCollapseSource(v *ir.Value, m affine.Map) (*ir.Value, affine.Map, *ir.Operation) {
+	c := v.DefiningOp()
+	groups := tensor.Reassociation(c)
+	low, okL := v.Type().(*ir.RankedTensorType)
+	high, okH := c.Operand(0).Type().(*ir.RankedTensorType)
+	if !okH || !okL || len(groups) != low.Rank() || m.NumResults() != low.Rank() || groups == nil && high.Rank() > 0 && low.Rank() > 0 {
+		return v, m, nil
+	}
+	res := make([]affine.Expr, high.Rank())
+	for d := range res {
+		res[d] = affine.Const(0)
+	}
+	for g, group := range groups {
+		k := -1
+		for _, d := range group {
+			if high.Shape()[d] == 1 {
+				continue
+			}
+			if k >= 0 {
+				return v, m, nil // a real reshape: not only unit dims
+			}
+			k = int(d)
+		}
+		if k < 0 && len(group) > 0 {
+			k = int(group[len(group)-1])
+		}
+		if k < 0 || high.Shape()[k] != low.Shape()[g] {
+			return v, m, nil
+		}
+		res[k] = m.Results[g]
+	}
+	return c.Operand(0), affine.NewMap(m.NumDims, m.NumSymbols, res...), c
 }
 
 // producerUnitLoopsToZero returns which producer loops fusing through

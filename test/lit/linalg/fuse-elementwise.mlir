@@ -422,3 +422,40 @@ func.func @dynamic(%x: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
   } -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+
+// -----
+
+// A producer read through a tensor.collapse_shape that only removes unit
+// dims (hlo.narrow's lowering, a static reshape's) fuses: the consumer
+// reads the producer's input at index 0 in the removed dims, so that the
+// collapse then applies to the function argument (a view, no copy). A `?`
+// dim keeps its index. MLIR 19 fuses too, the other way: it expands %y to
+// the producer's rank and collapses the fused result.
+// MLIR19-GENERICS: 1
+// CHECK-LABEL: func.func @through_unit_collapse
+// CHECK-SAME: (%[[X:.*]]: tensor<1x?x1x4xf32>, %[[Y:.*]]: tensor<?x4xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[M:.*]], #{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%[[X]], %[[Y]] : tensor<1x?x1x4xf32>, tensor<?x4xf32>)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: math.exp
+// CHECK-NEXT: arith.addf
+// CHECK-NOT: linalg.generic
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @through_unit_collapse(%x: tensor<1x?x1x4xf32>, %y: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c1 : tensor<1x?x1x4xf32>
+  %e0 = tensor.empty(%n) : tensor<1x?x1x4xf32>
+  %ex = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x?x1x4xf32>) outs(%e0 : tensor<1x?x1x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
+  } -> tensor<1x?x1x4xf32>
+  %c = tensor.collapse_shape %ex [[0, 1, 2], [3]] : tensor<1x?x1x4xf32> into tensor<?x4xf32>
+  %e1 = tensor.empty(%n) : tensor<?x4xf32>
+  %s = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%c, %y : tensor<?x4xf32>, tensor<?x4xf32>) outs(%e1 : tensor<?x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = arith.addf %a, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<?x4xf32>
+  return %s : tensor<?x4xf32>
+}
