@@ -17,14 +17,16 @@
 //     the op's element functions in dialects/hlo, which the folder and
 //     the interpreter read too); a new entry there needs nothing here.
 //   - data_movement.go: transpose, iota, reshape, slice, concatenate,
-//     dynamic_reshape.
+//     dynamic_reshape, narrow (a unit-dim tensor.collapse_shape).
 //   - dynamic_shapes.go: dynamic_iota and real_dynamic_slice, whose sizes
 //     and indices are operands, with their run-time checks.
 //   - shape_computations.go: the hlo ops computing shape operands become
 //     scalar arith first; get_dimension_size.
 //   - broadcast.go: broadcast_in_dim and dynamic_broadcast_in_dim, read
 //     through their maps by the generics (accessFor), then erased,
-//     materialized or kept (could-be-1 dims, below).
+//     materialized or kept (could-be-1 dims, below); an hlo.assign left
+//     by hlo-legalize-broadcasts (its source already of the destination's
+//     static type) is its source.
 //   - reduction.go, reduction_body.go, reduction_window.go: hlo.reduce
 //     becomes a generic with `reduction` iterators over a linalg.fill of
 //     its init (several operands: a multi-result generic), its reducer

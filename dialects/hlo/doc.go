@@ -22,6 +22,13 @@
 // the same code, so a front end gets an error value, not a panic, for
 // incompatible shapes.
 //
+// The reference documents' two other rules are ops of assign.go:
+// hlo.assign (`dst[...] = src`: the source broadcast one way into the
+// destination's shape, under ir/broadcast's Assign policy, legalized by
+// hlo-legalize-broadcasts like the elementwise ops' broadcasts) and
+// hlo.narrow (narrowcasting: the static size-1 dims removed), with their
+// builders Assign and Narrow in builder_broadcast.go.
+//
 // The contractions, hlo.dot_general and its matrix-product case hlo.dot,
 // are contraction.go (syntax, StableHLO's constraints, dot's
 // canonicalization to dot_general), contraction_dims.go (DotDims and the
