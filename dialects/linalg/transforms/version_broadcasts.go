@@ -118,9 +118,9 @@ func runVersionBroadcasts(root *ir.Operation, opts ir.PassOptions) error {
 		}
 		return true
 	})
-	work = append(work, copyEscapingBroadcasts(root)...)
-	var broadcasts []*ir.Operation
 	checked := map[*ir.Operation]bool{}
+	work = append(work, copyEscapingBroadcasts(root, checked)...)
+	var broadcasts []*ir.Operation
 	for len(work) > 0 {
 		g := work[0]
 		work = work[1:]

@@ -22,10 +22,12 @@ import (
 // copyEscapingBroadcasts gives each could-be-1 broadcast whose value
 // itself is used (returned, reshaped: by an op that reads it neither
 // element by element nor for its shape) an identity copy in a generic,
-// which is versioned like any reader, and returns the copies.
+// which is versioned like any reader, and returns the copies. It checks
+// each such broadcast's sizes once (checkBroadcast) and marks it in
+// checked, so that versioning the copy does not check them again.
 // hlo-legalize-to-linalg makes that copy, but canonicalize erases it
 // again as an identity generic.
-func copyEscapingBroadcasts(root *ir.Operation) []*ir.Operation {
+func copyEscapingBroadcasts(root *ir.Operation, checked map[*ir.Operation]bool) []*ir.Operation {
 	var copies []*ir.Operation
 	for _, bc := range dynamicBroadcasts(root) {
 		r := bc.Result(0)
@@ -37,6 +39,7 @@ func copyEscapingBroadcasts(root *ir.Operation) []*ir.Operation {
 			continue
 		}
 		checkBroadcast(bc)
+		checked[bc] = true // the copy's versions need no second check
 		b := ir.Before(bc)
 		b.SetInsertionPointAfter(bc)
 		consts := indexConstants(b)

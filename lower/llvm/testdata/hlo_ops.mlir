@@ -311,6 +311,19 @@ func.func @dynamic_broadcast_in_dim(%x: tensor<?xf32>, %y: tensor<?x?xf32>) -> t
   return %r : tensor<?x?xf32>
 }
 
+func.func @assign(%x: tensor<?x?xf32>, %a: tensor<?xf32>) -> tensor<?x?xf32> {
+  %b = hlo.assign %x, %a : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  %r = hlo.add %b, %x : tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func @narrow(%x: tensor<1x?x1x4xf32>, %y: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %e = hlo.exponential %x : tensor<1x?x1x4xf32>
+  %n = hlo.narrow %e : (tensor<1x?x1x4xf32>) -> tensor<?x4xf32>
+  %r = hlo.add %n, %y : tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+
 func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<4x6xf32> {
   %r = hlo.reshape %x : (tensor<2x3x4xf32>) -> tensor<4x6xf32>
   return %r : tensor<4x6xf32>
