@@ -28,12 +28,9 @@ var AssignOp = &ir.OpDef{
 	Traits:   ir.Pure | ir.SameOperandsAndResultElementType,
 	Operands: 2,
 	Results:  1,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		parseOperandsAndSignature(p, st)
-		return nil
-	},
-	Print:  func(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) },
-	Verify: verifyAssign,
+	Parse:    parseSignatureForm,
+	Print:    printSignatureForm,
+	Verify:   verifyAssign,
 	// An assignment of a source of the destination's static type is the
 	// source. (With a `?` dim the same type proves nothing: the source
 	// may be 1 there, or another size.)
@@ -77,11 +74,8 @@ var NarrowOp = &ir.OpDef{
 	Traits:   ir.Pure | ir.SameOperandsAndResultElementType,
 	Operands: 1,
 	Results:  1,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		parseOperandsAndSignature(p, st)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) },
+	Parse:    parseSignatureForm,
+	Print:    printSignatureForm,
 	Verify: func(op *ir.Operation) error {
 		in, out := rankedTensor(op.Operand(0).Type()), rankedTensor(op.Result(0).Type())
 		if in == nil || out == nil {

@@ -140,17 +140,17 @@ func Assign(b *ir.Builder, dst, src *ir.Value) (*ir.Value, error) {
 //
 //	%r = hlo.narrow %x : (tensor<1x5x1xf32>) -> tensor<5xf32>
 //
-// x must be a ranked tensor; anything else is an error value, as are a nil
-// builder or operand.
+// x must be a ranked tensor; anything else is the verifier's error value,
+// located at the op, as are a nil builder or operand.
 func Narrow(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	name := NarrowOp.Name
 	if err := checkArgs(b, name, x); err != nil {
 		return nil, err
 	}
-	rt := rankedTensor(x.Type())
-	if rt == nil {
-		return nil, fmt.Errorf("%s: the operand must be a ranked tensor, but is '%s'", name, x.Type())
+	result := x.Type()
+	if rt := rankedTensor(result); rt != nil {
+		result = NarrowType(rt)
 	}
-	st := &ir.OpState{Name: name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{NarrowType(rt)}, Loc: funcdialect.CallerLoc(b)}
+	st := &ir.OpState{Name: name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{result}, Loc: funcdialect.CallerLoc(b)}
 	return create(b, st)
 }

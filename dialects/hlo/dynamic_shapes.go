@@ -86,10 +86,7 @@ var RealDynamicSlice = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: 4,
 	Results:  1,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		parseOperandsAndSignature(p, st)
-		return nil
-	},
+	Parse:    parseSignatureForm,
 	Print: func(p *ir.OpPrinter, op *ir.Operation) {
 		// StableHLO's functional-type: never the compact form.
 		p.Write(" ")

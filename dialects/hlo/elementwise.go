@@ -138,11 +138,8 @@ func binaryDef(name string, class ElemClass, commutative bool) *ir.OpDef {
 		Operands:      2,
 		Results:       1,
 		InherentAttrs: broadcastAttrs,
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			parseOperandsAndSignature(p, st)
-			return nil
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) },
+		Parse:         parseSignatureForm,
+		Print:         printSignatureForm,
 		Verify: func(op *ir.Operation) error {
 			if err := verifyBroadcasting(op); err != nil {
 				return err
@@ -164,11 +161,8 @@ func unaryDef(name string, class ElemClass) *ir.OpDef {
 		Traits:   ir.Pure | ir.Elementwise | ir.SameOperandsAndResultShape,
 		Operands: 1,
 		Results:  1,
-		Parse: func(p *ir.OpParser, st *ir.OpState) error {
-			parseOperandsAndSignature(p, st)
-			return nil
-		},
-		Print: func(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) },
+		Parse:    parseSignatureForm,
+		Print:    printSignatureForm,
 		Verify: func(op *ir.Operation) error {
 			if err := tensorsOnly(op); err != nil {
 				return err
@@ -368,11 +362,8 @@ var ClampOp = &ir.OpDef{
 	Operands:      3,
 	Results:       1,
 	InherentAttrs: broadcastAttrs,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		parseOperandsAndSignature(p, st)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) },
+	Parse:         parseSignatureForm,
+	Print:         printSignatureForm,
 	Verify: func(op *ir.Operation) error {
 		if err := verifyBroadcasting(op); err != nil {
 			return err

@@ -70,12 +70,9 @@ var Convert = &ir.OpDef{
 	Traits:   ir.Pure | ir.Elementwise | ir.SameOperandsAndResultShape,
 	Operands: 1,
 	Results:  1,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		parseOperandsAndSignature(p, st)
-		return nil
-	},
-	Print:  func(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) },
-	Verify: tensorsOnly,
+	Parse:    parseSignatureForm,
+	Print:    printSignatureForm,
+	Verify:   tensorsOnly,
 }
 
 // checkBroadcastDims checks broadcast_in_dim's dims against operand and
@@ -274,11 +271,8 @@ var Reshape = &ir.OpDef{
 	Traits:   ir.Pure | ir.SameOperandsAndResultElementType,
 	Operands: 1,
 	Results:  1,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		parseOperandsAndSignature(p, st)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) },
+	Parse:    parseSignatureForm,
+	Print:    printSignatureForm,
 	Verify: func(op *ir.Operation) error {
 		in, out := rankedTensor(op.Operand(0).Type()), rankedTensor(op.Result(0).Type())
 		if in == nil || out == nil {
@@ -302,11 +296,8 @@ var DynamicReshape = &ir.OpDef{
 	Traits:   ir.Pure,
 	Operands: 2,
 	Results:  1,
-	Parse: func(p *ir.OpParser, st *ir.OpState) error {
-		parseOperandsAndSignature(p, st)
-		return nil
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) },
+	Parse:    parseSignatureForm,
+	Print:    printSignatureForm,
 	Verify: func(op *ir.Operation) error {
 		out := rankedTensor(op.Result(0).Type())
 		if out == nil {

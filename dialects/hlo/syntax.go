@@ -41,6 +41,15 @@ func printTypeSignature(p *ir.OpPrinter, op *ir.Operation) {
 	p.FunctionType(op.OperandTypes(), op.ResultTypes())
 }
 
+// parseSignatureForm and printSignatureForm are the Parse and Print of
+// ops whose whole custom form is `%a, %b {attrs} : signature`.
+func parseSignatureForm(p *ir.OpParser, st *ir.OpState) error {
+	parseOperandsAndSignature(p, st)
+	return nil
+}
+
+func printSignatureForm(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) }
+
 // parseOperandsAndSignature is the whole syntax of ops written
 // `%a, %b {attrs} : signature`.
 func parseOperandsAndSignature(p *ir.OpParser, st *ir.OpState) {

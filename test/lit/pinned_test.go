@@ -102,10 +102,6 @@ var unpinnable = []struct {
 	{"expected at least %d %s, but found",
 		"no registered op has a variadic operand list with a minimum (OpDef.MinOperands > 0) yet",
 		verifyAfter(`func.func @f() { "pinned_test.at_least_one"() : () -> ()  return }`, nil)},
-	{"requires the same element type for all operands and results",
-		"no registered op has the SameOperandsAndResultElementType trait yet",
-		verifyAfter(`func.func @f(%a: tensor<4xf32>) {
-			%0 = "pinned_test.same_element_type"(%a) : (tensor<4xf32>) -> tensor<4xf64>  return }`, nil)},
 	{"integer value for element type",
 		"ir.NewDenseSplat (Go API); the dense parser converts each literal to the element type before encoding it",
 		func(t *testing.T) error {

@@ -378,36 +378,14 @@ type assignNative struct {
 // its inputs (guard pages after every buffer) and compares with numpy. It
 // returns how many cases failed at run time, as numpy said they would.
 func runAssignNative(t *testing.T, batch []*assignNative, compile func(dir, ll, c, exe string) error, fail func(*assignCase, string, ...any)) int {
+	funcs := make([]*ir.Operation, len(batch))
+	for k, a := range batch {
+		funcs[k] = a.fn
+	}
 	dir := t.TempDir()
-	m := newModule()
-	for _, a := range batch {
-		m.Region(0).Front().Append(a.fn)
-	}
-	text, err := llvm.Emit(m, llvm.Options{})
+	exe, fns, err := buildNativeBatch(funcs, dir, compile)
 	if err != nil {
-		t.Fatalf("emitting a batch: %v", err)
-	}
-	header, err := llvm.CHeader(m, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fns, err := llvm.Functions(m)
-	if err != nil || len(fns) != len(batch) {
-		t.Fatalf("llvm.Functions: %d functions for %d, %v", len(fns), len(batch), err)
-	}
-	write := func(name, data string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	ll := write("kernels.ll", text)
-	write("kernels.h", header)
-	cfile := write("driver.c", llvm.CDriver(fns, "kernels.h"))
-	exe := filepath.Join(dir, "run")
-	if err := compile(dir, ll, cfile, exe); err != nil {
-		t.Fatalf("compiling a batch: %v", err)
+		t.Fatalf("seeds %d..%d: %v", batch[0].c.seed, batch[len(batch)-1].c.seed, err)
 	}
 	calls := make([]llvm.DriverCall, len(batch))
 	for k, a := range batch {

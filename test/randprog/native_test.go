@@ -1,6 +1,7 @@
 package randprog
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -319,34 +320,58 @@ func nativeFunc(m *ir.Operation, name string) (*ir.Operation, string, error) {
 	return fn, "", nil
 }
 
-// runNativeBatch compiles and runs one batch and compares its results.
-func runNativeBatch(batch []*nativeProg, dir string, compile func(dir, ll, c, exe string) error, st *nativeStats, mu *sync.Mutex, fail func(string)) {
-	seeds := fmt.Sprintf("%s..%s", batch[0].label, batch[len(batch)-1].label)
+// buildNativeBatch puts fns (functions after --pipeline=cpu, renamed and
+// taken out of their modules) into one module, writes its LLVM IR, C
+// header and the generated C driver into dir and compiles them into an
+// executable there. It returns the executable and the functions' ABIs, in
+// order; an error says which step failed.
+func buildNativeBatch(fns []*ir.Operation, dir string, compile func(dir, ll, c, exe string) error) (string, []*llvm.FuncABI, error) {
 	m := newModule()
-	for _, np := range batch {
-		m.Region(0).Front().Append(np.fn)
+	for _, fn := range fns {
+		m.Region(0).Front().Append(fn)
 	}
 	irText, err := llvm.Emit(m, llvm.Options{})
 	if err != nil {
-		fail(fmt.Sprintf("%s: emitting the batch: %v", seeds, err))
-		return
+		return "", nil, fmt.Errorf("emitting the batch: %v", err)
 	}
 	header, err := llvm.CHeader(m, "")
 	if err != nil {
+		return "", nil, err
+	}
+	abis, err := llvm.Functions(m)
+	if err != nil || len(abis) != len(fns) {
+		return "", nil, fmt.Errorf("llvm.Functions: %d functions, error %v", len(abis), err)
+	}
+	write := func(name, data string) (string, error) {
+		p := filepath.Join(dir, name)
+		return p, os.WriteFile(p, []byte(data), 0o644)
+	}
+	ll, err := write("kernels.ll", irText)
+	if err == nil {
+		_, err = write("kernels.h", header)
+	}
+	c, err2 := write("driver.c", llvm.CDriver(abis, "kernels.h"))
+	if err != nil || err2 != nil {
+		return "", nil, errors.Join(err, err2)
+	}
+	exe := filepath.Join(dir, "run")
+	if err := compile(dir, ll, c, exe); err != nil {
+		return "", nil, fmt.Errorf("compiling: %v", err)
+	}
+	return exe, abis, nil
+}
+
+// runNativeBatch compiles and runs one batch and compares its results.
+func runNativeBatch(batch []*nativeProg, dir string, compile func(dir, ll, c, exe string) error, st *nativeStats, mu *sync.Mutex, fail func(string)) {
+	seeds := fmt.Sprintf("%s..%s", batch[0].label, batch[len(batch)-1].label)
+	funcs := make([]*ir.Operation, len(batch))
+	for k, np := range batch {
+		funcs[k] = np.fn
+	}
+	exe, fns, err := buildNativeBatch(funcs, dir, compile)
+	if err != nil {
 		fail(fmt.Sprintf("%s: %v", seeds, err))
 		return
-	}
-	fns, err := llvm.Functions(m)
-	if err != nil || len(fns) != len(batch) {
-		fail(fmt.Sprintf("%s: llvm.Functions: %d functions, error %v", seeds, len(fns), err))
-		return
-	}
-	write := func(name string, data []byte) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			panic(err)
-		}
-		return p
 	}
 	// One call per run: a function with several runs is called once for
 	// each, with guard pages after every buffer, so that a read or write
@@ -360,14 +385,6 @@ func runNativeBatch(batch []*nativeProg, dir string, compile func(dir, ll, c, ex
 			}
 			calls = append(calls, llvm.DriverCall{Func: fns[k], Args: args})
 		}
-	}
-	ll := write("kernels.ll", []byte(irText))
-	write("kernels.h", []byte(header))
-	c := write("driver.c", []byte(llvm.CDriver(fns, "kernels.h")))
-	exe := filepath.Join(dir, "run")
-	if err := compile(dir, ll, c, exe); err != nil {
-		fail(fmt.Sprintf("%s: compiling: %v", seeds, err))
-		return
 	}
 	results, runErr := llvm.RunDriverCalls(exe, dir, calls, llvm.DriverOptions{Guard: true})
 	i := 0

@@ -57,15 +57,9 @@ func producerResult(v *ir.Value, m affine.Map) (src *ir.Value, srcMap affine.Map
 	}
 	var keep []int
 	for g, group := range groups {
-		k := -1
-		for _, d := range group {
-			if high.Shape()[d] == 1 {
-				continue
-			}
-			if k >= 0 {
-				return v, m, nil // a real reshape: not only unit dims
-			}
-			k = int(d)
+		k, ok := soleNonUnitDim(group, high.Shape())
+		if !ok {
+			return v, m, nil // a real reshape: not only unit dims
 		}
 		switch {
 		case k < 0 && len(group) == 1:
@@ -98,15 +92,9 @@ func unitCollapseSource(v *ir.Value, m affine.Map) (*ir.Value, affine.Map, *ir.O
 		res[d] = affine.Const(0)
 	}
 	for g, group := range groups {
-		k := -1
-		for _, d := range group {
-			if high.Shape()[d] == 1 {
-				continue
-			}
-			if k >= 0 {
-				return v, m, nil // a real reshape: not only unit dims
-			}
-			k = int(d)
+		k, ok := soleNonUnitDim(group, high.Shape())
+		if !ok {
+			return v, m, nil // a real reshape: not only unit dims
 		}
 		if k < 0 && len(group) > 0 {
 			k = int(group[len(group)-1])
@@ -117,6 +105,22 @@ func unitCollapseSource(v *ir.Value, m affine.Map) (*ir.Value, affine.Map, *ir.O
 		res[k] = m.Results[g]
 	}
 	return c.Operand(0), affine.NewMap(m.NumDims, m.NumSymbols, res...), c
+}
+
+// soleNonUnitDim returns the one dim of a reshape group whose size in
+// shape is not a static 1 (-1 if all are), and false if there are more.
+func soleNonUnitDim(group, shape []int64) (int, bool) {
+	k := -1
+	for _, d := range group {
+		if shape[d] == 1 {
+			continue
+		}
+		if k >= 0 {
+			return 0, false
+		}
+		k = int(d)
+	}
+	return k, true
 }
 
 // producerUnitLoopsToZero returns which producer loops fusing through
