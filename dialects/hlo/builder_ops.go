@@ -241,3 +241,115 @@ func IsFinite(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 func Popcnt(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, PopcntOp, x)
 }
+
+// Sine builds `hlo.sine`, sin(x) (floats) elementwise:
+//
+//	%r = hlo.sine %x : tensor<4xf32>
+func Sine(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, SineOp, x)
+}
+
+// Cosine builds `hlo.cosine`, cos(x) (floats) elementwise:
+//
+//	%r = hlo.cosine %x : tensor<4xf32>
+func Cosine(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, CosineOp, x)
+}
+
+// Tan builds `hlo.tan`, tan(x) (floats) elementwise:
+//
+//	%r = hlo.tan %x : tensor<4xf32>
+func Tan(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, TanOp, x)
+}
+
+// RoundNearestAfz builds `hlo.round_nearest_afz`, x rounded to the nearest integer, halfway cases away from zero (floats) elementwise:
+//
+//	%r = hlo.round_nearest_afz %x : tensor<4xf32>
+func RoundNearestAfz(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, RoundNearestAfzOp, x)
+}
+
+// Sinh builds `hlo.sinh`, sinh(x) (floats; chlo.sinh) elementwise:
+//
+//	%r = hlo.sinh %x : tensor<4xf32>
+func Sinh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, SinhOp, x)
+}
+
+// Cosh builds `hlo.cosh`, cosh(x) (floats; chlo.cosh) elementwise:
+//
+//	%r = hlo.cosh %x : tensor<4xf32>
+func Cosh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, CoshOp, x)
+}
+
+// Asin builds `hlo.asin`, asin(x) (floats; chlo.asin) elementwise:
+//
+//	%r = hlo.asin %x : tensor<4xf32>
+func Asin(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, AsinOp, x)
+}
+
+// Acos builds `hlo.acos`, acos(x) (floats; chlo.acos) elementwise:
+//
+//	%r = hlo.acos %x : tensor<4xf32>
+func Acos(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, AcosOp, x)
+}
+
+// Atan builds `hlo.atan`, atan(x) (floats; chlo.atan) elementwise:
+//
+//	%r = hlo.atan %x : tensor<4xf32>
+func Atan(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, AtanOp, x)
+}
+
+// Asinh builds `hlo.asinh`, asinh(x) (floats; chlo.asinh) elementwise:
+//
+//	%r = hlo.asinh %x : tensor<4xf32>
+func Asinh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, AsinhOp, x)
+}
+
+// Acosh builds `hlo.acosh`, acosh(x) (floats; chlo.acosh) elementwise:
+//
+//	%r = hlo.acosh %x : tensor<4xf32>
+func Acosh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, AcoshOp, x)
+}
+
+// Atanh builds `hlo.atanh`, atanh(x) (floats; chlo.atanh) elementwise:
+//
+//	%r = hlo.atanh %x : tensor<4xf32>
+func Atanh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, AtanhOp, x)
+}
+
+// Erf builds `hlo.erf`, the error function erf(x) (floats; chlo.erf) elementwise:
+//
+//	%r = hlo.erf %x : tensor<4xf32>
+func Erf(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, ErfOp, x)
+}
+
+// IsInf builds `hlo.is_inf`, whether x is an infinity (floats to i1; chlo.is_inf) elementwise:
+//
+//	%r = hlo.is_inf %x : (tensor<4xf32>) -> tensor<4xi1>
+func IsInf(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, IsInfOp, x)
+}
+
+// IsPosInf builds `hlo.is_pos_inf`, whether x is +Inf (floats to i1; chlo.is_pos_inf) elementwise:
+//
+//	%r = hlo.is_pos_inf %x : (tensor<4xf32>) -> tensor<4xi1>
+func IsPosInf(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, IsPosInfOp, x)
+}
+
+// IsNegInf builds `hlo.is_neg_inf`, whether x is -Inf (floats to i1; chlo.is_neg_inf) elementwise:
+//
+//	%r = hlo.is_neg_inf %x : (tensor<4xf32>) -> tensor<4xi1>
+func IsNegInf(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, IsNegInfOp, x)
+}

@@ -43,6 +43,10 @@ var unaryBuilders = map[string]func(*ir.Builder, *ir.Value) (*ir.Value, error){
 	"sqrt": hlo.Sqrt, "rsqrt": hlo.Rsqrt, "cbrt": hlo.Cbrt, "tanh": hlo.Tanh, "logistic": hlo.Logistic,
 	"sign": hlo.Sign, "floor": hlo.Floor, "ceil": hlo.Ceil, "round_nearest_even": hlo.RoundNearestEven,
 	"not": hlo.Not, "is_finite": hlo.IsFinite, "popcnt": hlo.Popcnt,
+	"sine": hlo.Sine, "cosine": hlo.Cosine, "tan": hlo.Tan, "round_nearest_afz": hlo.RoundNearestAfz,
+	"sinh": hlo.Sinh, "cosh": hlo.Cosh, "asin": hlo.Asin, "acos": hlo.Acos, "atan": hlo.Atan,
+	"asinh": hlo.Asinh, "acosh": hlo.Acosh, "atanh": hlo.Atanh, "erf": hlo.Erf,
+	"is_inf": hlo.IsInf, "is_pos_inf": hlo.IsPosInf, "is_neg_inf": hlo.IsNegInf,
 }
 
 // operandFor returns an operand type the op class accepts.

@@ -213,6 +213,12 @@ func popcntI(x int64, k IntKind) int64 { return int64(bits.OnesCount64(k.Mask(x)
 
 func isFinite(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
 
+// isInf is chlo.is_inf's test (sign 0: either infinity), is_pos_inf's (1)
+// or is_neg_inf's (-1).
+func isInf(sign int) func(float64) bool {
+	return func(x float64) bool { return math.IsInf(x, sign) }
+}
+
 // CompareUnsigned reports whether hlo.compare with compare type ct
 // (SIGNED, UNSIGNED, or NOTYPE / absent: the element type's own)
 // compares integers of kind k as unsigned.

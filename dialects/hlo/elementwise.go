@@ -395,6 +395,9 @@ func init() {
 	for _, u := range UnaryOps {
 		ir.Register(u.Def)
 	}
+	for _, d := range chloUnary {
+		ir.RegisterAlias("chlo."+d.Name[len("hlo."):], d.Name)
+	}
 	ir.RegisterAlias("chlo.broadcast_compare", CompareOp.Name)
 	ir.RegisterAlias("chlo.broadcast_select", SelectOp.Name)
 	ir.RegisterAlias("chlo.broadcast_clamp", ClampOp.Name)

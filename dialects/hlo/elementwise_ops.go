@@ -118,7 +118,49 @@ var (
 	PopcntOp = declareUnary(&UnaryOp{Name: "popcnt", Class: IntOnly,
 		Eval:  UnaryEval{Signed: popcntI, Unsigned: popcntI},
 		Lower: ScalarLowering{Emit: lowerPopcnt}})
+	SineOp = declareUnary(&UnaryOp{Name: "sine", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Sin)}, Lower: ScalarLowering{Float: math.Sin}})
+	CosineOp = declareUnary(&UnaryOp{Name: "cosine", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Cos)}, Lower: ScalarLowering{Float: math.Cos}})
+	TanOp = declareUnary(&UnaryOp{Name: "tan", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Tan)}, Lower: ScalarLowering{Float: math.Tan}})
+	// round_nearest_afz rounds halfway cases away from zero (math.round).
+	RoundNearestAfzOp = declareUnary(&UnaryOp{Name: "round_nearest_afz", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Round)}, Lower: ScalarLowering{Float: math.Round}})
 )
+
+// CHLO's unary ops that jax.numpy and jax.scipy.special emit (chlo.sinh
+// parses as hlo.sinh, in CHLO's `T -> R` form too); hlo prints them in
+// StableHLO's form.
+var (
+	SinhOp = declareUnary(&UnaryOp{Name: "sinh", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Sinh)}, Lower: ScalarLowering{Float: math.Sinh}})
+	CoshOp = declareUnary(&UnaryOp{Name: "cosh", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Cosh)}, Lower: ScalarLowering{Float: math.Cosh}})
+	AsinOp = declareUnary(&UnaryOp{Name: "asin", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Asin)}, Lower: ScalarLowering{Float: math.Asin}})
+	AcosOp = declareUnary(&UnaryOp{Name: "acos", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Acos)}, Lower: ScalarLowering{Float: math.Acos}})
+	AtanOp = declareUnary(&UnaryOp{Name: "atan", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Atan)}, Lower: ScalarLowering{Float: math.Atan}})
+	AsinhOp = declareUnary(&UnaryOp{Name: "asinh", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Asinh)}, Lower: ScalarLowering{Float: math.Asinh}})
+	AcoshOp = declareUnary(&UnaryOp{Name: "acosh", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Acosh)}, Lower: ScalarLowering{Float: math.Acosh}})
+	AtanhOp = declareUnary(&UnaryOp{Name: "atanh", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Atanh)}, Lower: ScalarLowering{Float: math.Atanh}})
+	ErfOp = declareUnary(&UnaryOp{Name: "erf", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Erf)}, Lower: ScalarLowering{Float: math.Erf}})
+	IsInfOp = declareUnary(&UnaryOp{Name: "is_inf", Class: FloatToBool,
+		Eval: UnaryEval{FloatTest: isInf(0)}, Lower: ScalarLowering{Emit: lowerIsInf(0)}})
+	IsPosInfOp = declareUnary(&UnaryOp{Name: "is_pos_inf", Class: FloatToBool,
+		Eval: UnaryEval{FloatTest: isInf(1)}, Lower: ScalarLowering{Emit: lowerIsInf(1)}})
+	IsNegInfOp = declareUnary(&UnaryOp{Name: "is_neg_inf", Class: FloatToBool,
+		Eval: UnaryEval{FloatTest: isInf(-1)}, Lower: ScalarLowering{Emit: lowerIsInf(-1)}})
+)
+
+// chloUnary are the hlo unary ops that CHLO spells chlo.<name>.
+var chloUnary = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, IsInfOp, IsPosInfOp, IsNegInfOp}
 
 // The entries of compare, select, clamp (declared in elementwise.go) and
 // convert (shapes.go). Their element functions are CompareFloats /

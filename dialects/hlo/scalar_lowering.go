@@ -132,6 +132,24 @@ func lowerIsFinite(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	return s.cmpf("one", abs, s.constF(t, gomath.Inf(1)))
 }
 
+// lowerIsInf is chlo.is_inf (sign 0: |x| == +Inf), is_pos_inf (1: x ==
+// +Inf) or is_neg_inf (-1: x == -Inf); ordered, so false for NaN.
+func lowerIsInf(sign int) func(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+	return func(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+		s := scalarCode{b}
+		x := args[0]
+		t := x.Type()
+		if sign == 0 {
+			x = s.op(math.AbsF, t, x)
+		}
+		inf := gomath.Inf(1)
+		if sign < 0 {
+			inf = gomath.Inf(-1)
+		}
+		return s.cmpf("oeq", x, s.constF(t, inf))
+	}
+}
+
 // lowerPopcnt counts the set bits, one shift-and-mask per bit.
 func lowerPopcnt(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	s := scalarCode{b}

@@ -5,8 +5,8 @@ import (
 )
 
 // parseTypeSignature reads StableHLO's compact type signature after ':':
-// either one type T (every operand and the result have type T) or a
-// function type `(T1, T2) -> R`. It returns the operand types and the
+// either one type T (every operand and the result have type T), a
+// function type `(T1, T2) -> R`, or for one operand CHLO's `T -> R`. It returns the operand types and the
 // result types for n operands.
 func parseTypeSignature(p *ir.OpParser, n int) (ins []ir.Type, outs []ir.Type) {
 	loc := p.Loc()
@@ -19,6 +19,11 @@ func parseTypeSignature(p *ir.OpParser, n int) (ins []ir.Type, outs []ir.Type) {
 		return ft.Inputs, ft.Results
 	}
 	t := p.ParseType()
+	if n == 1 && p.Accept("->") {
+		// CHLO's unary form, `T -> R` (chlo.erf %x : tensor<4xf32> ->
+		// tensor<4xf32>).
+		return []ir.Type{t}, []ir.Type{p.ParseType()}
+	}
 	ins = make([]ir.Type, n)
 	for i := range ins {
 		ins[i] = t

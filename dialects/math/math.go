@@ -33,8 +33,19 @@ var (
 	Floor     = unary("floor", gomath.Floor)
 	Ceil      = unary("ceil", gomath.Ceil)
 	RoundEven = unary("roundeven", gomath.RoundToEven)
-	Sin       = unary("sin", gomath.Sin)
-	Cos       = unary("cos", gomath.Cos)
+	Sin       = unary("sin", sinF)
+	Cos       = unary("cos", cosF)
+	Tan       = unary("tan", tanF)
+	Sinh      = unary("sinh", sinhF)
+	Cosh      = unary("cosh", coshF)
+	Asin      = unary("asin", gomath.Asin)
+	Acos      = unary("acos", acosF)
+	Atan      = unary("atan", gomath.Atan)
+	Asinh     = unary("asinh", gomath.Asinh)
+	Acosh     = unary("acosh", gomath.Acosh)
+	Atanh     = unary("atanh", gomath.Atanh)
+	Erf       = unary("erf", gomath.Erf)
+	Round     = unary("round", gomath.Round) // halfway cases away from zero
 	PowF      = binary("powf", gomath.Pow)
 	Atan2     = binary("atan2", gomath.Atan2)
 )
@@ -181,5 +192,6 @@ func def(name string, n int, f1 func(float64) float64, f2 func(float64, float64)
 }
 
 func init() {
-	ir.Register(Exp, ExpM1, Log, Log1p, Sqrt, Rsqrt, Cbrt, Tanh, AbsF, Floor, Ceil, RoundEven, Sin, Cos, PowF, Atan2)
+	ir.Register(Exp, ExpM1, Log, Log1p, Sqrt, Rsqrt, Cbrt, Tanh, AbsF, Floor, Ceil, RoundEven, Sin, Cos,
+		Tan, Sinh, Cosh, Asin, Acos, Atan, Asinh, Acosh, Atanh, Erf, Round, PowF, Atan2)
 }

@@ -21,6 +21,17 @@ var hloOpCases = func() []nativeCase {
 		cs = append(cs, nativeCase{fn: "u_" + u, shapes: [][]int64{{3, 5}}, ulps: 1})
 	}
 	cs = append(cs, nativeCase{fn: "u_is_finite", shapes: [][]int64{{4, 5}}, specials: true})
+	cs = append(cs, nativeCase{fn: "u_round_nearest_afz", shapes: [][]int64{{3, 5}}, specials: true})
+	// libm's (sinf, erff, ...) against Go's float64 functions rounded once.
+	for _, u := range []string{"sine", "cosine", "tan", "sinh", "cosh", "asin", "acos", "atan", "asinh", "acosh", "atanh", "erf"} {
+		cs = append(cs, nativeCase{fn: "u_" + u, shapes: [][]int64{{3, 5}}, specials: true, ulps: 1})
+	}
+	for _, u := range []string{"sine", "erf", "atanh"} {
+		cs = append(cs, nativeCase{fn: "u64_" + u, shapes: [][]int64{{3, 5}}, specials: true, ulps: 1})
+	}
+	for _, u := range []string{"is_inf", "is_pos_inf", "is_neg_inf"} {
+		cs = append(cs, nativeCase{fn: "u_" + u, shapes: [][]int64{{4, 5}}, specials: true})
+	}
 	for _, u := range []string{"negate", "abs", "sign", "popcnt", "not"} {
 		cs = append(cs, nativeCase{fn: "ui_" + u, shapes: [][]int64{{3, 5}}})
 	}

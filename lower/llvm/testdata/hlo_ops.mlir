@@ -82,6 +82,101 @@ func.func @u_is_finite(%x: tensor<?x5xf32>) -> tensor<?x5xi1> {
   return %r : tensor<?x5xi1>
 }
 
+func.func @u_sine(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.sine %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_cosine(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.cosine %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_tan(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.tan %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_round_nearest_afz(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.round_nearest_afz %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_sinh(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.sinh %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_cosh(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.cosh %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_asin(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.asin %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_acos(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.acos %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_atan(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.atan %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_asinh(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.asinh %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_acosh(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.acosh %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_atanh(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.atanh %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u_erf(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = hlo.erf %x : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
+func.func @u64_sine(%x: tensor<?x5xf64>) -> tensor<?x5xf64> {
+  %r = hlo.sine %x : tensor<?x5xf64>
+  return %r : tensor<?x5xf64>
+}
+
+func.func @u64_erf(%x: tensor<?x5xf64>) -> tensor<?x5xf64> {
+  %r = hlo.erf %x : tensor<?x5xf64>
+  return %r : tensor<?x5xf64>
+}
+
+func.func @u64_atanh(%x: tensor<?x5xf64>) -> tensor<?x5xf64> {
+  %r = hlo.atanh %x : tensor<?x5xf64>
+  return %r : tensor<?x5xf64>
+}
+
+func.func @u_is_inf(%x: tensor<?x5xf32>) -> tensor<?x5xi1> {
+  %r = hlo.is_inf %x : (tensor<?x5xf32>) -> tensor<?x5xi1>
+  return %r : tensor<?x5xi1>
+}
+
+func.func @u_is_pos_inf(%x: tensor<?x5xf32>) -> tensor<?x5xi1> {
+  %r = hlo.is_pos_inf %x : (tensor<?x5xf32>) -> tensor<?x5xi1>
+  return %r : tensor<?x5xi1>
+}
+
+func.func @u_is_neg_inf(%x: tensor<?x5xf32>) -> tensor<?x5xi1> {
+  %r = hlo.is_neg_inf %x : (tensor<?x5xf32>) -> tensor<?x5xi1>
+  return %r : tensor<?x5xi1>
+}
+
 func.func @ui_negate(%x: tensor<?x5xi32>) -> tensor<?x5xi32> {
   %r = hlo.negate %x : tensor<?x5xi32>
   return %r : tensor<?x5xi32>

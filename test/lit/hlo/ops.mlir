@@ -293,6 +293,49 @@ func.func @unary(%f: tensor<2x?xf32>, %i: tensor<3xi32>, %p: tensor<3xi1>, %d: t
   // The functional form with one type is printed compactly.
   // CHECK-NEXT: hlo.abs %[[I]] : tensor<3xi32>
   %20 = hlo.abs %i : (tensor<3xi32>) -> tensor<3xi32>
+  // CHECK-NEXT: hlo.sine %[[F]] : tensor<2x?xf32>
+  %21 = stablehlo.sine %f : tensor<2x?xf32>
+  // CHECK-NEXT: hlo.cosine %[[D]] : tensor<f64>
+  %22 = mhlo.cosine %d : tensor<f64>
+  // CHECK-NEXT: hlo.tan %[[F]] : tensor<2x?xf32>
+  %23 = stablehlo.tan %f : tensor<2x?xf32>
+  // CHECK-NEXT: hlo.round_nearest_afz %[[F]] : tensor<2x?xf32>
+  %24 = stablehlo.round_nearest_afz %f : tensor<2x?xf32>
+  // CHECK-NEXT: return
+  return
+}
+
+// CHLO's unary ops (as jax.numpy and jax.scipy.special export them, in
+// CHLO's `T -> R` form) are hlo ops, printed in StableHLO's form.
+// CHECK-LABEL: func.func @jax_numpy_unary
+// CHECK-SAME: (%[[F:[a-z0-9]+]]: tensor<4xf32>, %[[D:[a-z0-9]+]]: tensor<f64>)
+func.func @jax_numpy_unary(%f: tensor<4xf32>, %d: tensor<f64>) {
+  // CHECK-NEXT: hlo.tan %[[F]] : tensor<4xf32>
+  %0 = chlo.tan %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.sinh %[[F]] : tensor<4xf32>
+  %1 = chlo.sinh %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.cosh %[[D]] : tensor<f64>
+  %2 = chlo.cosh %d : tensor<f64> -> tensor<f64>
+  // CHECK-NEXT: hlo.asin %[[F]] : tensor<4xf32>
+  %3 = chlo.asin %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.acos %[[F]] : tensor<4xf32>
+  %4 = chlo.acos %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.atan %[[F]] : tensor<4xf32>
+  %5 = chlo.atan %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.asinh %[[F]] : tensor<4xf32>
+  %6 = chlo.asinh %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.acosh %[[F]] : tensor<4xf32>
+  %7 = chlo.acosh %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.atanh %[[F]] : tensor<4xf32>
+  %8 = chlo.atanh %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.erf %[[F]] : tensor<4xf32>
+  %9 = chlo.erf %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.is_inf %[[F]] : (tensor<4xf32>) -> tensor<4xi1>
+  %10 = chlo.is_inf %f : tensor<4xf32> -> tensor<4xi1>
+  // CHECK-NEXT: hlo.is_pos_inf %[[F]] : (tensor<4xf32>) -> tensor<4xi1>
+  %11 = chlo.is_pos_inf %f : tensor<4xf32> -> tensor<4xi1>
+  // CHECK-NEXT: hlo.is_neg_inf %[[F]] : (tensor<4xf32>) -> tensor<4xi1>
+  %12 = "chlo.is_neg_inf"(%f) : (tensor<4xf32>) -> tensor<4xi1>
   // CHECK-NEXT: return
   return
 }

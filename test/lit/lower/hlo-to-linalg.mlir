@@ -117,3 +117,35 @@ func.func @dynamic_reshape(%x: tensor<?xf32>, %s: tensor<2xindex>) -> tensor<?x?
   %r = hlo.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+
+// -----
+
+// The trigonometric, hyperbolic and error-function ops are their math op
+// (math.tan, math.erf, ... : C math library calls in lower/llvm);
+// round_nearest_afz is math.round; CHLO's is_inf tests |x| == +Inf,
+// is_pos_inf and is_neg_inf x itself, ordered (false for NaN).
+// CHECK-LABEL: func.func @special_functions
+// CHECK: linalg.generic
+// CHECK: math.sin %{{.*}} : f32
+// CHECK: linalg.generic
+// CHECK: math.tan %{{.*}} : f32
+// CHECK: linalg.generic
+// CHECK: math.erf %{{.*}} : f32
+// CHECK: linalg.generic
+// CHECK: math.round %{{.*}} : f32
+// CHECK: linalg.generic
+// CHECK: %[[ABS:.*]] = math.absf %[[IN:.*]] : f32
+// CHECK: %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK: arith.cmpf oeq, %[[ABS]], %[[INF]] : f32
+// CHECK: linalg.generic
+// CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: arith.cmpf oeq, %{{.*}}, %[[NINF]] : f32
+func.func @special_functions(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi1>, tensor<4xi1>) {
+  %0 = hlo.sine %x : tensor<4xf32>
+  %1 = hlo.tan %x : tensor<4xf32>
+  %2 = hlo.erf %x : tensor<4xf32>
+  %3 = hlo.round_nearest_afz %x : tensor<4xf32>
+  %4 = hlo.is_inf %x : (tensor<4xf32>) -> tensor<4xi1>
+  %5 = hlo.is_neg_inf %x : (tensor<4xf32>) -> tensor<4xi1>
+  return %0, %1, %2, %3, %4, %5 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi1>, tensor<4xi1>
+}

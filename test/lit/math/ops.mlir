@@ -39,6 +39,28 @@ func.func @unary(%a: f32) {
   %12 = math.sqrt %a : f32
   // CHECK-NEXT: math.tanh %[[A]] : f32
   %13 = math.tanh %a : f32
+  // CHECK-NEXT: math.tan %[[A]] : f32
+  %14 = math.tan %a : f32
+  // CHECK-NEXT: math.sinh %[[A]] : f32
+  %15 = math.sinh %a : f32
+  // CHECK-NEXT: math.cosh %[[A]] : f32
+  %16 = math.cosh %a : f32
+  // CHECK-NEXT: math.asin %[[A]] : f32
+  %17 = math.asin %a : f32
+  // CHECK-NEXT: math.acos %[[A]] : f32
+  %18 = math.acos %a : f32
+  // CHECK-NEXT: math.atan %[[A]] : f32
+  %19 = math.atan %a : f32
+  // CHECK-NEXT: math.asinh %[[A]] : f32
+  %20 = math.asinh %a : f32
+  // CHECK-NEXT: math.acosh %[[A]] : f32
+  %21 = math.acosh %a : f32
+  // CHECK-NEXT: math.atanh %[[A]] : f32
+  %22 = math.atanh %a : f32
+  // CHECK-NEXT: math.erf %[[A]] : f32
+  %23 = math.erf %a : f32
+  // CHECK-NEXT: math.round %[[A]] : f32
+  %24 = math.round %a : f32
   // CHECK-NEXT: return
   return
 }
