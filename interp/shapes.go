@@ -261,6 +261,30 @@ func hloTranspose(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	return one(gather(x, shape, 0, strides)), nil
 }
 
+// hloReverse reads index i_d at n_d - 1 - i_d along each reversed dim: a
+// gather starting at the last element of those dims, with their strides
+// negated.
+func hloReverse(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
+	ts, err := tensors(op, in)
+	if err != nil {
+		return nil, err
+	}
+	x := ts[0]
+	strides := rowMajorStrides(x.shape)
+	base := 0
+	for _, d := range hlo.I64s(op.Attr("dimensions")) {
+		if d < 0 || int(d) >= x.Rank() {
+			return nil, op.Emit("dimensions entry %d is out of range for an operand of rank %d", d, x.Rank())
+		}
+		if x.shape[d] == 0 {
+			return one(withShape(x, x.shape)), nil // no elements
+		}
+		base += (int(x.shape[d]) - 1) * strides[d]
+		strides[d] = -strides[d]
+	}
+	return one(gather(x, x.shape, base, strides)), nil
+}
+
 func hloIota(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	shape, ok := staticResultShape(op)
 	if !ok {
@@ -483,6 +507,7 @@ func init() {
 	registerOps(hloReshape, hlo.Reshape)
 	registerOps(hloDynamicReshape, hlo.DynamicReshape)
 	registerOps(hloTranspose, hlo.Transpose)
+	registerOps(hloReverse, hlo.ReverseOp)
 	registerOps(hloIota, hlo.Iota)
 	registerOps(hloConcatenate, hlo.Concatenate)
 	registerOps(hloSlice, hlo.Slice)

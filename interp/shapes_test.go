@@ -91,6 +91,18 @@ func TestHLODataOps(t *testing.T) {
   %0 = hlo.transpose %a, dims = [2, 0, 1] : (tensor<1x2x3xi32>) -> tensor<3x1x2xi32>
   return %0 : tensor<3x1x2xi32>
 }`, []*Tensor{ti("i32", sh(1, 2, 3), 1, 2, 3, 4, 5, 6)}, ti("i32", sh(3, 1, 2), 1, 4, 2, 5, 3, 6)},
+		{"reverse dim 1", `func.func @f(%a: tensor<2x3xi32>) -> tensor<2x3xi32> {
+  %0 = hlo.reverse %a, dims = [1] : tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}`, []*Tensor{ti("i32", sh(2, 3), 1, 2, 3, 4, 5, 6)}, ti("i32", sh(2, 3), 3, 2, 1, 6, 5, 4)},
+		{"reverse both dims, one of size 1", `func.func @f(%a: tensor<1x?xf32>) -> tensor<1x?xf32> {
+  %0 = hlo.reverse %a, dims = [0, 1] : tensor<1x?xf32>
+  return %0 : tensor<1x?xf32>
+}`, []*Tensor{tf("f32", sh(1, 3), 1, 2, 3)}, tf("f32", sh(1, 3), 3, 2, 1)},
+		{"reverse of a size-0 dim", `func.func @f(%a: tensor<0x2xf32>) -> tensor<0x2xf32> {
+  %0 = hlo.reverse %a, dims = [0, 1] : tensor<0x2xf32>
+  return %0 : tensor<0x2xf32>
+}`, []*Tensor{tf("f32", sh(0, 2))}, tf("f32", sh(0, 2))},
 		{"iota dim 1", `func.func @f() -> tensor<2x3xi32> {
   %0 = hlo.iota dim = 1 : tensor<2x3xi32>
   return %0 : tensor<2x3xi32>

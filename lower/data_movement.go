@@ -16,7 +16,8 @@ import (
 // fuses like an elementwise op), concatenate a tensor.empty into whose
 // tensor.extract_slice parts a generic copies each operand, put back with
 // tensor.insert_slice (destination-passing style), dynamic_reshape
-// tensor.reshape, narrow a tensor.collapse_shape that only drops unit dims
+// tensor.reshape, reverse a generic reading through `-d + (n - 1)`,
+// narrow a tensor.collapse_shape that only drops unit dims
 // (which linalg-fold-unit-extent-dims folds into its readers). Their dynamic twins whose sizes are operands
 // (dynamic_iota, real_dynamic_slice) are in dynamic_shapes.go.
 
@@ -29,6 +30,7 @@ func init() {
 		hlo.Concatenate:    (*lowering).convertConcatenate,
 		hlo.DynamicReshape: func(_ *lowering, op *ir.Operation) error { return convertDynamicReshape(op) },
 		hlo.NarrowOp:       func(_ *lowering, op *ir.Operation) error { return convertNarrow(op) },
+		hlo.ReverseOp:      func(_ *lowering, op *ir.Operation) error { return convertReverse(op) },
 	})
 }
 
@@ -209,6 +211,32 @@ func convertNarrow(op *ir.Operation) error {
 	st := &ir.OpState{Name: "tensor.collapse_shape", Operands: []*ir.Value{op.Operand(0)}, ResultTypes: []ir.Type{op.Result(0).Type()}}
 	st.AddAttr("reassociation", tensor.ReassociationAttr(groups))
 	return replace(op, ir.Before(op).Create(st).Result(0))
+}
+
+// convertReverse: a generic reading the operand through
+// `(d0, d1) -> (d0, -d1 + 3)` along each reversed dim (its size minus one,
+// minus the loop index), so that it fuses with its producer and consumers
+// as slice does. A dynamic reversed dim would need its size in the map (a
+// symbol), which linalg.generic's maps do not have: like MLIR's
+// stablehlo-legalize-to-linalg, only static shapes are lowered.
+func convertReverse(op *ir.Operation) error {
+	rt, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if rt == nil || !rt.HasStaticShape() {
+		return op.Emit("needs a static result to be lowered to linalg")
+	}
+	res := make([]affine.Expr, rt.Rank())
+	for d := range res {
+		res[d] = affine.Dim(d)
+	}
+	for _, d := range hlo.I64s(op.Attr("dimensions")) {
+		res[d] = affine.Add(affine.Mul(affine.Dim(int(d)), affine.Const(-1)), affine.Const(rt.Shape()[d]-1))
+	}
+	b := ir.Before(op)
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", ResultTypes: []ir.Type{rt}}).Result(0)
+	m := affine.NewMap(rt.Rank(), 0, res...)
+	gen, body := newGeneric(b, op, []*ir.Value{op.Operand(0), empty}, parallelGenericAttrs([]affine.Map{m, affine.Identity(rt.Rank())}, 1))
+	yield(op, body, body.Arg(0))
+	return replace(op, gen.Result(0))
 }
 
 // convertSlice: a generic reading the operand through the map

@@ -7,9 +7,13 @@ package hlo
 // error value for a nil builder or operand, operands that do not
 // broadcast, or an element type the op does not accept. The binary ops
 // broadcast implicitly (numpy's rules unless an Option says otherwise);
-// the unary ops keep their operand's shape.
+// the unary ops keep their operand's shape. The data-movement ops without
+// a builder file of their own (Reverse) follow at the end.
 
-import "github.com/bcast-opt/bcast-opt/ir"
+import (
+	funcdialect "github.com/bcast-opt/bcast-opt/dialects/func"
+	"github.com/bcast-opt/bcast-opt/ir"
+)
 
 // Add builds `hlo.add`, x + y elementwise:
 //
@@ -352,4 +356,21 @@ func IsPosInf(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 //	%r = hlo.is_neg_inf %x : (tensor<4xf32>) -> tensor<4xi1>
 func IsNegInf(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, IsNegInfOp, x)
+}
+
+// Reverse builds `hlo.reverse` (jnp.flip): x with its elements in reverse
+// order along each of dims; the result has x's type:
+//
+//	%r = hlo.reverse %x, dims = [1] : tensor<3x4xf32>
+//
+// Dims out of range or repeated are the verifier's error value, located
+// at the op, as are a nil builder or operand.
+func Reverse(b *ir.Builder, x *ir.Value, dims []int64) (*ir.Value, error) {
+	name := ReverseOp.Name
+	if err := checkArgs(b, name, x); err != nil {
+		return nil, err
+	}
+	st := &ir.OpState{Name: name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{x.Type()}, Loc: funcdialect.CallerLoc(b)}
+	st.AddAttr("dimensions", ir.I64Array(dims...))
+	return create(b, st)
 }

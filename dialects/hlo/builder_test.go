@@ -332,3 +332,20 @@ func TestDynamicBroadcastInDimBuilder(t *testing.T) {
 		t.Errorf("broadcast to a constant shape: %v, %v; want tensor<5x7xf32>", r, err)
 	}
 }
+
+// Reverse keeps its operand's type and reports bad dims as the verifier's
+// located error.
+func TestReverseBuilder(t *testing.T) {
+	x := ir.RankedTensor([]int64{2, ir.Dynamic}, ir.F32T)
+	_, b, args := newFunc(t, x)
+	r, err := hlo.Reverse(b, args[0], []int64{1, 0})
+	if err != nil || r.Type() != x {
+		t.Fatalf("Reverse: %v, %v", r, err)
+	}
+	if _, err := hlo.Reverse(b, args[0], []int64{2}); err == nil || !strings.Contains(err.Error(), "'hlo.reverse' op dimensions entry 0 is 2, out of range for an operand of rank 2") {
+		t.Errorf("Reverse out of range: %v", err)
+	}
+	if _, err := hlo.Reverse(nil, args[0], nil); err == nil {
+		t.Error("Reverse with a nil builder: no error")
+	}
+}

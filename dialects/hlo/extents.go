@@ -105,6 +105,8 @@ func dimExtent(v *ir.Value, d, depth int) Extent {
 				e = dimExtent(def.Operand(0), k, depth+1)
 			}
 		}
+	case def.Name() == "hlo.reverse":
+		e = dimExtent(def.Operand(0), d, depth+1) // every dim keeps its size
 	case def.Name() == "hlo.assign":
 		e = dimExtent(def.Operand(0), d, depth+1) // the destination's shape
 	case def.Name() == "hlo.narrow":

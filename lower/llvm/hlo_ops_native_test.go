@@ -86,6 +86,7 @@ var hloOpCases = func() []nativeCase {
 		nativeCase{fn: "assign", shapes: [][]int64{{3, 5}, {4}}, wantErr: "source dim 0 has size 4 but destination dim 1 has size 5"},
 		nativeCase{fn: "narrow", shapes: [][]int64{{1, 3, 1, 4}, {3, 4}}, ulps: 1},
 		nativeCase{fn: "narrow", shapes: [][]int64{{1, 1, 1, 4}, {1, 4}}, ulps: 1},
+		nativeCase{fn: "reverse", shapes: [][]int64{{3, 5}, {3, 5}}, specials: true},
 		nativeCase{fn: "slice", shapes: [][]int64{{8, 6}}},
 		nativeCase{fn: "slice_fused", shapes: [][]int64{{3, 7}, {3}}},
 		nativeCase{fn: "slice_fused", shapes: [][]int64{{2, 7}, {3}}, wantErr: "slice_fused: "},

@@ -419,6 +419,13 @@ func.func @narrow(%x: tensor<1x?x1x4xf32>, %y: tensor<?x4xf32>) -> tensor<?x4xf3
   return %r : tensor<?x4xf32>
 }
 
+func.func @reverse(%x: tensor<3x5xf32>, %y: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %a = hlo.add %x, %y : tensor<3x5xf32>
+  %r = hlo.reverse %a, dims = [0, 1] : tensor<3x5xf32>
+  %m = hlo.multiply %r, %x : tensor<3x5xf32>
+  return %m : tensor<3x5xf32>
+}
+
 func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<4x6xf32> {
   %r = hlo.reshape %x : (tensor<2x3x4xf32>) -> tensor<4x6xf32>
   return %r : tensor<4x6xf32>

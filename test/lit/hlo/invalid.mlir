@@ -1083,6 +1083,50 @@ func.func @dynamic_reshape_shape_type(%a: tensor<?xf32>, %s: tensor<2xi1>) {
 // -----
 
 //===----------------------------------------------------------------------===//
+// reverse
+//===----------------------------------------------------------------------===//
+
+func.func @reverse_dim_out_of_range(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'hlo.reverse' op dimensions entry 1 is 2, out of range for an operand of rank 2}}
+  %0 = hlo.reverse %a, dims = [0, 2] : tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_dim_twice(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'hlo.reverse' op dimensions has 1 twice}}
+  %0 = hlo.reverse %a, dims = [1, 1] : tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_without_dims(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'hlo.reverse' op requires a 'dimensions' attribute}}
+  %0 = "hlo.reverse"(%a) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_dims_not_integers(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'hlo.reverse' op dimensions must be a list of integers, but got "x"}}
+  %0 = "hlo.reverse"(%a) {dimensions = "x"} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_changes_type(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'hlo.reverse' op requires the same type for all operands and results}}
+  %0 = hlo.reverse %a, dims = [1] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // transpose
 //===----------------------------------------------------------------------===//
 

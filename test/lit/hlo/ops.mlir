@@ -469,12 +469,17 @@ func.func @reshape_transpose(%m: tensor<2x3xf32>, %v: tensor<?xf32>, %sh: tensor
   %5 = hlo.transpose %t, dims = [2, 0, 1] : (tensor<2x?x4xi32>) -> tensor<4x2x?xi32>
   // CHECK-NEXT: hlo.transpose %[[T]], dims = [0, 1, 2] : (tensor<2x?x4xi32>) -> tensor<2x5x4xi32>
   %6 = mhlo.transpose %t, dims = [0, 1, 2] : (tensor<2x?x4xi32>) -> tensor<2x5x4xi32>
+  // CHECK-NEXT: hlo.reverse %[[T]], dims = [2, 0] : tensor<2x?x4xi32>
+  %7 = stablehlo.reverse %t, dims = [2, 0] : tensor<2x?x4xi32>
+  // CHECK-NEXT: hlo.reverse %[[M]], dims = [1] : tensor<2x3xf32>
+  %8 = hlo.reverse %m, dims = [1] : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK-NEXT: return
   return
 }
 
 // GENERIC-LABEL: sym_name = "reshape_transpose"
 // GENERIC: "hlo.transpose"(%{{.*}}) <{permutation = array<i64: 1, 0>}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
+// GENERIC: "hlo.reverse"(%{{.*}}) <{dimensions = array<i64: 2, 0>}> : (tensor<2x?x4xi32>) -> tensor<2x?x4xi32>
 
 // CHECK-LABEL: func.func @iota_concatenate
 // CHECK-SAME: (%[[A:[a-z0-9]+]]: tensor<2x3xf32>, %[[B:[a-z0-9]+]]: tensor<1x3xf32>, %[[C:[a-z0-9]+]]: tensor<?x3xf32>)

@@ -149,3 +149,21 @@ func.func @special_functions(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>
   %5 = hlo.is_neg_inf %x : (tensor<4xf32>) -> tensor<4xi1>
   return %0, %1, %2, %3, %4, %5 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi1>, tensor<4xi1>
 }
+
+// -----
+
+// reverse reads through `-d + (n - 1)` along each reversed dim, and fuses
+// like slice: the add before it and the multiply after it are one kernel
+// after linalg-fuse-elementwise-ops.
+// CHECK-DAG: #[[REV:.*]] = affine_map<(d0, d1) -> (-d0 + 1, -d1 + 2)>
+// CHECK-DAG: #[[ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @reverse
+// CHECK: %[[A:.*]] = linalg.generic
+// CHECK: arith.addf
+// CHECK: linalg.generic {indexing_maps = [#[[REV]], #[[ID2]]], iterator_types = ["parallel", "parallel"]} ins(%[[A]] : tensor<2x3xf32>)
+func.func @reverse(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %a = hlo.add %x, %y : tensor<2x3xf32>
+  %r = hlo.reverse %a, dims = [1, 0] : tensor<2x3xf32>
+  %m = hlo.multiply %r, %x : tensor<2x3xf32>
+  return %m : tensor<2x3xf32>
+}
