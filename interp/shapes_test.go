@@ -103,6 +103,19 @@ func TestHLODataOps(t *testing.T) {
   %0 = hlo.reverse %a, dims = [0, 1] : tensor<0x2xf32>
   return %0 : tensor<0x2xf32>
 }`, []*Tensor{tf("f32", sh(0, 2))}, tf("f32", sh(0, 2))},
+		{"dynamic_slice, start clamped", `func.func @f(%a: tensor<3x4xi32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<2x2xi32> {
+  %0 = hlo.dynamic_slice %a, %i, %j, sizes = [2, 2] : (tensor<3x4xi32>, tensor<i32>, tensor<i32>) -> tensor<2x2xi32>
+  return %0 : tensor<2x2xi32>
+}`, []*Tensor{ti("i32", sh(3, 4), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), ti("i32", nil, 5), ti("i32", nil, -3)}, ti("i32", sh(2, 2), 5, 6, 9, 10)},
+		{"dynamic_update_slice, start clamped", `func.func @f(%a: tensor<3x4xi32>, %u: tensor<2x2xi32>, %i: tensor<i64>, %j: tensor<i64>) -> tensor<3x4xi32> {
+  %0 = hlo.dynamic_update_slice %a, %u, %i, %j : (tensor<3x4xi32>, tensor<2x2xi32>, tensor<i64>, tensor<i64>) -> tensor<3x4xi32>
+  return %0 : tensor<3x4xi32>
+}`, []*Tensor{ti("i32", sh(3, 4), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), ti("i32", sh(2, 2), -1, -2, -3, -4), ti("i64", nil, 0), ti("i64", nil, 7)},
+			ti("i32", sh(3, 4), 1, 2, -1, -2, 5, 6, -3, -4, 9, 10, 11, 12)},
+		{"dynamic_update_slice of a row (x[i, ...] = a)", `func.func @f(%a: tensor<3x2xf32>, %u: tensor<2xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<3x2xf32> {
+  %0 = hlo.dynamic_update_slice %a, %u, %i, %j : (tensor<3x2xf32>, tensor<2xf32>, tensor<i32>, tensor<i32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}`, []*Tensor{tf("f32", sh(3, 2), 1, 2, 3, 4, 5, 6), tf("f32", sh(2), 7, 8), ti("i32", nil, 1), ti("i32", nil, 0)}, tf("f32", sh(3, 2), 1, 2, 7, 8, 5, 6)},
 		{"iota dim 1", `func.func @f() -> tensor<2x3xi32> {
   %0 = hlo.iota dim = 1 : tensor<2x3xi32>
   return %0 : tensor<2x3xi32>

@@ -8,6 +8,7 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/cf"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
+	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -24,9 +25,106 @@ import (
 
 func init() {
 	registerConversions(map[*ir.OpDef]conversion{
-		hlo.DynamicIota:      (*lowering).convertDynamicIota,
-		hlo.RealDynamicSlice: (*lowering).convertRealDynamicSlice,
+		hlo.DynamicIota:          (*lowering).convertDynamicIota,
+		hlo.RealDynamicSlice:     (*lowering).convertRealDynamicSlice,
+		hlo.DynamicSliceOp:       (*lowering).convertDynamicSlice,
+		hlo.DynamicUpdateSliceOp: (*lowering).convertDynamicUpdateSlice,
 	})
+}
+
+// clampedStarts returns the start index operands from first on (0-d
+// integer tensors, one per dim of x) as index scalars clamped as
+// StableHLO says, clamp(start, 0, size of x - size of the slice), and
+// checks at run time that a slice dim is not larger than x's where either
+// is dynamic (the verifier checks static ones).
+func clampedStarts(b *ir.Builder, op *ir.Operation, x *ir.Value, first int, sizes []slicePart) []slicePart {
+	where := runtimeWhere(op)
+	starts := make([]slicePart, len(sizes))
+	for d, n := range sizes {
+		dim := sizeOf(b, x, d)
+		if dim.value != nil || n.value != nil {
+			runtimeCheck(b, "sle", n, dim,
+				fmt.Sprintf("%s: the slice has {0} elements in dim %d, more than the operand's {1}", where, d))
+		}
+		s := castInt(b, scalarElements(b, op.Operand(first+d))[0], ir.Index)
+		c, isConst := ir.ConstantValue(s).(*ir.IntegerAttr)
+		if isConst && dim.value == nil && n.value == nil {
+			starts[d] = slicePart{static: min(max(c.Value, 0), dim.static-n.static)}
+			continue
+		}
+		hi := arith.Build(b, arith.SubI, ir.Index, dim.asValue(b), n.asValue(b))
+		v := arith.Build(b, arith.MaxSI, ir.Index, s, indexConst(b, 0))
+		starts[d] = slicePart{value: arith.Build(b, arith.MinSI, ir.Index, v, hi)}
+	}
+	return starts
+}
+
+// convertDynamicSlice: the operand read through a tensor.extract_slice at
+// the clamped starts, with the static slice_sizes, copied by an identity
+// generic (which fuses with its consumers, as real_dynamic_slice's does).
+func (l *lowering) convertDynamicSlice(op *ir.Operation) error {
+	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if in == nil || out == nil {
+		return op.Emit("needs a ranked operand and result to be lowered to linalg")
+	}
+	if err := checkSignless(op); err != nil {
+		return err
+	}
+	b := ir.Before(op)
+	b.Loc = op.Loc
+	sizes := hlo.I64s(op.Attr("slice_sizes"))
+	p := sliceParams{sizes: make([]slicePart, len(sizes))}
+	for d, n := range sizes {
+		p.sizes[d] = slicePart{static: n}
+	}
+	p.offsets = clampedStarts(b, op, op.Operand(0), 1, p.sizes)
+	view := createSlice(b, "tensor.extract_slice", []*ir.Value{op.Operand(0)}, p, out)
+	l.resetAccesses()
+	return replace(op, l.genericCopy(b, op, l.identityAccess(view, out.Rank(), true), nil))
+}
+
+// convertDynamicUpdateSlice, in destination-passing style as
+// concatenate: a generic copies the operand into a tensor.empty of its
+// shape, and another copies the update into that tensor's slice at the
+// clamped starts (tensor.extract_slice, put back with
+// tensor.insert_slice, which lower/llvm writes in place). An update of
+// lower rank (the assignment rule's rank expansion) is first given its
+// leading unit dims with tensor.expand_shape.
+func (l *lowering) convertDynamicUpdateSlice(op *ir.Operation) error {
+	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+	upd, _ := op.Operand(1).Type().(*ir.RankedTensorType)
+	if in == nil || upd == nil {
+		return op.Emit("needs a ranked operand and update to be lowered to linalg")
+	}
+	if err := checkSignless(op); err != nil {
+		return err
+	}
+	r := in.Rank()
+	b := ir.Before(op)
+	b.Loc = op.Loc
+	shape := hlo.UpdateSliceShape(in, upd)
+	u := op.Operand(1)
+	if upd.Rank() < r {
+		u = expandLeadingUnitDims(b, u, shape)
+	}
+	p := sliceParams{sizes: make([]slicePart, r)}
+	for d := range shape {
+		p.sizes[d] = sizeOf(b, u, d)
+	}
+	p.offsets = clampedStarts(b, op, op.Operand(0), 2, p.sizes)
+	var dyn []*ir.Value
+	for d, s := range in.Shape() {
+		if s == ir.Dynamic {
+			dyn = append(dyn, tensorDim(b, op.Operand(0), d))
+		}
+	}
+	l.resetAccesses()
+	acc := l.genericCopy(b, op, l.identityAccess(op.Operand(0), r, true), dyn)
+	part := createSlice(b, "tensor.extract_slice", []*ir.Value{acc}, p, ir.RankedTensor(shape, in.ElementType()))
+	l.resetAccesses()
+	filled := l.genericInto(b, op, l.identityAccess(u, r, true), part)
+	return replace(op, createSlice(b, "tensor.insert_slice", []*ir.Value{filled, acc}, p, in))
 }
 
 // convertDynamicIota: a generic with no inputs whose body converts
@@ -212,4 +310,31 @@ func runtimeWhere(op *ir.Operation) string {
 		return fmt.Sprintf("%s:%d:%d: %s", filepath.Base(loc.File), loc.Line, loc.Col, w)
 	}
 	return w
+}
+
+// expandLeadingUnitDims gives v (of rank <= len(shape)) the leading unit
+// dims of shape with tensor.expand_shape: the leading 1s join the first
+// group (a rank-0 v has no groups).
+func expandLeadingUnitDims(b *ir.Builder, v *ir.Value, shape []int64) *ir.Value {
+	vt := v.Type().(*ir.RankedTensorType)
+	lead := len(shape) - vt.Rank()
+	var groups [][]int64
+	var dyn []*ir.Value
+	for k := range vt.Rank() {
+		g := []int64{int64(lead + k)}
+		if k == 0 {
+			g = nil
+			for d := 0; d <= lead; d++ {
+				g = append(g, int64(d))
+			}
+		}
+		groups = append(groups, g)
+		if vt.Shape()[k] == ir.Dynamic {
+			dyn = append(dyn, tensorDim(b, v, k))
+		}
+	}
+	st := &ir.OpState{Name: "tensor.expand_shape", Operands: append([]*ir.Value{v}, dyn...), ResultTypes: []ir.Type{ir.RankedTensor(shape, vt.ElementType())}}
+	st.AddAttr("reassociation", tensor.ReassociationAttr(groups))
+	st.AddAttr("static_output_shape", &ir.DenseArrayAttr{Elem: ir.I64, Ints: append([]int64{}, shape...)})
+	return b.Create(st).Result(0)
 }

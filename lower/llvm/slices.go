@@ -6,6 +6,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/dialects/scf"
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -42,6 +43,12 @@ func (l *fnLowering) sliceParts(op *ir.Operation, lead int) (offs, sizes, stride
 				continue
 			}
 			x, e := l.needScalar(op, next)
+			if e != nil && l.shapesOnly && k == 0 {
+				// An offset read from data (dynamic_slice's start
+				// index) decides no shape: the result-shapes function
+				// needs only the sizes, the kernel reads the offset.
+				x, e = i64c(0), nil
+			}
 			if e != nil {
 				return nil, nil, nil, e
 			}
@@ -253,11 +260,15 @@ func sameSliceParams(a *ir.Operation, la int, b *ir.Operation, lb int) bool {
 }
 
 // insertInPlace reports whether insert_slice ins may update its
-// destination's storage: every other use of the destination is a slice
-// or a dim taken before ins in its block (so nothing reads the old value
-// after the update).
+// destination's storage: the storage is the kernel's own (ownedStorage:
+// not a caller's argument or a constant), and every other use of the
+// destination is a slice or a dim taken before ins in its block (so
+// nothing reads the old value after the update).
 func insertInPlace(ins *ir.Operation) bool {
 	dest := ins.Operand(1)
+	if !ownedStorage(dest) {
+		return false
+	}
 	for _, u := range dest.Uses() {
 		o := u.Owner()
 		if o == ins {
@@ -268,6 +279,35 @@ func insertInPlace(ins *ir.Operation) bool {
 		}
 	}
 	return true
+}
+
+// ownedStorage reports whether tensor v lives in storage the kernel made
+// for it: a tensor.empty, or what a generic or fill computed into such
+// storage, or an earlier insertion into it. A function's argument (the
+// caller's buffer, read-only) and a constant are not; neither is anything
+// else, to be safe (a reshape or slice view of an argument, a value
+// yielded by scf.if).
+func ownedStorage(v *ir.Value) bool {
+	for {
+		def := v.DefiningOp()
+		if def == nil {
+			return false
+		}
+		switch def.Def() {
+		case tensor.Empty:
+			return true
+		case tensor.InsertSlice:
+			v = def.Operand(1)
+		case linalg.Generic, linalg.Fill:
+			init := linalg.TiedInit(def, v.Index())
+			if init == nil {
+				return false
+			}
+			v = init
+		default:
+			return false
+		}
+	}
 }
 
 func (l *fnLowering) lowerExtractSlice(op *ir.Operation) error {

@@ -426,6 +426,25 @@ func.func @reverse(%x: tensor<3x5xf32>, %y: tensor<3x5xf32>) -> tensor<3x5xf32> 
   return %m : tensor<3x5xf32>
 }
 
+func.func @dynamic_slice(%x: tensor<4x?xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<2x3xf32> {
+  %r = hlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<4x?xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// The caller's x must be left as it is: y reads it after the update.
+func.func @dynamic_update_slice(%x: tensor<4x5xf32>, %u: tensor<2x3xf32>, %i: tensor<i32>, %j: tensor<i32>) -> (tensor<4x5xf32>, tensor<4x5xf32>) {
+  %r = hlo.dynamic_update_slice %x, %u, %i, %j : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<i32>, tensor<i32>) -> tensor<4x5xf32>
+  %y = hlo.add %x, %x : tensor<4x5xf32>
+  return %r, %y : tensor<4x5xf32>, tensor<4x5xf32>
+}
+
+// x[i, ...] = a: an update of lower rank, into a dynamic operand.
+func.func @dynamic_update_slice_row(%x: tensor<?x5xf32>, %a: tensor<5xf32>, %i: tensor<i64>, %j: tensor<i64>) -> tensor<?x5xf32> {
+  %e = hlo.exponential %a : tensor<5xf32>
+  %r = hlo.dynamic_update_slice %x, %e, %i, %j : (tensor<?x5xf32>, tensor<5xf32>, tensor<i64>, tensor<i64>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+
 func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<4x6xf32> {
   %r = hlo.reshape %x : (tensor<2x3x4xf32>) -> tensor<4x6xf32>
   return %r : tensor<4x6xf32>

@@ -1083,6 +1083,138 @@ func.func @dynamic_reshape_shape_type(%a: tensor<?xf32>, %s: tensor<2xi1>) {
 // -----
 
 //===----------------------------------------------------------------------===//
+// dynamic_slice, dynamic_update_slice
+//===----------------------------------------------------------------------===//
+
+func.func @dynamic_slice_index_count(%x: tensor<4x5xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op has 1 start indices for an operand of rank 2; it needs one per dim}}
+  %0 = hlo.dynamic_slice %x, %i, sizes = [2, 2] : (tensor<4x5xf32>, tensor<i32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_index_type(%x: tensor<4x5xf32>, %i: tensor<1xi32>, %j: tensor<1xi32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op operand #1 (a start index) must be a 0-d tensor of integers, but got 'tensor<1xi32>'}}
+  %0 = hlo.dynamic_slice %x, %i, %j, sizes = [2, 2] : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_index_types_differ(%x: tensor<4x5xf32>, %i: tensor<i32>, %j: tensor<i64>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op start indices must have one type, but operand #1 is 'tensor<i32>' and operand #2 is 'tensor<i64>'}}
+  %0 = hlo.dynamic_slice %x, %i, %j, sizes = [2, 2] : (tensor<4x5xf32>, tensor<i32>, tensor<i64>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_too_big(%x: tensor<4x5xf32>, %i: tensor<i32>, %j: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op slice_sizes entry 1 is 6, outside [0, 5] (the operand's dim 1)}}
+  %0 = hlo.dynamic_slice %x, %i, %j, sizes = [2, 6] : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> tensor<2x6xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_sizes_rank(%x: tensor<4x5xf32>, %i: tensor<i32>, %j: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op slice_sizes has 1 entries but the operand has rank 2}}
+  %0 = hlo.dynamic_slice %x, %i, %j, sizes = [2] : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_result(%x: tensor<4x5xf32>, %i: tensor<i32>, %j: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op result type 'tensor<2x2xf32>' must have the shape slice_sizes gives, [2, 3]}}
+  %0 = hlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_no_sizes(%x: tensor<4x5xf32>, %i: tensor<i32>, %j: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op requires 'slice_sizes', a list of integers}}
+  %0 = "hlo.dynamic_slice"(%x, %i, %j) : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_unranked(%x: tensor<*xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op requires a ranked operand and result, but got 'tensor<*xf32>' and 'tensor<2xf32>'}}
+  %0 = "hlo.dynamic_slice"(%x, %i) {slice_sizes = array<i64: 2>} : (tensor<*xf32>, tensor<i32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_element_type(%x: tensor<4xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_slice' op operand #0 and the result must have the same element type, but have 'f32' and 'f64'}}
+  %0 = hlo.dynamic_slice %x, %i, sizes = [2] : (tensor<4xf32>, tensor<i32>) -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @dynamic_slice_no_operand() {
+  // expected-error @+1 {{'hlo.dynamic_slice' op requires an operand}}
+  %0 = "hlo.dynamic_slice"() {slice_sizes = array<i64>} : () -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_result(%x: tensor<4x5xf32>, %u: tensor<2x2xf32>, %i: tensor<i32>, %j: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_update_slice' op result type 'tensor<4x?xf32>' must be the operand's type 'tensor<4x5xf32>'}}
+  %0 = hlo.dynamic_update_slice %x, %u, %i, %j : (tensor<4x5xf32>, tensor<2x2xf32>, tensor<i32>, tensor<i32>) -> tensor<4x?xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_rank(%x: tensor<4xf32>, %u: tensor<1x2xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_update_slice' op the update has rank 2, more than the operand's rank 1}}
+  %0 = hlo.dynamic_update_slice %x, %u, %i : (tensor<4xf32>, tensor<1x2xf32>, tensor<i32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_too_big(%x: tensor<4x5xf32>, %u: tensor<6xf32>, %i: tensor<i32>, %j: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_update_slice' op the update's dim 0 has size 6, more than the operand's 5}}
+  %0 = hlo.dynamic_update_slice %x, %u, %i, %j : (tensor<4x5xf32>, tensor<6xf32>, tensor<i32>, tensor<i32>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_element_type(%x: tensor<4xf32>, %u: tensor<2xf64>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_update_slice' op the update's element type 'f64' must be the operand's, 'f32'}}
+  %0 = hlo.dynamic_update_slice %x, %u, %i : (tensor<4xf32>, tensor<2xf64>, tensor<i32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_operands() {
+  // expected-error @+1 {{'hlo.dynamic_update_slice' op requires an operand and an update}}
+  %0 = "hlo.dynamic_update_slice"() : () -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @dynamic_update_slice_unranked(%x: tensor<*xf32>, %u: tensor<2xf32>, %i: tensor<i32>) {
+  // expected-error @+1 {{'hlo.dynamic_update_slice' op requires a ranked operand, update and result}}
+  %0 = "hlo.dynamic_update_slice"(%x, %u, %i) : (tensor<*xf32>, tensor<2xf32>, tensor<i32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // reverse
 //===----------------------------------------------------------------------===//
 

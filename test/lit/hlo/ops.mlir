@@ -481,6 +481,25 @@ func.func @reshape_transpose(%m: tensor<2x3xf32>, %v: tensor<?xf32>, %sh: tensor
 // GENERIC: "hlo.transpose"(%{{.*}}) <{permutation = array<i64: 1, 0>}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
 // GENERIC: "hlo.reverse"(%{{.*}}) <{dimensions = array<i64: 2, 0>}> : (tensor<2x?x4xi32>) -> tensor<2x?x4xi32>
 
+// lax.dynamic_slice and lax.dynamic_update_slice; an update of lower rank
+// is the Array API's `x[i, ...] = a` (the assignment rule's rank
+// expansion).
+// CHECK-LABEL: func.func @dynamic_slices
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<4x?xf32>, %[[U:[a-z0-9]+]]: tensor<2x3xf32>, %[[R:[a-z0-9]+]]: tensor<?xf32>, %[[I:[a-z0-9]+]]: tensor<i32>, %[[J:[a-z0-9]+]]: tensor<i32>)
+func.func @dynamic_slices(%x: tensor<4x?xf32>, %u: tensor<2x3xf32>, %r: tensor<?xf32>, %i: tensor<i32>, %j: tensor<i32>) {
+  // CHECK-NEXT: hlo.dynamic_slice %[[X]], %[[I]], %[[J]], sizes = [2, 3] : (tensor<4x?xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+  %0 = stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<4x?xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+  // CHECK-NEXT: hlo.dynamic_update_slice %[[X]], %[[U]], %[[I]], %[[J]] : (tensor<4x?xf32>, tensor<2x3xf32>, tensor<i32>, tensor<i32>) -> tensor<4x?xf32>
+  %1 = stablehlo.dynamic_update_slice %x, %u, %i, %j : (tensor<4x?xf32>, tensor<2x3xf32>, tensor<i32>, tensor<i32>) -> tensor<4x?xf32>
+  // CHECK-NEXT: hlo.dynamic_update_slice %[[X]], %[[R]], %[[I]], %[[J]] : (tensor<4x?xf32>, tensor<?xf32>, tensor<i32>, tensor<i32>) -> tensor<4x?xf32>
+  %2 = hlo.dynamic_update_slice %x, %r, %i, %j : (tensor<4x?xf32>, tensor<?xf32>, tensor<i32>, tensor<i32>) -> tensor<4x?xf32>
+  // CHECK-NEXT: return
+  return
+}
+
+// GENERIC-LABEL: sym_name = "dynamic_slices"
+// GENERIC: "hlo.dynamic_slice"(%{{.*}}, %{{.*}}, %{{.*}}) <{slice_sizes = array<i64: 2, 3>}> : (tensor<4x?xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+
 // CHECK-LABEL: func.func @iota_concatenate
 // CHECK-SAME: (%[[A:[a-z0-9]+]]: tensor<2x3xf32>, %[[B:[a-z0-9]+]]: tensor<1x3xf32>, %[[C:[a-z0-9]+]]: tensor<?x3xf32>)
 func.func @iota_concatenate(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>, %c: tensor<?x3xf32>) {

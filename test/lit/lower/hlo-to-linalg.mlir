@@ -167,3 +167,39 @@ func.func @reverse(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> 
   %m = hlo.multiply %r, %x : tensor<2x3xf32>
   return %m : tensor<2x3xf32>
 }
+
+// -----
+
+// dynamic_slice: the start indices clamped into [0, size - slice size]
+// (StableHLO's rule), a tensor.extract_slice view there, read by an
+// identity generic that fuses with its consumers.
+// CHECK-LABEL: func.func @dynamic_slice
+// CHECK-SAME: (%[[X:.*]]: tensor<4x?xf32>, %[[I:.*]]: tensor<i32>, %[[J:.*]]: tensor<i32>)
+// CHECK: %[[IE:.*]] = tensor.extract %[[I]][] : tensor<i32>
+// CHECK: %[[II:.*]] = arith.index_cast %[[IE]] : i32 to index
+// CHECK: %[[LO:.*]] = arith.maxsi %[[II]], %{{.*}} : index
+// CHECK: %[[S0:.*]] = arith.minsi %[[LO]], %{{.*}} : index
+// CHECK: cf.assert %{{.*}}, "hlo-to-linalg.mlir:[[@LINE+4]]:3: 'hlo.dynamic_slice' op in @dynamic_slice: the slice has {0} elements in dim 1, more than the operand's {1}"
+// CHECK: %[[V:.*]] = tensor.extract_slice %[[X]][%[[S0]], %{{.*}}] [2, 3] [1, 1] : tensor<4x?xf32> to tensor<2x3xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[V]] : tensor<2x3xf32>)
+func.func @dynamic_slice(%x: tensor<4x?xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<2x3xf32> {
+  %r = hlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<4x?xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// dynamic_update_slice, in destination-passing style: the operand copied
+// into a new tensor, the update (given its leading unit dim: x[i, ...] =
+// a) copied into its slice there, put back with tensor.insert_slice.
+// CHECK-LABEL: func.func @dynamic_update_slice_row
+// CHECK-SAME: (%[[X:.*]]: tensor<3x5xf32>, %[[A:.*]]: tensor<5xf32>, %{{.*}}: tensor<i32>, %{{.*}}: tensor<i32>)
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[A]] {{\[}}[0, 1]] output_shape [1, 5] : tensor<5xf32> into tensor<1x5xf32>
+// CHECK: %[[C:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<3x5xf32>)
+// CHECK: %[[P:.*]] = tensor.extract_slice %[[C]][%{{.*}}, %{{.*}}] [1, 5] [1, 1] : tensor<3x5xf32> to tensor<1x5xf32>
+// CHECK: %[[F:.*]] = linalg.generic {{.*}} ins(%[[E]] : tensor<1x5xf32>) outs(%[[P]] : tensor<1x5xf32>)
+// CHECK: tensor.insert_slice %[[F]] into %[[C]][%{{.*}}, %{{.*}}] [1, 5] [1, 1] : tensor<1x5xf32> into tensor<3x5xf32>
+func.func @dynamic_update_slice_row(%x: tensor<3x5xf32>, %a: tensor<5xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<3x5xf32> {
+  %r = hlo.dynamic_update_slice %x, %a, %i, %j : (tensor<3x5xf32>, tensor<5xf32>, tensor<i32>, tensor<i32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
