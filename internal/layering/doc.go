@@ -11,7 +11,8 @@
 //	ir                 the IR core and what uses nothing else: ir,
 //	                   ir/affine, ir/broadcast, passes/passopt,
 //	                   passes/passtest, passes/pipeline (the
-//	                   --pass-pipeline parser), npy
+//	                   --pass-pipeline parser), npy,
+//	                   internal/didyoumean
 //	dialects           dialects/* (ops, folders, canonicalizations),
 //	                   internal/testdialect
 //	interp             the reference interpreter: it reads every dialect

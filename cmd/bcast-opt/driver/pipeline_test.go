@@ -107,19 +107,3 @@ func TestSuggestions(t *testing.T) {
 		}
 	}
 }
-
-// TestEditDistance checks the Levenshtein distance behind the
-// suggestions.
-func TestEditDistance(t *testing.T) {
-	for _, tc := range []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0}, {"", "abc", 3}, {"abc", "abc", 0}, {"canonicalise", "canonicalize", 1},
-		{"kitten", "sitting", 3}, {"cse", "ces", 2}, {"é", "e", 1},
-	} {
-		if got := editDistance(tc.a, tc.b); got != tc.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
-		}
-	}
-}
