@@ -20,6 +20,15 @@ type Options struct {
 	// a triple (x86_64-unknown-linux-gnu, aarch64-linux-gnu) or an
 	// architecture name (x86-64, arm64). "" is the host.
 	Target string
+	// CPU and Features are `bcast-opt --target-cpu` and
+	// `--target-features`: LLVM's name of the CPU the code is tuned for
+	// ("skylake", "x86-64-v3", "native"), and "+name"/"-name" changes to
+	// its features, written into the functions' "target-cpu" and
+	// "target-features" attributes. "" is the default: the host's CPU and
+	// features when Target is the host's architecture, else the
+	// architecture's generic CPU (see lower/llvm.WithCPU). A name LLVM 14
+	// does not know is an error.
+	CPU, Features string
 	// Tools are the system tools Object runs, resolved by FindToolchain;
 	// the zero value finds clang-19, or opt, llc and cc, on PATH.
 	Tools Toolchain
@@ -86,7 +95,7 @@ func LLVMIR(module *ir.Operation, opts Options) (string, error) {
 	if err := Verify(module); err != nil {
 		return "", err
 	}
-	target, err := llvm.ParseTarget(opts.Target)
+	target, err := llvm.ResolveTarget(opts.Target, opts.CPU, opts.Features)
 	if err != nil {
 		return "", err
 	}

@@ -70,8 +70,8 @@ func Example() {
 	printLines(ll, "define ")
 	printLines(header, "int32_t ")
 	// Output:
-	// define i32 @relu_bias(float* noalias nocapture readonly %arg0, i64* nocapture readonly %arg0_shape, float* noalias nocapture readonly %arg1, i64* nocapture readonly %arg1_shape, float* noalias nocapture %res0, i64* nocapture readonly %res0_shape, i8* nocapture %err, i64 %err_len) nounwind {
-	// define i32 @relu_bias_result_shapes(i64* nocapture readonly %arg0_shape, i64* nocapture readonly %arg1_shape, i64* nocapture %res0_shape, i8* nocapture %err, i64 %err_len) nounwind {
+	// define i32 @relu_bias(float* noalias nocapture readonly %arg0, i64* nocapture readonly %arg0_shape, float* noalias nocapture readonly %arg1, i64* nocapture readonly %arg1_shape, float* noalias nocapture %res0, i64* nocapture readonly %res0_shape, i8* nocapture %err, i64 %err_len) nounwind #0 {
+	// define i32 @relu_bias_result_shapes(i64* nocapture readonly %arg0_shape, i64* nocapture readonly %arg1_shape, i64* nocapture %res0_shape, i8* nocapture %err, i64 %err_len) nounwind #0 {
 	// int32_t relu_bias(const float *arg0, const int64_t *arg0_shape, const float *arg1, const int64_t *arg1_shape, float *res0, const int64_t *res0_shape, char *err, int64_t err_len);
 	// int32_t relu_bias_result_shapes(const int64_t *arg0_shape, const int64_t *arg1_shape, int64_t *res0_shape, char *err, int64_t err_len);
 }
@@ -116,7 +116,7 @@ func.func @scale(%x: tensor<?x4xf32>, %s: tensor<f32>) -> tensor<?x4xf32> {
 }`))
 	fmt.Println(err)
 	// Output:
-	// define i32 @scale(float* noalias nocapture readonly %arg0, i64* nocapture readonly %arg0_shape, float* noalias nocapture readonly %arg1, i64* nocapture readonly %arg1_shape, float* noalias nocapture %res0, i64* nocapture readonly %res0_shape, i8* nocapture %err, i64 %err_len) nounwind {
-	// define i32 @scale_result_shapes(i64* nocapture readonly %arg0_shape, i64* nocapture readonly %arg1_shape, i64* nocapture %res0_shape, i8* nocapture %err, i64 %err_len) nounwind {
+	// define i32 @scale(float* noalias nocapture readonly %arg0, i64* nocapture readonly %arg0_shape, float* noalias nocapture readonly %arg1, i64* nocapture readonly %arg1_shape, float* noalias nocapture %res0, i64* nocapture readonly %res0_shape, i8* nocapture %err, i64 %err_len) nounwind #0 {
+	// define i32 @scale_result_shapes(i64* nocapture readonly %arg0_shape, i64* nocapture readonly %arg1_shape, i64* nocapture %res0_shape, i8* nocapture %err, i64 %err_len) nounwind #0 {
 	// bad.mlir:2:3: error: 'stablehlo.exponential' op operand #0 must have floating-point elements, but has 'i32'
 }

@@ -23,8 +23,9 @@ import (
 
 // Options control Emit.
 type Options struct {
-	// Target is the triple and data layout written into the module; the
-	// zero value is the host (HostTarget).
+	// Target is the triple and data layout written into the module, and
+	// the CPU and features of its functions' attributes; the zero value
+	// is the host (HostTarget).
 	Target Target
 	// unfused lowers every generic on its own (the tests compare fused
 	// groups with it, fuse.go).
@@ -67,6 +68,7 @@ func build(module *ir.Operation, opts Options) (*llir.Module, error) {
 	if len(diags) > 0 {
 		return nil, diags
 	}
+	e.addTargetAttrs()
 	return e.m, nil
 }
 

@@ -35,14 +35,38 @@ func TestEmitIsDeterministic(t *testing.T) {
 }
 
 // TestEmitVerifiesWithLLVM runs the kernels' LLVM IR through the verifier
-// and code generators of LLVM 14 and 19, for both targets.
+// and code generators of LLVM 14 and 19, for both targets without a CPU,
+// for the host's CPU and features (the default), and for named CPUs and
+// features: each must be accepted without a warning (LLVM warns of, and
+// ignores, a CPU or feature it does not know), and the ones with a CPU
+// must carry it in their attribute group.
 func TestEmitVerifiesWithLLVM(t *testing.T) {
 	opt := tool(t, "verifying LLVM IR", "opt", "opt-19")
 	_, m := cpuPipeline(t, "testdata/kernels.mlir", readKernels(t))
-	for _, target := range []llvm.Target{llvm.X86_64, llvm.AArch64} {
+	targets := []llvm.Target{llvm.X86_64, llvm.AArch64, llvm.HostTarget()}
+	for _, c := range [][3]string{
+		{"x86_64", "skylake-avx512", "-avx512vl"}, {"x86_64", "x86-64-v3", ""}, {"x86_64", "znver3", "+avx2,-avx512f"}, {"x86_64", "x86-64", "+avx512f"},
+		{"aarch64", "", ""}, {"aarch64", "neoverse-n1", "+sve"}, {"aarch64", "cortex-a72", ""},
+	} {
+		tg, err := llvm.ResolveTarget(c[0], c[1], c[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		targets = append(targets, tg)
+	}
+	for _, target := range targets {
 		text, err := llvm.Emit(m, llvm.Options{Target: target})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if target.CPU != "" {
+			attrs := `attributes #0 = { "target-cpu"="` + target.CPU + `"`
+			if target.Features != "" {
+				attrs += ` "target-features"="` + target.Features + `"`
+			}
+			if !strings.Contains(text, attrs+" }\n") || !strings.Contains(text, ") nounwind #0 {") {
+				t.Errorf("%s %s: the functions lack the attributes %s }", target.Triple, target.CPU, attrs)
+			}
 		}
 		runs := [][]string{{opt, "-passes=verify", "-disable-output"}}
 		for _, name := range []string{"opt-19", "llc", "llc-19"} {
@@ -59,8 +83,9 @@ func TestEmitVerifiesWithLLVM(t *testing.T) {
 		for _, r := range runs {
 			cmd := exec.Command(r[0], r[1:]...)
 			cmd.Stdin = strings.NewReader(text)
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Errorf("%s on %s: %v\n%s", strings.Join(r, " "), target.Triple, err, out)
+			out, err := cmd.CombinedOutput()
+			if err != nil || len(out) > 0 {
+				t.Errorf("%s on %s %s %s: %v\n%s", strings.Join(r, " "), target.Triple, target.CPU, target.Features, err, out)
 			}
 		}
 	}

@@ -2,19 +2,27 @@ package llvm
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 )
 
 // This file owns the targets: their triples and data layouts, and
-// --target's spellings.
+// --target's spellings (their CPUs are cpu.go's).
 
 // Target is the CPU the LLVM IR is written for: its triple and data
-// layout. Only 64-bit little-endian Linux targets are supported (`index`
-// is i64 and the C ABI's size_t is 64 bits).
+// layout, and the CPU and features its functions' attributes name
+// (cpu.go). Only 64-bit little-endian Linux targets are supported
+// (`index` is i64 and the C ABI's size_t is 64 bits).
 type Target struct {
 	Triple     string
 	DataLayout string
+	// CPU is LLVM's name of the CPU ("rocketlake", "x86-64-v3",
+	// "generic"), written as the "target-cpu" attribute; "" writes none
+	// (LLVM's default for the triple).
+	CPU string
+	// Features is LLVM's comma-separated list of the features added to
+	// or removed from the CPU's ("+avx2,-avx512f"), written as the
+	// "target-features" attribute; "" writes none.
+	Features string
 }
 
 // The data layouts are LLVM 14's strings for these triples; LLVM 19
@@ -33,18 +41,12 @@ var (
 	}
 )
 
-// HostTarget returns the target of the machine running the compiler:
-// AArch64 on arm64 hosts, x86-64 otherwise.
-func HostTarget() Target {
-	if runtime.GOARCH == "arm64" {
-		return AArch64
-	}
-	return X86_64
-}
-
 // ParseTarget reads a `--target` value: a triple or an architecture name
 // (`x86_64-unknown-linux-gnu`, `x86_64-linux-gnu`, `x86-64`, `amd64`,
-// `aarch64-linux-gnu`, `arm64`, ...). The empty string is the host.
+// `aarch64-linux-gnu`, `arm64`, ...). The empty string is the host. The
+// host's architecture gets the host's CPU and features (HostTarget);
+// another gets the architecture's generic CPU (x86-64, generic), which
+// WithCPU can change.
 func ParseTarget(s string) (Target, error) {
 	if s == "" || s == "host" {
 		return HostTarget(), nil
@@ -53,11 +55,18 @@ func ParseTarget(s string) (Target, error) {
 	if rest != "" && !strings.Contains(rest, "linux") {
 		return Target{}, fmt.Errorf("unsupported target %q: only Linux targets are supported (x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu)", s)
 	}
+	var t Target
 	switch arch {
 	case "x86_64", "x86-64", "amd64", "x64":
-		return X86_64, nil
+		t = X86_64
 	case "aarch64", "arm64":
-		return AArch64, nil
+		t = AArch64
+	default:
+		return Target{}, fmt.Errorf("unsupported target %q: known targets are x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu", s)
 	}
-	return Target{}, fmt.Errorf("unsupported target %q: known targets are x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu", s)
+	if h := HostTarget(); h.Triple == t.Triple {
+		return h, nil
+	}
+	t.CPU = genericCPUs[t.Arch()]
+	return t, nil
 }

@@ -36,9 +36,12 @@ type options struct {
 	passPipeline      string
 	pipeline          string
 	// emit is what to write after the passes: mlir, llvm or c-header;
-	// target is the LLVM target triple (--target).
-	emit   string
-	target string
+	// target is the LLVM target triple (--target), targetCPU and
+	// targetFeatures its CPU and features (--target-cpu,
+	// --target-features).
+	emit                      string
+	target                    string
+	targetCPU, targetFeatures string
 	// headerGuard is the include guard of --emit=c-header (cheader.go).
 	headerGuard string
 	// dumpHTML is the file of --dump-html (the IR after every pass as a
@@ -182,6 +185,8 @@ and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
 	f.StringVar(&o.emit, "emit", "mlir", "output after the passes: mlir (the IR), llvm (LLVM IR of every public function, see lower/llvm), c-header (the C ABI of those functions)")
 	f.StringVar(&o.headerGuard, "header-guard", "", "include guard macro of --emit=c-header (default: from the -o file, foo_kernels.h: FOO_KERNELS_H; else from the module's name or the input file's, @jit_f: JIT_F_H)")
 	f.StringVar(&o.target, "target", "", "target of --emit=llvm: x86_64-unknown-linux-gnu or aarch64-unknown-linux-gnu (default: the host)")
+	f.StringVar(&o.targetCPU, "target-cpu", "", "CPU of --emit=llvm, written as the functions' \"target-cpu\" attribute: a name LLVM 14 knows (skylake, znver3, x86-64-v3, neoverse-n1, ...) or native (default: the host's CPU and features for the host's architecture, else x86-64 or generic)")
+	f.StringVar(&o.targetFeatures, "target-features", "", "features of --emit=llvm added to or removed from the CPU's, written as the \"target-features\" attribute: a comma-separated list such as +avx2,-avx512f")
 	for _, p := range ir.RegisteredPasses() {
 		help := p.Summary
 		if len(p.Options) > 0 {
@@ -231,7 +236,7 @@ func run(o *options, input string, stdin io.Reader, stdout, stderr io.Writer) er
 	default:
 		return fmt.Errorf("unknown --emit=%s (known: mlir, llvm, c-header)", o.emit)
 	}
-	if _, err := llvm.ParseTarget(o.target); err != nil {
+	if _, err := llvm.ResolveTarget(o.target, o.targetCPU, o.targetFeatures); err != nil {
 		return err
 	}
 	if err := checkHeaderGuard(o.headerGuard); err != nil {
@@ -394,7 +399,7 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 	var b [][]byte
 	switch o.emit {
 	case "llvm":
-		target, _ := llvm.ParseTarget(o.target) // checked in run
+		target, _ := llvm.ResolveTarget(o.target, o.targetCPU, o.targetFeatures) // checked in run
 		text, err := llvm.Emit(mod, llvm.Options{Target: target})
 		if err != nil {
 			return nil, ir.AsDiagnostics(err, mod.Loc)

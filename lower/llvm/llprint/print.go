@@ -61,6 +61,13 @@ func Module(m *llir.Module) string {
 		w.fn(f)
 		w.s("\n")
 	}
+	if len(m.AttrGroupDefs) > 0 && len(w.b) > 0 {
+		w.s("\n")
+	}
+	for _, a := range m.AttrGroupDefs {
+		w.s(a.LLString()) // one line a module: llir's own printing
+		w.s("\n")
+	}
 	if len(m.MetadataDefs) > 0 && len(w.b) > 0 {
 		w.s("\n")
 	}
@@ -76,7 +83,7 @@ func Module(m *llir.Module) string {
 func plainModule(m *llir.Module) bool {
 	return m.SourceFilename == "" && len(m.ModuleAsms) == 0 && len(m.TypeDefs) == 0 &&
 		len(m.ComdatDefs) == 0 && len(m.Aliases) == 0 && len(m.IFuncs) == 0 &&
-		len(m.AttrGroupDefs) == 0 && len(m.NamedMetadataDefs) == 0 &&
+		len(m.NamedMetadataDefs) == 0 &&
 		len(m.UseListOrders) == 0 && len(m.UseListOrderBBs) == 0
 }
 

@@ -2,9 +2,19 @@
 // RUN: not bcast-opt %s --split-input-file --emit=llvm 2>&1 | FileCheck %s
 // RUN: not bcast-opt %s --emit=llvm --target=riscv64-linux-gnu 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not bcast-opt %s --emit=obj 2>&1 | FileCheck %s --check-prefix=EMIT
+// RUN: not bcast-opt %s --emit=llvm --target-cpu=skylak 2>&1 | FileCheck %s --check-prefix=CPU
+// RUN: not bcast-opt %s --emit=llvm --target=x86_64-linux-gnu --target-cpu=znver4 2>&1 | FileCheck %s --check-prefix=CPU19
+// RUN: not bcast-opt %s --emit=llvm --target=aarch64-linux-gnu --target-cpu=skylake 2>&1 | FileCheck %s --check-prefix=CPUARCH
+// RUN: not bcast-opt %s --emit=llvm --target=x86_64-linux-gnu --target-features=+avx3 2>&1 | FileCheck %s --check-prefix=FEATURE
+// RUN: not bcast-opt %s --emit=llvm --target=x86_64-linux-gnu --target-cpu=haswell --target-features=+avx512f 2>&1 | FileCheck %s --check-prefix=AVX512
 
 // TARGET: bcast-opt: unsupported target "riscv64-linux-gnu": known targets are x86_64-unknown-linux-gnu and aarch64-unknown-linux-gnu
 // EMIT: bcast-opt: unknown --emit=obj (known: mlir, llvm, c-header)
+// CPU: bcast-opt: --target-cpu=skylak: unknown CPU for {{x86_64|aarch64}}
+// CPU19: bcast-opt: --target-cpu=znver4: LLVM 19 knows this x86_64 CPU but LLVM 14 does not, and the output must be accepted by both (LLVM 14 ignores a CPU it does not know): name an older CPU and add what it lacks with --target-features; the nearest LLVM 14 knows is 'znver3'
+// CPUARCH: bcast-opt: --target-cpu=skylake: unknown CPU for aarch64
+// FEATURE: bcast-opt: --target-features: unknown feature "avx3" for x86_64 (LLVM 14 and 19 must both know it); did you mean '+avx'?
+// AVX512: bcast-opt: --target-features=+avx512f: AVX-512 on --target-cpu=haswell, which has none, needs LLVM 19's evex512 feature
 
 #id = affine_map<(d0) -> (d0)>
 func.func @sum(%x: tensor<?xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {

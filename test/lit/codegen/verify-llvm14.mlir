@@ -35,3 +35,14 @@
 // RUN: bcast-opt %S/../../../bench/workloads/W7.mlir --pipeline=cpu --emit=llvm | opt -passes=verify -disable-output
 // RUN: bcast-opt %S/../../../bench/workloads/W7.mlir --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu | llc -O2 -o %t.s
 // RUN: bcast-opt %S/../../../bench/workloads/W7.mlir --pipeline=cpu --emit=llvm --target=aarch64-linux-gnu | llc -O2 -o %t.s
+// The functions carry the CPU and its features as clang writes them, the
+// host's by default, and LLVM 14 knows every name: it would warn of, and
+// ignore, one it does not know: llc must print nothing.
+// RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm | FileCheck %s --check-prefix=ATTRS
+// RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm | llc -O2 -o %t.s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=skylake-avx512 --target-features=-avx512vl,+avx512vnni | llc -O2 -o %t.s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=x86-64-v3 | llc -O2 -o %t.s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm --target=aarch64-linux-gnu --target-cpu=neoverse-n1 --target-features=+sve | llc -O2 -o %t.s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// ATTRS: define i32 @{{[a-z0-9_]+}}({{.*}}) nounwind #0 {
+// ATTRS: attributes #0 = { "target-cpu"="{{[a-z0-9_-]+}}" "target-features"="{{([+-][a-z0-9.-]+,)*[+-][a-z0-9.-]+}}" }
+// QUIET-NOT: {{.}}
