@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/bcast-opt/bcast-opt/cmd/bcast-opt/driver"
+	"github.com/bcast-opt/bcast-opt/compiler"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
 )
 
 // kernels are the workload files; W5u reuses W5's kernel.
@@ -92,12 +94,21 @@ func findToolchain() (toolchain, error) {
 	return tc, fmt.Errorf("compiling bcast-opt's LLVM IR needs clang-19, or opt-19 and llc-19, on PATH")
 }
 
-// llvmDescription says how bcast-opt's LLVM IR is compiled, for the notes.
+// llvmDescription says how bcast-opt's LLVM IR is compiled, for the notes:
+// as bcast-run compiles it (compiler.Toolchain.CompileLLVM), with no
+// -march: the IR's own "target-cpu" attribute chooses the CPU.
 func (tc toolchain) llvmDescription() string {
+	cpu := " (the IR's target-cpu " + llvm.HostTarget().CPU + ")"
 	if tc.clang != "" {
-		return filepath.Base(tc.clang) + " -O3 -march=native"
+		return filepath.Base(tc.clang) + " -O3" + cpu
 	}
-	return filepath.Base(tc.opt) + " -O3 + " + filepath.Base(tc.llc) + " -O3 -mcpu=native"
+	return filepath.Base(tc.opt) + " -O3 + " + filepath.Base(tc.llc) + " -O3" + cpu
+}
+
+// llvmToolchain is tc's clang, or opt and llc, as the compiler package
+// runs them.
+func (tc toolchain) llvmToolchain() compiler.Toolchain {
+	return compiler.Toolchain{Clang: tc.clang, Opt: tc.opt, LLC: tc.llc}
 }
 
 // run runs a command in dir and returns an error with its output when it
@@ -181,19 +192,15 @@ func oursError(err error, work, kernel string) error {
 	return errors.New(strings.ReplaceAll(err.Error(), renamed, "bench/workloads/"+kernel+".mlir"))
 }
 
-// buildObject lowers <base>.mlir to LLVM IR and compiles it to <base>.o.
+// buildObject lowers <base>.mlir to LLVM IR and compiles it to <base>.o
+// the way bcast-run does, so that the benchmark times what bcast-run and
+// any clang or llc make of `--emit=llvm`.
 func buildObject(work, base string, tc toolchain) (string, error) {
 	if err := bcastOpt(base+".mlir", "--pipeline=cpu", "--emit=llvm", "-o", base+".ll"); err != nil {
 		return "", err
 	}
 	obj := base + ".o"
-	if tc.clang != "" {
-		return obj, run(work, tc.clang, "-O3", "-march=native", "-Wno-override-module", "-c", base+".ll", "-o", obj)
-	}
-	if err := run(work, tc.opt, "-O3", base+".ll", "-o", base+".opt.bc"); err != nil {
-		return "", err
-	}
-	return obj, run(work, tc.llc, "-O3", "-mcpu=native", "-relocation-model=pic", "-filetype=obj", base+".opt.bc", "-o", obj)
+	return obj, tc.llvmToolchain().CompileLLVM(work, base+".ll", obj, llvm.HostTarget().Triple)
 }
 
 // buildHarness compiles bench/c/{harness,loops,ours}.c with gcc and links

@@ -6,9 +6,11 @@
  * kernel of the static twin (W1, W3) as impl "twin", on the same inputs,
  * and checks that the two kernels' outputs are identical bit for bit.
  *
- *   harness WORKLOAD [--rounds N] [--warmup N]
+ *   harness WORKLOAD [--rounds N] [--warmup N] [--offset B]
  *
  *   harness WORKLOAD --dump
+ *
+ *   harness WORKLOAD --driver-bench N [--offset B]
  *
  * WORKLOAD is W1..W9, W5u, W1j or W3j. The harness allocates the inputs
  * (64-byte aligned, deterministic pseudo-random floats in [-1, 1)),
@@ -33,7 +35,19 @@
  *
  * With --dump the harness times nothing: it writes the inputs, then the C
  * loop's output, to stdout as .npy arrays back to back, for
- * numpy_bench.py --check to compare numpy's output with C's.
+ * numpy_bench.py --check to compare numpy's output with C's, and for
+ * bench --bcast-run's input files.
+ *
+ * --offset B puts every input and output buffer B bytes past a 64-byte
+ * boundary (B a multiple of 4 below 64; 16 is what malloc, and so numpy,
+ * gives large arrays), to time the kernels on buffers aligned only to B's
+ * lowest set bit.
+ *
+ * With --driver-bench N the harness times the C loop alone as bcast-run's
+ * driver (lower/llvm.CDriver) times a kernel with --bench N, for
+ * bench --bcast-run: into a fresh output buffer, one untimed call, then N
+ * timed calls back to back, and prints the driver's line on stderr,
+ * `bench: N runs, median X ms, min Y ms`.
  *
  * Otherwise the output is one record per line, `kind key=value ...`, for
  * bench/main.go:
@@ -179,14 +193,20 @@ static int64_t elems(const shape_t *s) {
   return n;
 }
 
+/* offset is --offset: every buffer starts this many bytes past a 64-byte
+ * boundary. */
+static size_t offset;
+
+/* xalloc returns a buffer of bytes bytes, offset bytes past a 64-byte
+ * boundary (never freed: the harness runs one workload and exits). */
 static void *xalloc(size_t bytes) {
-  size_t rounded = (bytes + 63) / 64 * 64;
-  void *p = aligned_alloc(64, rounded ? rounded : 64);
+  size_t rounded = (bytes + offset + 63) / 64 * 64;
+  char *p = aligned_alloc(64, rounded ? rounded : 64);
   if (!p) {
     fprintf(stderr, "harness: out of memory allocating %zu bytes\n", bytes);
     exit(1);
   }
-  return p;
+  return p + offset;
 }
 
 /* fill writes deterministic pseudo-random floats in [-1, 1) (splitmix64;
@@ -265,8 +285,9 @@ static double median(double *v, int n) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j|W6..W9 [--rounds N] [--warmup N]\n"
-                  "       harness WORKLOAD --dump\n");
+  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j|W6..W9 [--rounds N] [--warmup N] [--offset B]\n"
+                  "       harness WORKLOAD --dump\n"
+                  "       harness WORKLOAD --driver-bench N [--offset B]\n");
   exit(1);
 }
 
@@ -282,7 +303,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "harness: unknown workload %s\n", argv[1]);
     usage();
   }
-  int rounds = 9, warmup = 2, dump = 0;
+  int rounds = 9, warmup = 2, dump = 0, driver_bench = 0, off = 0;
   for (int i = 2; i < argc; i++) {
     if (strcmp(argv[i], "--dump") == 0)
       dump = 1;
@@ -290,11 +311,16 @@ int main(int argc, char **argv) {
       rounds = atoi(argv[++i]);
     else if (i + 1 < argc && strcmp(argv[i], "--warmup") == 0)
       warmup = atoi(argv[++i]);
+    else if (i + 1 < argc && strcmp(argv[i], "--driver-bench") == 0)
+      driver_bench = atoi(argv[++i]);
+    else if (i + 1 < argc && strcmp(argv[i], "--offset") == 0)
+      off = atoi(argv[++i]);
     else
       usage();
   }
-  if (rounds < 1 || warmup < 0)
+  if (rounds < 1 || warmup < 0 || driver_bench < 0 || off < 0 || off >= 64 || off % 4 != 0)
     usage();
+  offset = (size_t)off;
 
   /* Inputs, the reference output (C) and the shared output buffer. */
   bench_tensor in[MAX_IN];
@@ -333,6 +359,25 @@ int main(int argc, char **argv) {
       fprintf(stderr, "harness: %s: writing the C output failed\n", w->name);
       return 1;
     }
+    return 0;
+  }
+  if (driver_bench > 0) {
+    /* As lower/llvm.CDriver's --bench: a fresh result buffer, one call,
+     * then the timed calls. */
+    float *dout = xalloc(out_bytes);
+    double *t = calloc((size_t)driver_bench, sizeof(double));
+    int rc = w->c(dout, oshape, orank, in, w->nin);
+    for (int i = 0; i < driver_bench && rc == 0; i++) {
+      double t0 = now_ms();
+      rc = w->c(dout, oshape, orank, in, w->nin);
+      t[i] = now_ms() - t0;
+    }
+    if (rc != 0 || !t) {
+      fprintf(stderr, "harness: %s: the C loop failed\n", w->name);
+      return 2;
+    }
+    double med = median(t, driver_bench); /* sorts t */
+    fprintf(stderr, "bench: %d runs, median %.3f ms, min %.3f ms\n", driver_bench, med, t[0]);
     return 0;
   }
   copy_src = ref;

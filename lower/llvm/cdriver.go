@@ -36,8 +36,9 @@ const DriverNoMemory = 3
 // median X ms, min Y ms"). With --guard every argument and result buffer
 // ends where an inaccessible page begins, so that a kernel reading or
 // writing past the end of one (a missed run-time shape check) crashes
-// instead of reading a neighbour; without it buffers come from malloc
-// (and AddressSanitizer, when the program is built with it, checks them).
+// instead of reading a neighbour; without it buffers come from
+// posix_memalign, 64-byte aligned (and AddressSanitizer, when the program
+// is built with it, checks them).
 //
 // The exit status is 0 when IN was read to its end and OUT written, 2 on
 // a usage or I/O error (with a message on standard error), DriverNoMemory
@@ -83,14 +84,17 @@ static void no_memory(size_t bytes, const char *what) {
 	exit(3);
 }
 
-/* alloc_buf returns a buffer of bytes bytes for what (no_memory): from
-   malloc (at least one byte), or with --guard ending where a PROT_NONE
-   page begins (aligned to the element size, as bytes is a multiple of
-   it). */
+/* alloc_buf returns a buffer of bytes bytes for what (no_memory): 64-byte
+   aligned, a cache line, as the benchmark's buffers are (malloc, and so
+   numpy, gives 16 bytes past a page boundary for large sizes; the
+   kernels are fast there too, but a driver that times them should not
+   depend on it), or
+   with --guard ending where a PROT_NONE page begins (aligned to the
+   element size only, as bytes is a multiple of it). */
 static void *alloc_buf(size_t bytes, const char *what) {
 	if (!guard) {
-		void *p = malloc(bytes ? bytes : 1);
-		if (!p) no_memory(bytes, what);
+		void *p = NULL;
+		if (posix_memalign(&p, 64, bytes ? bytes : 1) != 0) no_memory(bytes, what);
 		return p;
 	}
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
