@@ -27,6 +27,12 @@ type options struct {
 	workDir        string
 	compile        bool
 	numpy, mlir    bool
+	// offset places the harness's buffers off cache-line boundaries
+	// (harness.c, --offset).
+	offset int
+	// bcastRun times the workloads through bcast-run instead
+	// (bcastrun.go).
+	bcastRun bool
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -46,9 +52,20 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.compile, "compile", true, "append the compile-speed section (bench/compilespeed)")
 	fs.BoolVar(&o.numpy, "numpy", true, "time numpy (Debian's python3 with numpy)")
 	fs.BoolVar(&o.mlir, "mlir", true, "build and time the MLIR 19 kernels when bench/mlir19 can build them")
+	fs.IntVar(&o.offset, "offset", 0, "place the harness's buffers off cache-line boundaries, as malloc and numpy place arrays: input k at (k+1)*B mod 64 bytes past one, the outputs at B (a multiple of 4 below 64; 16: aligned to 16 bytes only)")
+	fs.BoolVar(&o.bcastRun, "bcast-run", false, "time W1..W5u (or --workloads) through `bcast-run --bench` against the C loop timed the same way, --rounds times each, and print the ratios (no RESULTS.md)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
+	workloadsSet := false
+	fs.Visit(func(f *flag.Flag) { workloadsSet = workloadsSet || f.Name == "workloads" })
+	if o.bcastRun && !workloadsSet {
+		*list = strings.Join(bcastRunDefault, ",")
+	}
+	if o.offset < 0 || o.offset >= 64 || o.offset%4 != 0 {
+		return o, errors.New("--offset must be a multiple of 4 from 0 to 60")
+	}
+
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
@@ -72,6 +89,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if len(o.workloads) == 0 {
 		return o, errors.New("--workloads names no workload")
+	}
+	if o.bcastRun {
+		return o, checkBcastRunFlags(o)
 	}
 	return o, nil
 }
@@ -132,15 +152,24 @@ func benchMain(args []string, stdout, stderr io.Writer) error {
 	if o.mlir {
 		mlir = mlir19Builder
 	}
+	if o.bcastRun {
+		mlir = nil
+	}
 	b, err := buildAll(root, work, tc, o.workloads, mlir, log)
 	if err != nil {
 		return err
 	}
+	if o.bcastRun {
+		return viaBcastRun(root, work, b.harness, o, stdout, log)
+	}
 	rep := &Report{Machine: machine, Rounds: o.rounds, Warmup: o.warmup, LLVMCompile: tc.llvmDescription(), Kernels: b.stats, OursErrors: b.oursErr, Notes: b.notes}
+	if o.offset != 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("--offset %d: input k of the harness starts (k+1)*%d mod 64 bytes past a 64-byte boundary, the outputs %d bytes past one", o.offset, o.offset, o.offset))
+	}
 	results := map[string]*Result{}
 	for _, w := range o.workloads {
 		log("running %s (%d rounds)", w, o.rounds)
-		recs, err := runHarness(b.harness, w, o.rounds, o.warmup)
+		recs, err := runHarness(b.harness, w, o.rounds, o.warmup, o.offset)
 		if err != nil {
 			return err
 		}

@@ -35,10 +35,8 @@ func probeMachine(tc toolchain) Machine {
 			}
 		}
 	}
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		if f := strings.Fields(string(b)); len(f) > 0 {
-			m.Load = f[0]
-		}
+	if l := loadAverage(); l != "n/a" {
+		m.Load, _, _ = strings.Cut(l, " ")
 	}
 	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
 		m.Kernel = "Linux " + strings.TrimSpace(string(b))

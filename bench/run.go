@@ -176,11 +176,12 @@ func mergeRecords(results map[string]*Result, recs []record) error {
 	return nil
 }
 
-// runHarness runs the harness on one workload, keeping what it printed
-// (every run's time) in <workload>.out next to it; an output check failure
-// is an error carrying the harness's stderr.
-func runHarness(exe, workload string, rounds, warmup int) ([]record, error) {
-	cmd := exec.Command(exe, workload, "--rounds", strconv.Itoa(rounds), "--warmup", strconv.Itoa(warmup))
+// runHarness runs the harness on one workload, with its buffers offset
+// bytes past a cache line, keeping what it printed (every run's time) in
+// <workload>.out next to it; an output check failure is an error carrying
+// the harness's stderr.
+func runHarness(exe, workload string, rounds, warmup, offset int) ([]record, error) {
+	cmd := exec.Command(exe, workload, "--rounds", strconv.Itoa(rounds), "--warmup", strconv.Itoa(warmup), "--offset", strconv.Itoa(offset))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -119,4 +120,59 @@ func oursBuilds(t *testing.T, kernel string) error {
 		return oursError(err, dir, kernel)
 	}
 	return nil
+}
+
+// smokeOnly skips a test that builds and runs the benchmark unless
+// BCAST_BENCH_SMOKE=1 and gcc is installed.
+func smokeOnly(t *testing.T) {
+	t.Helper()
+	if os.Getenv("BCAST_BENCH_SMOKE") != "1" {
+		t.Skip("set BCAST_BENCH_SMOKE=1 to build and run the benchmark harness")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("the benchmark harness needs gcc")
+	}
+}
+
+// TestOffsetBuffers runs the elementwise workloads once on buffers
+// aligned to 16 bytes only (--offset 16: the inputs at different offsets
+// in a cache line, the output at another), where the harness checks every
+// output against the C loop's before timing: the kernels' vector loads
+// and their peeled, aligned stores must be right there. Their speed there
+// is what `go run ./bench --offset 16` measures.
+func TestOffsetBuffers(t *testing.T) {
+	smokeOnly(t)
+	out := t.TempDir()
+	args := []string{"--rounds", "1", "--warmup", "0", "--workloads", "W1,W2,W3,W4,W5,W5u,W3j", "--offset", "16",
+		"--out-dir", out, "--compile=false", "--numpy=false", "--mlir=false"}
+	var stdout, stderr bytes.Buffer
+	if err := benchMain(args, &stdout, &stderr); err != nil {
+		t.Fatalf("bench %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	md, err := os.ReadFile(filepath.Join(out, "RESULTS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "--offset 16") {
+		t.Errorf("RESULTS.md does not say the buffers were offset:\n%s", md)
+	}
+}
+
+// TestBcastRunMode times W5u once through bcast-run (--bcast-run), which
+// checks bcast-run's output against the C loop's, and checks the table.
+func TestBcastRunMode(t *testing.T) {
+	smokeOnly(t)
+	args := []string{"--bcast-run", "--rounds", "1", "--workloads", "W5u"}
+	var stdout, stderr bytes.Buffer
+	if err := benchMain(args, &stdout, &stderr); err != nil {
+		t.Fatalf("bench %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	if !regexp.MustCompile(`(?m)^\| W5u \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|`).MatchString(stdout.String()) {
+		t.Errorf("no W5u row with times and a ratio:\n%s", stdout.String())
+	}
+	for _, bad := range [][]string{{"--bcast-run", "--workloads", "W6"}, {"--bcast-run", "--offset", "16"}, {"--offset", "6"}} {
+		if err := benchMain(bad, &stdout, &stderr); err == nil {
+			t.Errorf("bench %s: no error", strings.Join(bad, " "))
+		}
+	}
 }

@@ -38,10 +38,14 @@
  * numpy_bench.py --check to compare numpy's output with C's, and for
  * bench --bcast-run's input files.
  *
- * --offset B puts every input and output buffer B bytes past a 64-byte
- * boundary (B a multiple of 4 below 64; 16 is what malloc, and so numpy,
- * gives large arrays), to time the kernels on buffers aligned only to B's
- * lowest set bit.
+ * --offset B (a multiple of 4 below 64) places the buffers the way
+ * malloc, and so numpy, places arrays: aligned to 16 bytes, not to a cache
+ * line, each at its own offset in it. Input k (from 0) starts (k+1)*B mod
+ * 64 bytes past a 64-byte boundary and every output B bytes past one, so
+ * for B = 16 the first input is in step with the output (a large malloc
+ * is 16 bytes past a page) and the others are not: a kernel that aligns
+ * its stores to the output's cache lines splits the lines of their vector
+ * loads.
  *
  * With --driver-bench N the harness times the C loop alone as bcast-run's
  * driver (lower/llvm.CDriver) times a kernel with --bench N, for
@@ -193,8 +197,8 @@ static int64_t elems(const shape_t *s) {
   return n;
 }
 
-/* offset is --offset: every buffer starts this many bytes past a 64-byte
- * boundary. */
+/* offset is where the next xalloc's buffer starts past a 64-byte
+ * boundary (--offset). */
 static size_t offset;
 
 /* xalloc returns a buffer of bytes bytes, offset bytes past a 64-byte
@@ -320,13 +324,13 @@ int main(int argc, char **argv) {
   }
   if (rounds < 1 || warmup < 0 || driver_bench < 0 || off < 0 || off >= 64 || off % 4 != 0)
     usage();
-  offset = (size_t)off;
 
   /* Inputs, the reference output (C) and the shared output buffer. */
   bench_tensor in[MAX_IN];
   int64_t moved = 0;
   for (int i = 0; i < w->nin; i++) {
     int64_t n = elems(&w->in[i]);
+    offset = (size_t)((i + 1) * off % 64);
     float *p = xalloc((size_t)n * sizeof(float));
     fill(p, n, (uint64_t)i + 1);
     in[i].data = p;
@@ -334,6 +338,7 @@ int main(int argc, char **argv) {
     memcpy(in[i].shape, w->in[i].shape, sizeof in[i].shape);
     moved += n * (int64_t)sizeof(float);
   }
+  offset = (size_t)off; /* the outputs' */
   const int64_t nout = elems(&w->out);
   const size_t out_bytes = (size_t)nout * sizeof(float);
   moved += (int64_t)out_bytes;
