@@ -17,6 +17,7 @@ import (
 	funcdialect "github.com/bcast-opt/bcast-opt/dialects/func"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
 )
 
 // TestUnverifiedModuleIsAnError builds a module whose return does not
@@ -292,5 +293,65 @@ func TestFindToolchain(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	if _, err := compiler.FindToolchain(compiler.Toolchain{}); !errors.Is(err, compiler.ErrNoToolchain) {
 		t.Errorf("an empty PATH: %v", err)
+	}
+}
+
+// TestObjectIsTunedForTheCPU compiles relu(x + b) with each toolchain, for
+// the host (the default) and for named CPUs, and disassembles it: the
+// "target-cpu" and "target-features" attributes of the LLVM IR must reach
+// the code, with no -march or -mcpu on the tools' command lines (zmm
+// registers with AVX-512, ymm with AVX2 and no AVX-512, xmm only for
+// x86-64 v1).
+func TestObjectIsTunedForTheCPU(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the registers checked are x86-64's")
+	}
+	objdump, err := exec.LookPath("objdump")
+	if err != nil {
+		t.Skip("no objdump")
+	}
+	host := llvm.HostTarget()
+	cases := []struct {
+		cpu, features string
+		want, not     string // a register the code must use, one it must not
+	}{
+		{"x86-64", "", "xmm", "ymm"},
+		{"haswell", "", "ymm", "zmm"},
+		{"skylake-avx512", "", "zmm", ""},
+	}
+	switch {
+	case strings.Contains(host.Features, "+avx512f"):
+		cases = append(cases, struct{ cpu, features, want, not string }{"", "", "zmm", ""})
+	case strings.Contains(host.Features, "+avx2"):
+		cases = append(cases, struct{ cpu, features, want, not string }{"", "", "ymm", "zmm"})
+	}
+	for name, tools := range toolchains(t) {
+		for _, c := range cases {
+			cpu := c.cpu
+			if cpu == "" {
+				cpu = "host"
+			}
+			t.Run(name+"/"+cpu, func(t *testing.T) {
+				module, _ := buildReluBias(t)
+				if err := compiler.RunPipeline(module, "cpu"); err != nil {
+					t.Fatal(err)
+				}
+				obj, err := compiler.Object(module, compiler.Options{CPU: c.cpu, Features: c.features, Tools: tools})
+				if err != nil {
+					t.Fatal(err)
+				}
+				path := filepath.Join(t.TempDir(), "k.o")
+				if err := os.WriteFile(path, obj, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				asm, err := exec.Command(objdump, "-d", path).Output()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Contains(asm, []byte("%"+c.want)) || c.not != "" && bytes.Contains(asm, []byte("%"+c.not)) {
+					t.Errorf("--target-cpu=%q: want %%%s registers and no %%%s ones in the code", c.cpu, c.want, c.not)
+				}
+			})
+		}
 	}
 }
