@@ -4,6 +4,8 @@
 //	go run ./bench                      # all workloads, 9 rounds
 //	go run ./bench --quick              # 3 rounds, for a first look
 //	go run ./bench --workloads W1,W5u --rounds 15 --out-dir /tmp/b
+//	go run ./bench --offset 16          # buffers aligned to 16 bytes only, as numpy's
+//	go run ./bench --bcast-run          # W1..W5u through bcast-run --bench against C
 //
 // What is here:
 //
@@ -48,7 +50,11 @@
 //     implementation's output against the C loop's, then times them all in
 //     interleaved rounds in one process and prints medians as
 //     `result workload=W1 impl=ours median_ms=...` lines. With --dump it
-//     writes its inputs and C's output as .npy arrays to stdout instead.
+//     writes its inputs and C's output as .npy arrays to stdout instead;
+//     with --driver-bench N it times the C loop alone as bcast-run's driver
+//     times a kernel; --offset B places its buffers as malloc does, off
+//     cache-line boundaries (input k (k+1)*B mod 64 bytes past one, the
+//     outputs B).
 //   - numpy_bench.py: the idiomatic numpy expression of each workload,
 //     timed; with --check it reads a harness --dump from a pipe and checks
 //     the C loop against numpy on the harness's inputs, with the
@@ -65,7 +71,16 @@
 //     kernel's --pipeline=cpu output (kernels.go), compiles and links the
 //     harness, runs it per workload, runs numpy, and renders the Markdown
 //     tables (the JAX exports against their twins in a table of their own)
-//     and the SVG chart (report.go, chart.go).
+//     and the SVG chart (report.go, chart.go). Our kernels are compiled
+//     as bcast-run compiles them (compiler.Toolchain.CompileLLVM, with no
+//     -march: the IR's "target-cpu" attribute is the host's), so the
+//     tables show what bcast-run and `--emit=llvm` + clang or llc give.
+//   - --bcast-run (bcastrun.go): the elementwise workloads through
+//     bcast-run itself, as a user runs them, `bcast-run W.mlir --bench 10`
+//     on the harness's inputs (--dump), against `harness W --driver-bench
+//     10`, alternating which runs first from round to round; bcast-run's
+//     output is checked against C's, and the ratios are printed (no
+//     RESULTS.md).
 //
 // The harness and this command own bench/c, bench/numpy_bench.py and the
 // files they write; they must not touch the workloads, bench/mlir19 or
