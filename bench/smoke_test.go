@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,12 +21,7 @@ import (
 // few seconds, so it only runs when asked: BCAST_BENCH_SMOKE=1, with gcc
 // installed.
 func TestSmoke(t *testing.T) {
-	if os.Getenv("BCAST_BENCH_SMOKE") != "1" {
-		t.Skip("set BCAST_BENCH_SMOKE=1 to build and run the benchmark harness once")
-	}
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("the benchmark harness needs gcc")
-	}
+	smokeOnly(t)
 	out := t.TempDir()
 	workloads := []string{"W2", "W5u", "W1j"}
 	var reductions []string
@@ -39,16 +35,9 @@ func TestSmoke(t *testing.T) {
 		reductions = append(reductions, w)
 	}
 	workloads = append(append(workloads, reductions...), "W9")
-	args := []string{"--rounds", "1", "--warmup", "0", "--workloads", strings.Join(workloads, ","), "--out-dir", out,
-		"--work-dir", filepath.Join(out, "work"), "--compile=false", "--numpy=false"}
-	var stdout, stderr bytes.Buffer
-	if err := benchMain(args, &stdout, &stderr); err != nil {
-		t.Fatalf("bench %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	md, err := os.ReadFile(filepath.Join(out, "RESULTS.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	runBench(t, "--rounds", "1", "--warmup", "0", "--workloads", strings.Join(workloads, ","), "--out-dir", out,
+		"--work-dir", filepath.Join(out, "work"), "--compile=false", "--numpy=false")
+	md := readResults(t, out)
 	// rows returns the cells of the table rows of a workload: its row of
 	// the main table, then (for a JAX export) of the JAX table.
 	rows := func(w string) [][]string {
@@ -143,17 +132,9 @@ func smokeOnly(t *testing.T) {
 func TestOffsetBuffers(t *testing.T) {
 	smokeOnly(t)
 	out := t.TempDir()
-	args := []string{"--rounds", "1", "--warmup", "0", "--workloads", "W1,W2,W3,W4,W5,W5u,W3j", "--offset", "16",
-		"--out-dir", out, "--compile=false", "--numpy=false", "--mlir=false"}
-	var stdout, stderr bytes.Buffer
-	if err := benchMain(args, &stdout, &stderr); err != nil {
-		t.Fatalf("bench %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	md, err := os.ReadFile(filepath.Join(out, "RESULTS.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(md), "--offset 16") {
+	runBench(t, "--rounds", "1", "--warmup", "0", "--workloads", "W1,W2,W3,W4,W5,W5u,W3j", "--offset", "16",
+		"--out-dir", out, "--compile=false", "--numpy=false", "--mlir=false")
+	if md := readResults(t, out); !strings.Contains(string(md), "--offset 16") {
 		t.Errorf("RESULTS.md does not say the buffers were offset:\n%s", md)
 	}
 }
@@ -162,17 +143,34 @@ func TestOffsetBuffers(t *testing.T) {
 // checks bcast-run's output against the C loop's, and checks the table.
 func TestBcastRunMode(t *testing.T) {
 	smokeOnly(t)
-	args := []string{"--bcast-run", "--rounds", "1", "--workloads", "W5u"}
+	stdout := runBench(t, "--bcast-run", "--rounds", "1", "--workloads", "W5u")
+	if !regexp.MustCompile(`(?m)^\| W5u \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|`).MatchString(stdout) {
+		t.Errorf("no W5u row with times and a ratio:\n%s", stdout)
+	}
+	for _, bad := range [][]string{{"--bcast-run", "--workloads", "W6"}, {"--bcast-run", "--offset", "16"}, {"--offset", "6"}} {
+		if err := benchMain(bad, io.Discard, io.Discard); err == nil {
+			t.Errorf("bench %s: no error", strings.Join(bad, " "))
+		}
+	}
+}
+
+// runBench runs the bench command with args and returns what it printed
+// on stdout; an error fails the test with its stderr.
+func runBench(t *testing.T, args ...string) string {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
 	if err := benchMain(args, &stdout, &stderr); err != nil {
 		t.Fatalf("bench %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
 	}
-	if !regexp.MustCompile(`(?m)^\| W5u \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|`).MatchString(stdout.String()) {
-		t.Errorf("no W5u row with times and a ratio:\n%s", stdout.String())
+	return stdout.String()
+}
+
+// readResults reads the RESULTS.md a run wrote into dir.
+func readResults(t *testing.T, dir string) []byte {
+	t.Helper()
+	md, err := os.ReadFile(filepath.Join(dir, "RESULTS.md"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, bad := range [][]string{{"--bcast-run", "--workloads", "W6"}, {"--bcast-run", "--offset", "16"}, {"--offset", "6"}} {
-		if err := benchMain(bad, &stdout, &stderr); err == nil {
-			t.Errorf("bench %s: no error", strings.Join(bad, " "))
-		}
-	}
+	return md
 }

@@ -224,36 +224,33 @@ var intelFamily6 = map[int]string{
 // intelByFeatures is LLVM's guess for an Intel family-6 model it does not
 // list: the newest CPU whose distinguishing features the host has.
 func intelByFeatures(has map[string]bool) string {
-	for _, c := range []struct{ flag, cpu string }{
-		{"avx512_vp2intersect", "tigerlake"}, {"avx512_vbmi2", "icelake-client"},
-		{"avx512vbmi", "cannonlake"}, {"avx512_bf16", "cooperlake"}, {"avx512_vnni", "cascadelake"},
-		{"avx512vl", "skylake-avx512"}, {"avx512er", "knl"},
+	for _, c := range []struct {
+		flags []string // all of them
+		cpu   string
+	}{
+		{[]string{"avx512_vp2intersect"}, "tigerlake"}, {[]string{"avx512_vbmi2"}, "icelake-client"},
+		{[]string{"avx512vbmi"}, "cannonlake"}, {[]string{"avx512_bf16"}, "cooperlake"},
+		{[]string{"avx512_vnni"}, "cascadelake"}, {[]string{"avx512vl"}, "skylake-avx512"},
+		{[]string{"avx512er"}, "knl"}, {[]string{"clflushopt", "sha_ni"}, "goldmont"},
+		{[]string{"clflushopt"}, "skylake"}, {[]string{"adx"}, "broadwell"}, {[]string{"avx2"}, "haswell"},
+		{[]string{"avx"}, "sandybridge"}, {[]string{"sse4_2", "movbe"}, "silvermont"},
+		{[]string{"sse4_2"}, "nehalem"}, {[]string{"sse4_1"}, "penryn"}, {[]string{"ssse3", "movbe"}, "bonnell"},
 	} {
-		if has[c.flag] {
+		if hasAll(has, c.flags...) {
 			return c.cpu
 		}
 	}
-	switch {
-	case has["clflushopt"] && has["sha_ni"]:
-		return "goldmont"
-	case has["clflushopt"]:
-		return "skylake"
-	case has["adx"]:
-		return "broadwell"
-	case has["avx2"]:
-		return "haswell"
-	case has["avx"]:
-		return "sandybridge"
-	case has["sse4_2"] && has["movbe"]:
-		return "silvermont"
-	case has["sse4_2"]:
-		return "nehalem"
-	case has["sse4_1"]:
-		return "penryn"
-	case has["ssse3"] && has["movbe"]:
-		return "bonnell"
-	}
 	return "core2"
+}
+
+// hasAll reports whether the host has every one of flags.
+func hasAll(has map[string]bool, flags ...string) bool {
+	for _, f := range flags {
+		if !has[f] {
+			return false
+		}
+	}
+	return true
 }
 
 // amdCPU names AMD's CPUs as LLVM's host detection does, or "" for a
@@ -301,18 +298,10 @@ func amdCPU(family, model int, has map[string]bool) string {
 // x86Level is the x86-64 microarchitecture level the flags reach, for a
 // CPU LLVM does not name.
 func x86Level(has map[string]bool) string {
-	all := func(flags ...string) bool {
-		for _, f := range flags {
-			if !has[f] {
-				return false
-			}
-		}
-		return true
-	}
-	v2 := all("cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3")
-	v3 := v2 && all("avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave")
+	v2 := hasAll(has, "cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3")
+	v3 := v2 && hasAll(has, "avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave")
 	switch {
-	case v3 && all("avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"):
+	case v3 && hasAll(has, "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"):
 		return "x86-64-v4"
 	case v3:
 		return "x86-64-v3"
