@@ -116,7 +116,9 @@ func hostFeatures(table map[string][]string, flags []string) string {
 
 // x86HostFeatures maps the x86-64 features LLVM's host detection reports
 // (sys::getHostCPUFeatures), those LLVM 14 and 19 both know, to the
-// /proc/cpuinfo flags that show them (any one of them).
+// /proc/cpuinfo flags that show them (any one of them). Linux shows no
+// flag for Key Locker (kl, widekl), which are therefore always written
+// disabled: no kernel of ours would use them.
 var x86HostFeatures = map[string][]string{
 	"64bit": {"lm"}, "adx": {"adx"}, "aes": {"aes"},
 	"amx-bf16": {"amx_bf16"}, "amx-int8": {"amx_int8"}, "amx-tile": {"amx_tile"},
@@ -136,7 +138,7 @@ var x86HostFeatures = map[string][]string{
 	"pclmul": {"pclmulqdq"}, "pconfig": {"pconfig"}, "pku": {"ospke"}, "popcnt": {"popcnt"},
 	"prfchw": {"3dnowprefetch"}, "ptwrite": {"ptwrite"}, "rdpid": {"rdpid"}, "rdrnd": {"rdrand"},
 	"rdseed": {"rdseed"}, "rtm": {"rtm"}, "sahf": {"lahf_lm"}, "serialize": {"serialize"},
-	"sgx": {"sgx"}, "sha": {"sha_ni"}, "shstk": {"user_shstk"},
+	"sgx": {"sgx"}, "sha": {"sha_ni"}, "shstk": {"shstk", "user_shstk"},
 	"sse": {"sse"}, "sse2": {"sse2"}, "sse3": {"pni"}, "sse4.1": {"sse4_1"}, "sse4.2": {"sse4_2"},
 	"sse4a": {"sse4a"}, "ssse3": {"ssse3"}, "tbm": {"tbm"}, "tsxldtrk": {"tsxldtrk"},
 	"uintr": {"uintr"}, "vaes": {"vaes"}, "vpclmulqdq": {"vpclmulqdq"}, "waitpkg": {"waitpkg"},

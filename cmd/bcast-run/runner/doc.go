@@ -19,7 +19,9 @@
 // RunDriverCalls), shared with the native tests.
 // Compiling goes through package compiler (the pipeline, LLVM IR, the C
 // header, and the system tools: compiler.FindToolchain, whose choice the
-// --clang, --opt, --llc and --cc flags steer), interpreting through
+// --clang, --opt, --llc and --cc flags steer; the LLVM IR carries the
+// host's CPU and features as function attributes, so the tools are given
+// no -march), interpreting through
 // package interp. It must not hold compiler logic of its own (passes,
 // lowering, tool selection) nor change the IR beyond running the named
 // pipeline on it.
