@@ -57,6 +57,11 @@ func TestHostFromCPUInfo(t *testing.T) {
 			[]string{"neon", "fp-armv8", "lse", "dotprod", "fullfp16", "crc"}, []string{"sve", "i8mm"}},
 	} {
 		tg := llvm.HostFromCPUInfo(c.goarch, c.info)
+		for i := 0; i < 10; i++ { // the tables are maps: the text must not depend on their order
+			if again := llvm.HostFromCPUInfo(c.goarch, c.info); again != tg {
+				t.Fatalf("%s: two detections differ:\n%+v\n%+v", c.name, tg, again)
+			}
+		}
 		if tg.CPU != c.cpu {
 			t.Errorf("%s: CPU %q, want %q", c.name, tg.CPU, c.cpu)
 		}
