@@ -116,6 +116,23 @@ func TestHLODataOps(t *testing.T) {
   %0 = hlo.dynamic_update_slice %a, %u, %i, %j : (tensor<3x2xf32>, tensor<2xf32>, tensor<i32>, tensor<i32>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }`, []*Tensor{tf("f32", sh(3, 2), 1, 2, 3, 4, 5, 6), tf("f32", sh(2), 7, 8), ti("i32", nil, 1), ti("i32", nil, 0)}, tf("f32", sh(3, 2), 1, 2, 7, 8, 5, 6)},
+		{"pad: low, high, interior and cropping", `func.func @f(%a: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x8xf32> {
+  %0 = hlo.pad %a, %v, low = [0, -1], high = [2, 2], interior = [1, 2] : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x8xf32>
+  return %0 : tensor<5x8xf32>
+}`, []*Tensor{tf("f32", sh(2, 3), 1, 2, 3, 4, 5, 6), tf("f32", nil, -1)}, tf("f32", sh(5, 8),
+			-1, -1, 2, -1, -1, 3, -1, -1,
+			-1, -1, -1, -1, -1, -1, -1, -1,
+			-1, -1, 5, -1, -1, 6, -1, -1,
+			-1, -1, -1, -1, -1, -1, -1, -1,
+			-1, -1, -1, -1, -1, -1, -1, -1)},
+		{"pad of an empty operand", `func.func @f(%a: tensor<0xi32>, %v: tensor<i32>) -> tensor<3xi32> {
+  %0 = hlo.pad %a, %v, low = [1], high = [2], interior = [5] : (tensor<0xi32>, tensor<i32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}`, []*Tensor{ti("i32", sh(0)), ti("i32", nil, 9)}, ti("i32", sh(3), 9, 9, 9)},
+		{"pad that crops everything", `func.func @f(%a: tensor<3xi32>, %v: tensor<i32>) -> tensor<1xi32> {
+  %0 = hlo.pad %a, %v, low = [-3], high = [1], interior = [0] : (tensor<3xi32>, tensor<i32>) -> tensor<1xi32>
+  return %0 : tensor<1xi32>
+}`, []*Tensor{ti("i32", sh(3), 1, 2, 3), ti("i32", nil, 0)}, ti("i32", sh(1), 0)},
 		{"iota dim 1", `func.func @f() -> tensor<2x3xi32> {
   %0 = hlo.iota dim = 1 : tensor<2x3xi32>
   return %0 : tensor<2x3xi32>

@@ -3,6 +3,7 @@ package lower
 import (
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
@@ -16,7 +17,8 @@ import (
 // fuses like an elementwise op), concatenate a tensor.empty into whose
 // tensor.extract_slice parts a generic copies each operand, put back with
 // tensor.insert_slice (destination-passing style), dynamic_reshape
-// tensor.reshape, reverse a generic reading through `-d + (n - 1)`,
+// tensor.reshape, reverse a generic reading through `-d + (n - 1)`, pad
+// a fill with the operand copied into a strided slice of it,
 // narrow a tensor.collapse_shape that only drops unit dims
 // (which linalg-fold-unit-extent-dims folds into its readers). Their dynamic twins whose sizes are operands
 // (dynamic_iota, real_dynamic_slice) are in dynamic_shapes.go.
@@ -31,6 +33,7 @@ func init() {
 		hlo.DynamicReshape: func(_ *lowering, op *ir.Operation) error { return convertDynamicReshape(op) },
 		hlo.NarrowOp:       func(_ *lowering, op *ir.Operation) error { return convertNarrow(op) },
 		hlo.ReverseOp:      func(_ *lowering, op *ir.Operation) error { return convertReverse(op) },
+		hlo.PadOp:          (*lowering).convertPad,
 	})
 }
 
@@ -238,6 +241,68 @@ func convertReverse(op *ir.Operation) error {
 	yield(op, body, body.Arg(0))
 	return replace(op, gen.Result(0))
 }
+
+// convertPad, in destination-passing style: a linalg.fill of the padding
+// value, and a generic copying the operand (cropped by negative padding)
+// into the strided slice of it where its elements land (offset low,
+// stride interior + 1), put back with tensor.insert_slice (written in
+// place by lower/llvm). Static shapes only, as MLIR's lowering of pad to
+// linalg.
+func (l *lowering) convertPad(op *ir.Operation) error {
+	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if in == nil || out == nil || !in.HasStaticShape() || !out.HasStaticShape() {
+		return op.Emit("needs a static operand and result to be lowered to linalg")
+	}
+	if err := checkSignless(op); err != nil {
+		return err
+	}
+	low, _, interior := hlo.PadAmounts(op)
+	r := in.Rank()
+	b := ir.Before(op)
+	b.Loc = op.Loc
+	pv := b.Create(&ir.OpState{Name: "tensor.extract", Operands: []*ir.Value{op.Operand(1)}, ResultTypes: []ir.Type{in.ElementType()}}).Result(0)
+	fill := linalg.NewFill(b, pv, b.Create(&ir.OpState{Name: "tensor.empty", ResultTypes: []ir.Type{out}}).Result(0), op.Loc).Result(0)
+	// The operand elements that land inside the result, j in [first,
+	// first + count) per dim, at result index low + j (interior + 1).
+	src := sliceParams{offsets: make([]slicePart, r), sizes: make([]slicePart, r)}
+	dst := sliceParams{offsets: make([]slicePart, r), sizes: make([]slicePart, r), strides: make([]slicePart, r)}
+	shape := make([]int64, r)
+	crop := false
+	for d, n := range in.Shape() {
+		step := interior[d] + 1
+		first := max(0, ceilDiv(-low[d], step))
+		last := min(n-1, floorDiv(out.Shape()[d]-1-low[d], step))
+		count := max(0, last-first+1)
+		if count == 0 {
+			return replace(op, fill) // nothing of the operand is inside
+		}
+		crop = crop || first > 0 || count < n
+		shape[d] = count
+		src.offsets[d], src.sizes[d] = slicePart{static: first}, slicePart{static: count}
+		dst.offsets[d], dst.sizes[d], dst.strides[d] = slicePart{static: low[d] + first*step}, slicePart{static: count}, slicePart{static: step}
+	}
+	part := ir.RankedTensor(shape, in.ElementType())
+	x := op.Operand(0)
+	if crop {
+		x = createSlice(b, "tensor.extract_slice", []*ir.Value{x}, src, part)
+	}
+	view := createSlice(b, "tensor.extract_slice", []*ir.Value{fill}, dst, part)
+	l.resetAccesses()
+	copied := l.genericInto(b, op, l.identityAccess(x, r, true), view)
+	return replace(op, createSlice(b, "tensor.insert_slice", []*ir.Value{copied, fill}, dst, out))
+}
+
+// floorDiv and ceilDiv divide by a positive d, rounding down and up.
+func floorDiv(a, d int64) int64 {
+	q := a / d
+	if a%d != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, d int64) int64 { return -floorDiv(-a, d) }
 
 // convertSlice: a generic reading the operand through the map
 // `(d0, ..) -> (d0 * stride0 + start0, ..)`, so that the slice fuses with

@@ -445,6 +445,21 @@ func.func @dynamic_update_slice_row(%x: tensor<?x5xf32>, %a: tensor<5xf32>, %i: 
   return %r : tensor<?x5xf32>
 }
 
+// jnp.pad of exp(x), then an add: the pad's copy fuses with the exp.
+func.func @pad(%x: tensor<3x4xf32>, %y: tensor<5x9xf32>) -> tensor<5x9xf32> {
+  %e = hlo.exponential %x : tensor<3x4xf32>
+  %z = hlo.constant dense<0.0> : tensor<f32>
+  %p = hlo.pad %e, %z, low = [1, 2], high = [1, 0], interior = [0, 1] : (tensor<3x4xf32>, tensor<f32>) -> tensor<5x9xf32>
+  %r = hlo.add %p, %y : tensor<5x9xf32>
+  return %r : tensor<5x9xf32>
+}
+
+// Negative padding crops; interior padding spreads what is left.
+func.func @pad_crop(%x: tensor<4x5xi32>, %v: tensor<i32>) -> tensor<3x8xi32> {
+  %p = hlo.pad %x, %v, low = [-1, -2], high = [0, 1], interior = [0, 1] : (tensor<4x5xi32>, tensor<i32>) -> tensor<3x8xi32>
+  return %p : tensor<3x8xi32>
+}
+
 func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<4x6xf32> {
   %r = hlo.reshape %x : (tensor<2x3x4xf32>) -> tensor<4x6xf32>
   return %r : tensor<4x6xf32>

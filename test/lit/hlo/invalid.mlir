@@ -1215,6 +1215,74 @@ func.func @dynamic_update_slice_unranked(%x: tensor<*xf32>, %u: tensor<2xf32>, %
 // -----
 
 //===----------------------------------------------------------------------===//
+// pad
+//===----------------------------------------------------------------------===//
+
+func.func @pad_result(%x: tensor<2x3xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'hlo.pad' op result dim 1 has size 6, but padding gives 8}}
+  %0 = hlo.pad %x, %v, low = [0, -1], high = [2, 2], interior = [1, 2] : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x6xf32>
+  return
+}
+
+// -----
+
+func.func @pad_negative_size(%x: tensor<2xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'hlo.pad' op dim 0 would have -1 elements (-3 low + 2 + 0 interior + 0 high)}}
+  %0 = hlo.pad %x, %v, low = [-3], high = [0], interior = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @pad_negative_interior(%x: tensor<2xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'hlo.pad' op interior_padding entry 0 is -1, a negative padding}}
+  %0 = hlo.pad %x, %v, low = [0], high = [0], interior = [-1] : (tensor<2xf32>, tensor<f32>) -> tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @pad_value_not_scalar(%x: tensor<2xf32>, %v: tensor<1xf32>) {
+  // expected-error @+1 {{'hlo.pad' op the padding value (operand #1) must be a 0-d tensor, but got 'tensor<1xf32>'}}
+  %0 = hlo.pad %x, %v, low = [0], high = [0], interior = [0] : (tensor<2xf32>, tensor<1xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @pad_entries(%x: tensor<2xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'hlo.pad' op edge_padding_high has 2 entries but the operand has rank 1}}
+  %0 = hlo.pad %x, %v, low = [0], high = [0, 1], interior = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @pad_missing(%x: tensor<2xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'hlo.pad' op requires 'interior_padding', a list of integers}}
+  %0 = "hlo.pad"(%x, %v) {edge_padding_low = array<i64: 0>, edge_padding_high = array<i64: 0>} : (tensor<2xf32>, tensor<f32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @pad_rank(%x: tensor<2xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'hlo.pad' op result rank 2 must be the operand's rank 1}}
+  %0 = hlo.pad %x, %v, low = [0], high = [0], interior = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<2x1xf32>
+  return
+}
+
+// -----
+
+func.func @pad_unranked(%x: tensor<*xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'hlo.pad' op requires a ranked operand and result, but got 'tensor<*xf32>' and 'tensor<2xf32>'}}
+  %0 = "hlo.pad"(%x, %v) {edge_padding_low = array<i64: 0>, edge_padding_high = array<i64: 0>, interior_padding = array<i64: 0>} : (tensor<*xf32>, tensor<f32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // reverse
 //===----------------------------------------------------------------------===//
 

@@ -500,6 +500,19 @@ func.func @dynamic_slices(%x: tensor<4x?xf32>, %u: tensor<2x3xf32>, %r: tensor<?
 // GENERIC-LABEL: sym_name = "dynamic_slices"
 // GENERIC: "hlo.dynamic_slice"(%{{.*}}, %{{.*}}, %{{.*}}) <{slice_sizes = array<i64: 2, 3>}> : (tensor<4x?xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
 
+// jnp.pad: low, high (negative crops) and interior padding.
+// CHECK-LABEL: func.func @pad
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<2x3xf32>, %[[V:[a-z0-9]+]]: tensor<f32>)
+func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) {
+  // CHECK-NEXT: hlo.pad %[[X]], %[[V]], low = [0, -1], high = [2, 2], interior = [1, 2] : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x8xf32>
+  %0 = stablehlo.pad %x, %v, low = [0, -1], high = [2, 2], interior = [1, 2] : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x8xf32>
+  // CHECK-NEXT: return
+  return
+}
+
+// GENERIC-LABEL: sym_name = "pad"
+// GENERIC: "hlo.pad"(%{{.*}}, %{{.*}}) <{edge_padding_high = array<i64: 2, 2>, edge_padding_low = array<i64: 0, -1>, interior_padding = array<i64: 1, 2>}> : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x8xf32>
+
 // CHECK-LABEL: func.func @iota_concatenate
 // CHECK-SAME: (%[[A:[a-z0-9]+]]: tensor<2x3xf32>, %[[B:[a-z0-9]+]]: tensor<1x3xf32>, %[[C:[a-z0-9]+]]: tensor<?x3xf32>)
 func.func @iota_concatenate(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>, %c: tensor<?x3xf32>) {

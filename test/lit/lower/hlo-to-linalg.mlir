@@ -203,3 +203,21 @@ func.func @dynamic_update_slice_row(%x: tensor<3x5xf32>, %a: tensor<5xf32>, %i: 
   %r = hlo.dynamic_update_slice %x, %a, %i, %j : (tensor<3x5xf32>, tensor<5xf32>, tensor<i32>, tensor<i32>) -> tensor<3x5xf32>
   return %r : tensor<3x5xf32>
 }
+
+// -----
+
+// pad, in destination-passing style: a fill of the padding value, the
+// operand (cropped by the negative low padding) copied into the strided
+// slice where its elements land, put back with tensor.insert_slice.
+// CHECK-LABEL: func.func @pad
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[V:.*]]: tensor<f32>)
+// CHECK: %[[S:.*]] = tensor.extract %[[V]][] : tensor<f32>
+// CHECK: %[[F:.*]] = linalg.fill ins(%[[S]] : f32) outs(%{{.*}} : tensor<5x8xf32>) -> tensor<5x8xf32>
+// CHECK: %[[C:.*]] = tensor.extract_slice %[[X]][0, 1] [2, 2] [1, 1] : tensor<2x3xf32> to tensor<2x2xf32>
+// CHECK: %[[P:.*]] = tensor.extract_slice %[[F]][0, 2] [2, 2] [2, 3] : tensor<5x8xf32> to tensor<2x2xf32>
+// CHECK: %[[G:.*]] = linalg.generic {{.*}} ins(%[[C]] : tensor<2x2xf32>) outs(%[[P]] : tensor<2x2xf32>)
+// CHECK: tensor.insert_slice %[[G]] into %[[F]][0, 2] [2, 2] [2, 3] : tensor<2x2xf32> into tensor<5x8xf32>
+func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x8xf32> {
+  %r = hlo.pad %x, %v, low = [0, -1], high = [2, 2], interior = [1, 2] : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x8xf32>
+  return %r : tensor<5x8xf32>
+}
