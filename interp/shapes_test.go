@@ -133,6 +133,18 @@ func TestHLODataOps(t *testing.T) {
   %0 = hlo.pad %a, %v, low = [-3], high = [1], interior = [0] : (tensor<3xi32>, tensor<i32>) -> tensor<1xi32>
   return %0 : tensor<1xi32>
 }`, []*Tensor{ti("i32", sh(3), 1, 2, 3), ti("i32", nil, 0)}, ti("i32", sh(1), 0)},
+		{"bitcast_convert f32 to i8 (a last dim of 4, little-endian)", `func.func @f(%a: tensor<2xf32>) -> tensor<2x4xi8> {
+  %0 = hlo.bitcast_convert %a : (tensor<2xf32>) -> tensor<2x4xi8>
+  return %0 : tensor<2x4xi8>
+}`, []*Tensor{tf("f32", sh(2), 1, -2)}, ti("i8", sh(2, 4), 0, 0, -128, 63, 0, 0, 0, -64)},
+		{"bitcast_convert i16 pairs to f32", `func.func @f(%a: tensor<2xi16>) -> tensor<f32> {
+  %0 = hlo.bitcast_convert %a : (tensor<2xi16>) -> tensor<f32>
+  return %0 : tensor<f32>
+}`, []*Tensor{ti("i16", sh(2), 0, 16256)}, tf("f32", nil, 1)},
+		{"optimization_barrier", `func.func @f(%a: tensor<2xi32>) -> tensor<2xi32> {
+  %0 = hlo.optimization_barrier %a : tensor<2xi32>
+  return %0 : tensor<2xi32>
+}`, []*Tensor{ti("i32", sh(2), 4, 5)}, ti("i32", sh(2), 4, 5)},
 		{"iota dim 1", `func.func @f() -> tensor<2x3xi32> {
   %0 = hlo.iota dim = 1 : tensor<2x3xi32>
   return %0 : tensor<2x3xi32>

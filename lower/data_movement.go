@@ -25,15 +25,23 @@ import (
 
 func init() {
 	registerConversions(map[*ir.OpDef]conversion{
-		hlo.Transpose:      (*lowering).convertTranspose,
-		hlo.Iota:           (*lowering).convertIota,
-		hlo.Reshape:        func(_ *lowering, op *ir.Operation) error { return convertReshape(op) },
-		hlo.Slice:          func(_ *lowering, op *ir.Operation) error { return convertSlice(op) },
-		hlo.Concatenate:    (*lowering).convertConcatenate,
-		hlo.DynamicReshape: func(_ *lowering, op *ir.Operation) error { return convertDynamicReshape(op) },
-		hlo.NarrowOp:       func(_ *lowering, op *ir.Operation) error { return convertNarrow(op) },
-		hlo.ReverseOp:      func(_ *lowering, op *ir.Operation) error { return convertReverse(op) },
-		hlo.PadOp:          (*lowering).convertPad,
+		hlo.Transpose:        (*lowering).convertTranspose,
+		hlo.Iota:             (*lowering).convertIota,
+		hlo.Reshape:          func(_ *lowering, op *ir.Operation) error { return convertReshape(op) },
+		hlo.Slice:            func(_ *lowering, op *ir.Operation) error { return convertSlice(op) },
+		hlo.Concatenate:      (*lowering).convertConcatenate,
+		hlo.DynamicReshape:   func(_ *lowering, op *ir.Operation) error { return convertDynamicReshape(op) },
+		hlo.NarrowOp:         func(_ *lowering, op *ir.Operation) error { return convertNarrow(op) },
+		hlo.ReverseOp:        func(_ *lowering, op *ir.Operation) error { return convertReverse(op) },
+		hlo.PadOp:            (*lowering).convertPad,
+		hlo.BitcastConvertOp: (*lowering).convertBitcastConvert,
+		hlo.OptimizationBarrierOp: func(_ *lowering, op *ir.Operation) error {
+			for i, r := range op.Results() {
+				r.ReplaceAllUsesWith(op.Operand(i))
+			}
+			op.Erase()
+			return nil
+		},
 	})
 }
 
@@ -291,6 +299,37 @@ func (l *lowering) convertPad(op *ir.Operation) error {
 	l.resetAccesses()
 	copied := l.genericInto(b, op, l.identityAccess(x, r, true), view)
 	return replace(op, createSlice(b, "tensor.insert_slice", []*ir.Value{copied, fill}, dst, out))
+}
+
+// convertBitcastConvert: between element types of one width, a generic
+// whose body is arith.bitcast (fusing like any elementwise op); other
+// widths change the shape and are not lowered yet.
+func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
+	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
+	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if in == nil || out == nil {
+		return op.Emit("needs a ranked operand and result to be lowered to linalg")
+	}
+	if ir.ElementByteSize(in.ElementType()) != ir.ElementByteSize(out.ElementType()) {
+		return op.Emit("from '%s' to '%s' changes the shape; only bitcasts between element types of one width are lowered to linalg yet", in.ElementType(), out.ElementType())
+	}
+	if err := checkSignless(op); err != nil {
+		return err
+	}
+	b := ir.Before(op)
+	var dyn []*ir.Value
+	for d, s := range out.Shape() {
+		if s == ir.Dynamic {
+			dyn = append(dyn, tensorDim(b, op.Operand(0), d))
+		}
+	}
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{out}}).Result(0)
+	l.resetAccesses()
+	gen, body := l.generic(b, op, []operandAccess{l.identityAccess(op.Operand(0), in.Rank(), true)}, empty)
+	bb := bodyBuilder(op, body)
+	cast := bb.Create(&ir.OpState{Name: "arith.bitcast", Operands: []*ir.Value{body.Arg(0)}, ResultTypes: []ir.Type{out.ElementType()}}).Result(0)
+	yield(op, body, cast)
+	return replace(op, gen.Result(0))
 }
 
 // floorDiv and ceilDiv divide by a positive d, rounding down and up.

@@ -87,6 +87,7 @@ var hloOpCases = func() []nativeCase {
 		nativeCase{fn: "narrow", shapes: [][]int64{{1, 3, 1, 4}, {3, 4}}, ulps: 1},
 		nativeCase{fn: "narrow", shapes: [][]int64{{1, 1, 1, 4}, {1, 4}}, ulps: 1},
 		nativeCase{fn: "reverse", shapes: [][]int64{{3, 5}, {3, 5}}, specials: true},
+		nativeCase{fn: "bitcast_convert", shapes: [][]int64{{3, 5}, {3, 5}}, specials: true},
 		nativeCase{fn: "pad", shapes: [][]int64{{3, 4}, {5, 9}}, ulps: 1},
 		nativeCase{fn: "pad_crop", shapes: [][]int64{{4, 5}, {}}},
 		nativeCase{fn: "dynamic_slice", shapes: [][]int64{{4, 7}, {}, {}}},

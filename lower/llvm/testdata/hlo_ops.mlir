@@ -460,6 +460,15 @@ func.func @pad_crop(%x: tensor<4x5xi32>, %v: tensor<i32>) -> tensor<3x8xi32> {
   return %p : tensor<3x8xi32>
 }
 
+// Float bits as integers and back, around a barrier.
+func.func @bitcast_convert(%x: tensor<?x5xf32>, %y: tensor<?x5xi32>) -> (tensor<?x5xi32>, tensor<?x5xf32>) {
+  %b:2 = hlo.optimization_barrier %x, %y : tensor<?x5xf32>, tensor<?x5xi32>
+  %i = hlo.bitcast_convert %b#0 : (tensor<?x5xf32>) -> tensor<?x5xi32>
+  %f = hlo.bitcast_convert %b#1 : (tensor<?x5xi32>) -> tensor<?x5xf32>
+  %n = hlo.negate %f : tensor<?x5xf32>
+  return %i, %n : tensor<?x5xi32>, tensor<?x5xf32>
+}
+
 func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<4x6xf32> {
   %r = hlo.reshape %x : (tensor<2x3x4xf32>) -> tensor<4x6xf32>
   return %r : tensor<4x6xf32>

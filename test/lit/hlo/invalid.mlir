@@ -1215,6 +1215,66 @@ func.func @dynamic_update_slice_unranked(%x: tensor<*xf32>, %u: tensor<2xf32>, %
 // -----
 
 //===----------------------------------------------------------------------===//
+// optimization_barrier, bitcast_convert
+//===----------------------------------------------------------------------===//
+
+func.func @barrier_counts(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'hlo.optimization_barrier' op has 1 operands but 2 results; each result is its operand}}
+  %0:2 = "hlo.optimization_barrier"(%x) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return
+}
+
+// -----
+
+func.func @barrier_types(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'hlo.optimization_barrier' op result #0 has type 'tensor<3xf32>' but operand #0 has 'tensor<2xf32>'}}
+  %0 = "hlo.optimization_barrier"(%x) : (tensor<2xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @bitcast_shape(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'hlo.bitcast_convert' op of one bit width, the result shape must be the operand's, but 'tensor<2xf32>' and 'tensor<3xi32>' differ}}
+  %0 = hlo.bitcast_convert %x : (tensor<2xf32>) -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @bitcast_narrow(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'hlo.bitcast_convert' op from 32-bit to 16-bit elements the result shape must be the operand's with a last dim of 2, but got 'tensor<2x4xf16>' from 'tensor<2xf32>'}}
+  %0 = hlo.bitcast_convert %x : (tensor<2xf32>) -> tensor<2x4xf16>
+  return
+}
+
+// -----
+
+func.func @bitcast_wide(%x: tensor<2x3xi8>) {
+  // expected-error @+1 {{'hlo.bitcast_convert' op from 8-bit to 32-bit elements the operand's last dim must have 4 elements and the result the other dims, but got 'tensor<2xf32>' from 'tensor<2x3xi8>'}}
+  %0 = hlo.bitcast_convert %x : (tensor<2x3xi8>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @bitcast_bool(%x: tensor<8xi1>) {
+  // expected-error @+1 {{'hlo.bitcast_convert' op bitcasts between 'i1' and 'i8' are not defined: both must be numeric types of whole bytes}}
+  %0 = hlo.bitcast_convert %x : (tensor<8xi1>) -> tensor<8xi8>
+  return
+}
+
+// -----
+
+func.func @bitcast_unranked(%x: tensor<*xf32>) {
+  // expected-error @+1 {{'hlo.bitcast_convert' op requires a ranked operand and result, but got 'tensor<*xf32>' and 'tensor<2xi32>'}}
+  %0 = hlo.bitcast_convert %x : (tensor<*xf32>) -> tensor<2xi32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // pad
 //===----------------------------------------------------------------------===//
 

@@ -500,6 +500,25 @@ func.func @dynamic_slices(%x: tensor<4x?xf32>, %u: tensor<2x3xf32>, %r: tensor<?
 // GENERIC-LABEL: sym_name = "dynamic_slices"
 // GENERIC: "hlo.dynamic_slice"(%{{.*}}, %{{.*}}, %{{.*}}) <{slice_sizes = array<i64: 2, 3>}> : (tensor<4x?xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
 
+// optimization_barrier forwards its operands; bitcast_convert of one
+// width keeps the shape, of different widths adds or drops the last dim.
+// CHECK-LABEL: func.func @barrier_bitcast
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?xf32>, %[[Y:[a-z0-9]+]]: tensor<2x4xi8>)
+func.func @barrier_bitcast(%x: tensor<?xf32>, %y: tensor<2x4xi8>) {
+  // CHECK-NEXT: %[[B:.*]]:2 = hlo.optimization_barrier %[[X]], %[[Y]] : tensor<?xf32>, tensor<2x4xi8>
+  %b:2 = stablehlo.optimization_barrier %x, %y : tensor<?xf32>, tensor<2x4xi8>
+  // CHECK-NEXT: hlo.bitcast_convert %[[B]]#0 : (tensor<?xf32>) -> tensor<?xi32>
+  %0 = stablehlo.bitcast_convert %b#0 : (tensor<?xf32>) -> tensor<?xi32>
+  // CHECK-NEXT: hlo.bitcast_convert %[[X]] : (tensor<?xf32>) -> tensor<?x2xf16>
+  %1 = stablehlo.bitcast_convert %x : (tensor<?xf32>) -> tensor<?x2xf16>
+  // CHECK-NEXT: hlo.bitcast_convert %[[Y]] : (tensor<2x4xi8>) -> tensor<2xf32>
+  %2 = stablehlo.bitcast_convert %y : (tensor<2x4xi8>) -> tensor<2xf32>
+  // CHECK-NEXT: hlo.optimization_barrier : 
+  stablehlo.optimization_barrier :
+  // CHECK-NEXT: return
+  return
+}
+
 // jnp.pad: low, high (negative crops) and interior padding.
 // CHECK-LABEL: func.func @pad
 // CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<2x3xf32>, %[[V:[a-z0-9]+]]: tensor<f32>)
