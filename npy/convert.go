@@ -146,8 +146,10 @@ func (a *Array) Float64s() ([]float64, error) {
 			out[i] = float64(a.rawAt(i))
 		case Int:
 			out[i] = float64(a.intAt(i))
-		case Float:
+		case Float, BFloat:
 			out[i] = a.floatAt(i)
+		case Void:
+			return nil, errorf("Float64s: dtype %s has no numeric type", a.DType)
 		}
 	}
 	return out, nil
@@ -156,6 +158,9 @@ func (a *Array) Float64s() ([]float64, error) {
 func (a *Array) floatAt(i int) float64 {
 	switch a.DType.Size {
 	case 2:
+		if a.DType.Kind == BFloat {
+			return float64(math.Float32frombits(uint32(a.rawAt(i)) << 16))
+		}
 		return halfToFloat64(uint16(a.rawAt(i)))
 	case 4:
 		return float64(math.Float32frombits(uint32(a.rawAt(i))))
@@ -188,7 +193,7 @@ func (a *Array) Int64s() ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if a.DType.Kind == Float {
+	if k := a.DType.Kind; k == Float || k == BFloat || k == Void {
 		return nil, errorf("Int64s: dtype %s is not an integer or bool type", a.DType)
 	}
 	out := make([]int64, n)
@@ -213,7 +218,7 @@ func (a *Array) Uint64s() ([]uint64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if a.DType.Kind == Float {
+	if k := a.DType.Kind; k == Float || k == BFloat || k == Void {
 		return nil, errorf("Uint64s: dtype %s is not an integer or bool type", a.DType)
 	}
 	out := make([]uint64, n)

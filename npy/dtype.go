@@ -14,6 +14,13 @@ const (
 	Int                   // signed two's complement integer
 	Uint                  // unsigned integer
 	Float                 // IEEE 754 binary16, binary32 or binary64
+	// BFloat is bfloat16 (the top half of a binary32), which numpy has
+	// no dtype of its own for: read from the descr 'bfloat16' that some
+	// writers use.
+	BFloat
+	// Void is numpy's raw 'V' dtype (bytes with no type): what np.save
+	// writes for an ml_dtypes.bfloat16 array ('<V2'), whose type is lost.
+	Void
 )
 
 // String returns the kind's name: "bool", "int", "uint" or "float".
@@ -27,6 +34,10 @@ func (k Kind) String() string {
 		return "uint"
 	case Float:
 		return "float"
+	case BFloat:
+		return "bfloat"
+	case Void:
+		return "void"
 	}
 	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }
@@ -52,6 +63,10 @@ var (
 	DTypeFloat16 = DType{Float, 2}
 	DTypeFloat32 = DType{Float, 4}
 	DTypeFloat64 = DType{Float, 8}
+	// DTypeBFloat16 is bfloat16 (descr 'bfloat16'), DTypeVoid2 two raw
+	// bytes per element (descr '<V2' or '|V2').
+	DTypeBFloat16 = DType{BFloat, 2}
+	DTypeVoid2    = DType{Void, 2}
 )
 
 // DTypes lists every supported element type.
@@ -71,6 +86,10 @@ func (d DType) Valid() bool {
 		return d.Size == 1 || d.Size == 2 || d.Size == 4 || d.Size == 8
 	case Float:
 		return d.Size == 2 || d.Size == 4 || d.Size == 8
+	case BFloat:
+		return d.Size == 2
+	case Void:
+		return d.Size >= 1
 	}
 	return false
 }
@@ -80,6 +99,12 @@ func (d DType) Valid() bool {
 func (d DType) String() string {
 	if !d.Valid() {
 		return fmt.Sprintf("invalid dtype (kind %v, size %d)", d.Kind, d.Size)
+	}
+	switch d.Kind {
+	case BFloat:
+		return "bfloat16"
+	case Void:
+		return "|V" + strconv.Itoa(d.Size)
 	}
 	order := "<"
 	if d.Size == 1 {
@@ -93,8 +118,11 @@ func (d DType) Name() string {
 	if !d.Valid() {
 		return d.String()
 	}
-	if d.Kind == Bool {
+	switch d.Kind {
+	case Bool:
 		return "bool"
+	case BFloat:
+		return "bfloat16"
 	}
 	return d.Kind.String() + strconv.Itoa(8*d.Size)
 }
@@ -114,7 +142,14 @@ func kindCode(k Kind) byte {
 // parseDescr parses a numpy descr string ("<f4", ">i8", "|b1", "=u2",
 // "f8") and reports whether its data is big-endian. The error says why an
 // unsupported descr is unsupported.
+//
+// Two descrs stand for bfloat16 data: 'bfloat16' (DTypeBFloat16), and
+// numpy's raw '<V2' (DTypeVoid2) as np.save writes an ml_dtypes.bfloat16
+// array; other 'V' sizes are raw bytes too (DType{Void, n}).
 func parseDescr(s string) (dt DType, bigEndian bool, err error) {
+	if s == "bfloat16" || s == "<bfloat16" || s == "|bfloat16" {
+		return DTypeBFloat16, false, nil
+	}
 	body := s
 	if body != "" {
 		switch body[0] {
@@ -134,7 +169,7 @@ func parseDescr(s string) (dt DType, bigEndian bool, err error) {
 		size = 0
 	}
 	unsupported := func(what string) (DType, bool, error) {
-		return DType{}, false, fmt.Errorf("unsupported dtype %q (%s); supported: bool, int8-64, uint8-64, float16/32/64", clip(s), what)
+		return DType{}, false, fmt.Errorf("unsupported dtype %q (%s); supported: bool, int8-64, uint8-64, float16/32/64, bfloat16 ('bfloat16', or raw '<V2')", clip(s), what)
 	}
 	switch code {
 	case 'b':
@@ -155,7 +190,10 @@ func parseDescr(s string) (dt DType, bigEndian bool, err error) {
 	case 'S', 'a', 'U':
 		return unsupported("string")
 	case 'V':
-		return unsupported("void/record")
+		dt = DType{Void, size}
+		if size == 0 {
+			return unsupported("void/record")
+		}
 	case 'M', 'm':
 		return unsupported("datetime/timedelta")
 	default:

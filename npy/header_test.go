@@ -247,3 +247,32 @@ func TestLongHeaderUsesVersion2(t *testing.T) {
 		t.Errorf("round trip changed the array: %d dims, data %v", len(back.Shape), back.Data)
 	}
 }
+
+// bfloat16 data comes as numpy's raw '<V2' (np.save of an
+// ml_dtypes.bfloat16 array) or under the descr 'bfloat16'; other raw
+// sizes are read as bytes, and 'V' without a size is refused.
+func TestBFloat16Descrs(t *testing.T) {
+	for _, c := range []struct {
+		descr string
+		want  DType
+	}{{"<V2", DTypeVoid2}, {"|V2", DTypeVoid2}, {"bfloat16", DTypeBFloat16}, {"<bfloat16", DTypeBFloat16}, {"|V8", DType{Void, 8}}} {
+		dt, big, err := parseDescr(c.descr)
+		if err != nil || big || dt != c.want {
+			t.Errorf("parseDescr(%q) = %v, %v, %v; want %v", c.descr, dt, big, err, c.want)
+		}
+	}
+	if _, _, err := parseDescr("|V"); err == nil {
+		t.Error(`parseDescr("|V"): no error`)
+	}
+	a := &Array{DType: DTypeBFloat16, Shape: []int64{2}, Data: []byte{0x80, 0x3F, 0xCD, 0x3D}}
+	got, err := a.Float64s()
+	if err != nil || got[0] != 1 || got[1] != 0.10009765625 {
+		t.Errorf("bfloat16 Float64s = %v, %v", got, err)
+	}
+	if _, err := (&Array{DType: DTypeVoid2, Shape: []int64{1}, Data: []byte{0, 0}}).Float64s(); err == nil {
+		t.Error("Float64s of raw bytes: no error")
+	}
+	if DTypeBFloat16.Name() != "bfloat16" || DTypeBFloat16.String() != "bfloat16" || DTypeVoid2.String() != "|V2" {
+		t.Errorf("names: %s %s %s", DTypeBFloat16.Name(), DTypeBFloat16, DTypeVoid2)
+	}
+}

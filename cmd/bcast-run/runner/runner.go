@@ -1,9 +1,11 @@
 package runner
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -66,7 +68,12 @@ func Main(args []string, stdout, stderr io.Writer) (status int) {
 		Long: `bcast-run compiles FILE through --pipeline=cpu, links it with the system
 LLVM tools (clang-19, or opt/llc and cc) into a small executable, and runs the
 entry function on .npy inputs (--input, once per argument, in order). With
---interp it runs the reference interpreter on the original module instead.`,
+--interp it runs the reference interpreter on the original module instead.
+
+A bf16 argument takes np.save's file of an ml_dtypes.bfloat16 array
+('<V2'), a 'bfloat16' descr, or float32 (rounded to nearest even, said on
+stderr); a bf16 result is printed and written (--output-dir) as float32,
+exactly, since plain numpy has no bfloat16.`,
 		Args:          cobra.ExactArgs(1),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -119,6 +126,9 @@ type result struct {
 	elem  ir.Type
 	shape []int64
 	data  []byte
+	// bf16: a bfloat16 result widened to float32 (widenBF16), printed
+	// under numpy's name for it.
+	bf16 bool
 }
 
 func run(o *options, file string, stdout, stderr io.Writer) error {
@@ -157,6 +167,10 @@ func run(o *options, file string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		a, note := bf16Arg(a, ft.Inputs[i])
+		if note != "" {
+			fmt.Fprintf(p.writer(stderr), "bcast-run: %s: argument %d of @%s: %s\n", path, i, o.entry, note)
+		}
 		if err := checkArg(a, ft.Inputs[i]); err != nil {
 			return fmt.Errorf("%s: argument %d of @%s: %v", path, i, o.entry, err)
 		}
@@ -172,7 +186,46 @@ func run(o *options, file string, stdout, stderr io.Writer) error {
 		return err
 	}
 	p.finish()
+	for i, r := range results {
+		if r.elem == ir.BF16T {
+			results[i] = widenBF16(r)
+			if o.outputDir != "" {
+				fmt.Fprintf(p.writer(stderr), "bcast-run: result %d is bfloat16, written as float32 (exactly: plain numpy has no bfloat16)\n", i)
+			}
+		}
+	}
 	return writeResults(o, results, stdout)
+}
+
+// bf16Arg adapts an input array for a bfloat16 argument: numpy's raw
+// '<V2' (np.save of an ml_dtypes.bfloat16 array) holds bfloat16 bits,
+// and a float32 array is rounded to bfloat16, to nearest even (the note
+// says so). Other arrays and arguments are returned as they are.
+func bf16Arg(a *npy.Array, t ir.Type) (*npy.Array, string) {
+	if elem, _, _ := elemOf(t); elem != ir.BF16T {
+		return a, ""
+	}
+	switch a.DType {
+	case npy.DTypeVoid2:
+		return &npy.Array{DType: npy.DTypeBFloat16, Shape: a.Shape, Data: a.Data}, ""
+	case npy.DTypeFloat32:
+		out := make([]byte, len(a.Data)/2)
+		for i := 0; i+4 <= len(a.Data); i += 4 {
+			binary.LittleEndian.PutUint16(out[i/2:], ir.Float64ToBF16Bits(float64(math.Float32frombits(binary.LittleEndian.Uint32(a.Data[i:])))))
+		}
+		return &npy.Array{DType: npy.DTypeBFloat16, Shape: a.Shape, Data: out}, "float32 rounded to bfloat16 (to nearest, ties to even)"
+	}
+	return a, ""
+}
+
+// widenBF16 is a bfloat16 result as float32, exactly (its bits shifted
+// up).
+func widenBF16(r result) result {
+	out := make([]byte, 2*len(r.data))
+	for i := 0; i+2 <= len(r.data); i += 2 {
+		binary.LittleEndian.PutUint32(out[2*i:], uint32(binary.LittleEndian.Uint16(r.data[i:]))<<16)
+	}
+	return result{elem: ir.F32T, shape: r.shape, data: out, bf16: true}
 }
 
 // lookupFunc returns the func.func named name at the top level of mod.
@@ -225,6 +278,8 @@ func dtypeOf(elem ir.Type) (npy.DType, error) {
 			return npy.DTypeFloat32, nil
 		case ir.F64:
 			return npy.DTypeFloat64, nil
+		case ir.BF16:
+			return npy.DTypeBFloat16, nil
 		}
 	case *ir.IndexType:
 		return npy.DTypeInt64, nil
@@ -380,7 +435,11 @@ func printResult(stdout io.Writer, i int, r result, o *options) error {
 	if int64(len(r.data)) != a.size()*int64(dt.Size) {
 		return fmt.Errorf("result %d: %d bytes for shape %s of %s", i, len(r.data), shapeString(r.shape), dt.Name())
 	}
-	_, err = fmt.Fprintf(stdout, "result %d: %s %s\n%s\n", i, dt.Name(), shapeString(r.shape), arrayString(a, o.printFull))
+	name := dt.Name()
+	if r.bf16 {
+		name = "bfloat16 (as float32)"
+	}
+	_, err = fmt.Fprintf(stdout, "result %d: %s %s\n%s\n", i, name, shapeString(r.shape), arrayString(a, o.printFull))
 	return err
 }
 
