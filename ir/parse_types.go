@@ -383,8 +383,25 @@ func (p *parser) parseBuiltinType() Type {
 		p.advance()
 		return it
 	}
+	if what := unsupportedFloatType(string(s)); what != "" {
+		p.failAt(t, "element type '%s' (%s) is not supported: the float types are f16, bf16, f32 and f64", s, what)
+	}
 	p.failAt(t, "expected non-function type")
 	return nil
+}
+
+// unsupportedFloatType names the kind of MLIR's float types that this
+// project does not have (float8 and narrower, tf32, f80, f128), or "".
+func unsupportedFloatType(s string) string {
+	switch {
+	case len(s) > 3 && s[0] == 'f' && s[2] == 'E' && (s[1] == '8' || s[1] == '6' || s[1] == '4'):
+		return "a float" + s[1:2] + " type"
+	case s == "tf32":
+		return "TensorFloat-32"
+	case s == "f80" || s == "f128":
+		return "an extended-precision float"
+	}
+	return ""
 }
 
 // parseIntTypeName recognizes `iN`, `siN`, `uiN`.

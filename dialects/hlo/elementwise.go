@@ -86,6 +86,9 @@ func verifyElementTypes(op *ir.Operation, operands []int, c ElemClass, resultEle
 			return op.Emit("operands #%d and #%d have different element types '%s' and '%s'", first, i, et, t)
 		}
 	}
+	if it, ok := et.(*ir.IntegerType); ok && it.Width != 1 && it.Width != 8 && it.Width != 16 && it.Width != 32 && it.Width != 64 {
+		return op.Emit("operand #%d has '%s' elements; integers of %d bits are not supported (StableHLO's sub-byte types among them): use 8, 16, 32 or 64 bits, or i1", first, et, it.Width)
+	}
 	if !c.accepts(et) {
 		return op.Emit("operand #%d must have %s elements, but has '%s'", first, c, et)
 	}

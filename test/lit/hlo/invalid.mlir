@@ -1214,6 +1214,15 @@ func.func @dynamic_update_slice_unranked(%x: tensor<*xf32>, %u: tensor<2xf32>, %
 
 // -----
 
+// StableHLO's sub-byte integers are refused by name.
+func.func @sub_byte(%x: tensor<4xi4>) {
+  // expected-error @+1 {{'stablehlo.add' op operand #0 has 'i4' elements; integers of 4 bits are not supported (StableHLO's sub-byte types among them): use 8, 16, 32 or 64 bits, or i1}}
+  %0 = stablehlo.add %x, %x : tensor<4xi4>
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // optimization_barrier, bitcast_convert
 //===----------------------------------------------------------------------===//

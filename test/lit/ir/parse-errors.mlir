@@ -508,6 +508,35 @@ func.func @unknown_type_name(%a: foo) {
 
 // -----
 
+// MLIR's float8 (and narrower) types are named, not taken for typos.
+// expected-error @+1 {{element type 'f8E4M3FN' (a float8 type) is not supported: the float types are f16, bf16, f32 and f64}}
+func.func @float8(%a: tensor<4xf8E4M3FN>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{element type 'f4E2M1FN' (a float4 type) is not supported}}
+func.func @float4(%a: f4E2M1FN) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{element type 'tf32' (TensorFloat-32) is not supported}}
+func.func @tf32(%a: tf32) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{element type 'f80' (an extended-precision float) is not supported}}
+func.func @f80(%a: f80) {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{undefined symbol alias id 'foo'}}
 func.func @undefined_type_alias(%a: !foo) {
   return
