@@ -251,6 +251,19 @@ func tensorCast(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	return one(ts[0]), nil // checkValue checks the cast's claim
 }
 
+// tensorBitcast reads the operand's bytes as the result's element type.
+func tensorBitcast(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
+	ts, err := tensors(op, in)
+	if err != nil {
+		return nil, err
+	}
+	t, err := FromBytes(resultElem(op, 0), ts[0].shape, ts[0].Bytes())
+	if err != nil {
+		return nil, op.Emit("%v", err)
+	}
+	return one(t), nil
+}
+
 func tensorExtract(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	ts, err := tensors(op, in)
 	if err != nil {
@@ -348,6 +361,7 @@ func init() {
 	register(shapeAssuming, "shape.assuming")
 	register(tensorDim, "tensor.dim")
 	register(tensorCast, "tensor.cast")
+	register(tensorBitcast, "tensor.bitcast")
 	register(tensorExtract, "tensor.extract")
 	register(tensorFromElements, "tensor.from_elements")
 	register(tensorEmpty, "tensor.empty")

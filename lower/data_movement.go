@@ -262,9 +262,6 @@ func (l *lowering) convertPad(op *ir.Operation) error {
 	if in == nil || out == nil || !in.HasStaticShape() || !out.HasStaticShape() {
 		return op.Emit("needs a static operand and result to be lowered to linalg")
 	}
-	if err := checkSignless(op); err != nil {
-		return err
-	}
 	low, _, interior := hlo.PadAmounts(op)
 	r := in.Rank()
 	b := ir.Before(op)

@@ -68,7 +68,7 @@ func (l *lowering) convertDynamicSlice(op *ir.Operation) error {
 	if in == nil || out == nil {
 		return op.Emit("needs a ranked operand and result to be lowered to linalg")
 	}
-	if err := checkSignless(op); err != nil {
+	if err := checkSignlessIndices(op, 1); err != nil {
 		return err
 	}
 	b := ir.Before(op)
@@ -97,7 +97,7 @@ func (l *lowering) convertDynamicUpdateSlice(op *ir.Operation) error {
 	if in == nil || upd == nil {
 		return op.Emit("needs a ranked operand and update to be lowered to linalg")
 	}
-	if err := checkSignless(op); err != nil {
+	if err := checkSignlessIndices(op, 2); err != nil {
 		return err
 	}
 	r := in.Rank()

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
+	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -28,9 +29,6 @@ func (l *lowering) convertElementwise(op *ir.Operation, lower hlo.ScalarLowering
 	if !ok {
 		return op.Emit("needs a ranked result to be lowered to linalg")
 	}
-	if err := checkSignless(op); err != nil {
-		return err
-	}
 	n := op.NumOperands()
 	for i := range n {
 		st, _ := op.Operand(i).Type().(*ir.RankedTensorType)
@@ -48,15 +46,61 @@ func (l *lowering) convertElementwise(op *ir.Operation, lower hlo.ScalarLowering
 	if !rt.HasStaticShape() {
 		dyn = loopSizes(b, rt, l.accesses, op.Operands()...)
 	}
-	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}}).Result(0)
+	// Signed and unsigned integers (si8, ui32, ...) are computed on their
+	// signless views, as arith requires; the scalar lowering reads the
+	// op's own types to choose unsigned arithmetic.
+	for i := range l.accesses {
+		l.accesses[i].value = signlessView(b, l.accesses[i].value)
+	}
+	out := signlessType(rt)
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{out}}).Result(0)
 	gen, body := l.generic(b, op, l.accesses, empty)
 	bb := ir.AtEnd(body)
 	bb.Loc = op.Loc
 	r := lower.Build(bb, op, body.Args()[:n])
 	bb.Create(&ir.OpState{Name: "linalg.yield", Operands: []*ir.Value{r}})
-	op.Result(0).ReplaceAllUsesWith(gen.Result(0))
+	res := gen.Result(0)
+	if out != rt {
+		res = bitcastTensor(b, res, rt)
+	}
+	op.Result(0).ReplaceAllUsesWith(res)
 	op.Erase()
 	return nil
+}
+
+// signlessType is t with a signed or unsigned integer element type made
+// signless (t itself otherwise).
+func signlessType(t *ir.RankedTensorType) *ir.RankedTensorType {
+	it, ok := t.ElementType().(*ir.IntegerType)
+	if !ok || it.Sign == ir.Signless {
+		return t
+	}
+	return ir.RankedTensorWithEncoding(t.Shape(), ir.Integer(it.Width, ir.Signless), t.Encoding)
+}
+
+// signlessView is v viewed with a signless element type (tensor.bitcast),
+// v itself when it has one; the view of a tensor.bitcast from the signless
+// type is that bitcast's source, so that a chain of unsigned ops leaves no
+// bitcasts between its kernels.
+func signlessView(b *ir.Builder, v *ir.Value) *ir.Value {
+	t, ok := v.Type().(*ir.RankedTensorType)
+	if !ok {
+		return v
+	}
+	to := signlessType(t)
+	if to == t {
+		return v
+	}
+	return bitcastTensor(b, v, to)
+}
+
+// bitcastTensor is `tensor.bitcast v : T to t`, folded when v is itself a
+// bitcast from t.
+func bitcastTensor(b *ir.Builder, v *ir.Value, t ir.Type) *ir.Value {
+	if def := v.DefiningOp(); def != nil && def.Def() == tensor.Bitcast && def.Operand(0).Type() == t {
+		return def.Operand(0)
+	}
+	return b.Create(&ir.OpState{Name: "tensor.bitcast", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{t}}).Result(0)
 }
 
 func sameShapeModuloDynamic(a, b []int64) bool {

@@ -160,6 +160,18 @@ func tensorDim(b *ir.Builder, t *ir.Value, d int) *ir.Value {
 	return b.Create(&ir.OpState{Name: "tensor.dim", Operands: []*ir.Value{t, indexConst(b, int64(d))}, ResultTypes: []ir.Type{ir.Index}}).Result(0)
 }
 
+// checkSignlessIndices is checkSignless for the operands from first on
+// (the start indices of a dynamic slice), for ops that only move the
+// elements of the others, whatever their signedness.
+func checkSignlessIndices(op *ir.Operation, first int) error {
+	for i := first; i < op.NumOperands(); i++ {
+		if it, ok := ir.ElementTypeOf(op.Operand(i).Type()).(*ir.IntegerType); ok && it.Sign != ir.Signless {
+			return op.Emit("has '%s' start indices; only signless integer indices are lowered to linalg yet", it)
+		}
+	}
+	return nil
+}
+
 func checkSignless(op *ir.Operation) error {
 	check := func(t ir.Type) error {
 		if it, ok := ir.ElementTypeOf(t).(*ir.IntegerType); ok && it.Sign != ir.Signless {

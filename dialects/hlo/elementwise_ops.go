@@ -37,10 +37,10 @@ var (
 		Lower: ScalarLowering{Float: arith.MulF, Signed: arith.MulI, Unsigned: arith.MulI, Bool: arith.AndI}})
 	DivideOp = declareBinary(&BinaryOp{Name: "divide", Class: IntOrFloat,
 		Eval:  BinaryEval{Float: divF, Signed: divSI, Unsigned: divUI, Folds: divFolds},
-		Lower: ScalarLowering{Float: arith.DivF, Signed: arith.DivSI, Unsigned: arith.DivUI}})
+		Lower: ScalarLowering{Float: arith.DivF, Emit: lowerIntDivRem(false)}})
 	RemainderOp = declareBinary(&BinaryOp{Name: "remainder", Class: IntOrFloat,
 		Eval:  BinaryEval{Float: gomath.Mod, Signed: remSI, Unsigned: remUI, Folds: remFolds},
-		Lower: ScalarLowering{Float: arith.RemF, Signed: arith.RemSI, Unsigned: arith.RemUI}})
+		Lower: ScalarLowering{Float: arith.RemF, Emit: lowerIntDivRem(true)}})
 	MaximumOp = declareBinary(&BinaryOp{Name: "maximum", Class: AnyNumeric, Commutative: true,
 		Eval:  BinaryEval{Float: maximumF, Signed: maxSI, Unsigned: maxUI, Bool: orI},
 		Lower: ScalarLowering{Float: arith.MaximumF, Signed: arith.MaxSI, Unsigned: arith.MaxUI, Bool: arith.OrI}})

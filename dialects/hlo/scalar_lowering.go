@@ -30,13 +30,16 @@ func (s scalarCode) constF(t ir.Type, v float64) *ir.Value   { return arith.Floa
 // lowerIntPower is StableHLO's integer power: square-and-multiply over
 // the exponent's bits, unrolled (a generic's body has no loops); a
 // negative exponent gives 0 unless the base is 1 or -1.
-func lowerIntPower(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+func lowerIntPower(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 	s := scalarCode{b}
 	x, y := args[0], args[1]
 	t := x.Type()
 	w := t.(*ir.IntegerType).Width
 	zero, one := s.constI(t, 0), s.constI(t, 1)
 	neg := s.cmpi("slt", y, zero)
+	if isUnsignedType(ir.ElementTypeOf(op.Operand(1).Type())) {
+		neg = arith.IntConstant(b, ir.I1, 0) // an unsigned exponent is never negative
+	}
 	e := s.sel(neg, s.op(arith.SubI, t, zero, y), y)
 	r, base := one, x
 	for i := 0; i < w; i++ {
@@ -49,6 +52,37 @@ func lowerIntPower(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	}
 	unit := s.op(arith.OrI, ir.I1, s.cmpi("eq", x, one), s.cmpi("eq", x, s.constI(t, -1)))
 	return s.sel(neg, s.sel(unit, r, zero), r)
+}
+
+// lowerIntDivRem is integer divide (rem false) or remainder with XLA's
+// results where the machine instruction would trap or be undefined:
+// x / 0 is all ones, x % 0 is x, and signed INT_MIN / -1 is INT_MIN
+// (INT_MIN % -1 is 0). The divisor is made 1 in those lanes so that the
+// instruction itself is always defined.
+func lowerIntDivRem(rem bool) func(*ir.Builder, *ir.Operation, []*ir.Value) *ir.Value {
+	return func(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
+		s := scalarCode{b}
+		x, y := args[0], args[1]
+		t := x.Type()
+		zero, one, ones := s.constI(t, 0), s.constI(t, 1), s.constI(t, -1)
+		byZero := s.cmpi("eq", y, zero)
+		bad := byZero
+		div, remOp := arith.DivUI, arith.RemUI
+		var overflow *ir.Value
+		if !isUnsignedType(ir.ElementTypeOf(op.Operand(0).Type())) {
+			div, remOp = arith.DivSI, arith.RemSI
+			w := t.(*ir.IntegerType).Width
+			overflow = s.op(arith.AndI, ir.I1, s.cmpi("eq", x, s.constI(t, -1<<(w-1))), s.cmpi("eq", y, ones))
+			bad = s.op(arith.OrI, ir.I1, byZero, overflow)
+		}
+		safe := s.sel(bad, one, y)
+		if rem {
+			r := s.op(remOp, t, x, safe) // x % 1 = 0: INT_MIN % -1
+			return s.sel(byZero, x, r)
+		}
+		q := s.op(div, t, x, safe) // x / 1 = x: INT_MIN / -1
+		return s.sel(byZero, ones, q)
+	}
 }
 
 // lowerShiftOrZero is shift_left or shift_right_logical (shift): a shift
@@ -233,10 +267,7 @@ func lowerConvert(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 		}
 		return s.op(arith.SIToFP, tt, x)
 	case ir.IsFloat(ft):
-		if isUnsignedType(to) {
-			return s.op(arith.FPToUI, tt, x)
-		}
-		return s.op(arith.FPToSI, tt, x)
+		return saturatingFPToI(s, x, ft, tt, isUnsignedType(to))
 	}
 	fw, tw := ft.(*ir.IntegerType).Width, tt.(*ir.IntegerType).Width
 	switch {
@@ -250,6 +281,25 @@ func lowerConvert(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 
 // signless returns the type arith computes an element type in: si and ui
 // integers as iN.
+// saturatingFPToI converts float x (of type ft) to the integer type tt
+// as ConvertElem does: truncated, NaN to 0, and values beyond the range
+// to its minimum or maximum. The machine conversion, undefined there, is
+// only selected inside the range.
+func saturatingFPToI(s scalarCode, x *ir.Value, ft, tt ir.Type, unsigned bool) *ir.Value {
+	w := tt.(*ir.IntegerType).Width
+	nan := s.cmpf("uno", x, x)
+	if unsigned {
+		hi := s.constF(ft, gomath.Ldexp(1, w)) // 2^w: above the maximum
+		r := s.sel(s.cmpf("oge", x, hi), s.constI(tt, -1), s.op(arith.FPToUI, tt, x))
+		low := s.op(arith.OrI, ir.I1, nan, s.cmpf("ole", x, s.constF(ft, 0)))
+		return s.sel(low, s.constI(tt, 0), r)
+	}
+	lo := gomath.Ldexp(-1, w-1) // -2^(w-1), the minimum, exact
+	r := s.sel(s.cmpf("oge", x, s.constF(ft, -lo)), s.constI(tt, gomath.MaxInt64>>(64-w)), s.op(arith.FPToSI, tt, x))
+	r = s.sel(s.cmpf("ole", x, s.constF(ft, lo)), s.constI(tt, -1<<(w-1)), r)
+	return s.sel(nan, s.constI(tt, 0), r)
+}
+
 func signless(t ir.Type) ir.Type {
 	if it, ok := t.(*ir.IntegerType); ok && it.Sign != ir.Signless {
 		return ir.Integer(it.Width, ir.Signless)

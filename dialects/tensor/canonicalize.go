@@ -155,9 +155,10 @@ func collapsedDimSize(b *ir.Builder, collapse *ir.Operation, d int) *ir.Value {
 	return groupSize(b, st.Shape(), groups[d], func(s int64) *ir.Value { return NewDim(b, in, int(s)) })
 }
 
+// A tensor.bitcast keeps every dim too, and is read through the same way.
 func dimOfCast(op *ir.Operation, rw *ir.Rewriter) bool {
 	src := op.Operand(0).DefiningOp()
-	if src == nil || src.Name() != "tensor.cast" {
+	if src == nil || src.Name() != "tensor.cast" && src.Name() != "tensor.bitcast" {
 		return false
 	}
 	rw.Modify(op, func() { op.SetOperand(0, src.Operand(0)) })

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"math"
+	"slices"
 
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -317,8 +318,49 @@ func indexOperands(op *ir.Operation, first int) error {
 	return nil
 }
 
+// Bitcast is `tensor.bitcast`: the same elements' bits under another
+// element type of the same width (hlo-legalize-to-linalg's view of an
+// unsigned or signed integer tensor as the signless one arith computes
+// on):
+//
+//	%b = tensor.bitcast %t : tensor<4xui8> to tensor<4xi8>
+var Bitcast = &ir.OpDef{
+	Name:     "tensor.bitcast",
+	Summary:  "reinterpret the elements' bits as another element type of the same width",
+	Doc:      "%b = tensor.bitcast %t : tensor<4xui8> to tensor<4xi8>",
+	Traits:   ir.Pure,
+	Operands: 1,
+	Results:  1,
+	Parse:    Cast.Parse,
+	Print:    Cast.Print,
+	Verify: func(op *ir.Operation) error {
+		a, aok := op.Operand(0).Type().(*ir.RankedTensorType)
+		b, bok := op.Result(0).Type().(*ir.RankedTensorType)
+		if !aok || !bok || !slices.Equal(a.Shape(), b.Shape()) {
+			return op.Emit("operand type '%s' and result type '%s' must be ranked tensors of one shape", op.Operand(0).Type(), op.Result(0).Type())
+		}
+		ea, eb := a.ElementType(), b.ElementType()
+		if w := ir.ElementByteSize(ea); w == 0 || w != ir.ElementByteSize(eb) || (ea == ir.I1) != (eb == ir.I1) || ea == ir.Index || eb == ir.Index {
+			return op.Emit("element types '%s' and '%s' must be integers or floats of one width", ea, eb)
+		}
+		return nil
+	},
+	ResultNames: func(*ir.Operation) string { return "bitcast" },
+	Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+		x := op.Operand(0)
+		if x.Type() == op.Result(0).Type() {
+			return []ir.FoldResult{{Value: x}}
+		}
+		// A bitcast back to where a bitcast came from is that value.
+		if def := x.DefiningOp(); def != nil && def.Def() == op.Def() && def.Operand(0).Type() == op.Result(0).Type() {
+			return []ir.FoldResult{{Value: def.Operand(0)}}
+		}
+		return nil
+	},
+}
+
 func init() {
-	ir.Register(Empty, Dim, Cast, Extract, FromElements)
+	ir.Register(Empty, Dim, Cast, Extract, FromElements, Bitcast)
 }
 
 // withIndices returns the operand types lead followed by n `index` types:

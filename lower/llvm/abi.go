@@ -76,19 +76,19 @@ func cElemType(t ir.Type) (string, error) {
 			return "double", nil
 		}
 	case *ir.IntegerType:
-		if t.Sign != ir.Signless {
-			break
-		}
-		switch t.Width {
-		case 1:
+		switch {
+		case t.Width == 1 && t.Sign != ir.Unsigned:
 			return "uint8_t", nil // 0 or 1
-		case 8, 16, 32, 64:
+		case t.Width != 8 && t.Width != 16 && t.Width != 32 && t.Width != 64:
+		case t.Sign == ir.Unsigned:
+			return fmt.Sprintf("uint%d_t", t.Width), nil
+		default:
 			return fmt.Sprintf("int%d_t", t.Width), nil
 		}
 	case *ir.IndexType:
 		return "int64_t", nil
 	}
-	return "", fmt.Errorf("element type %s has no C ABI yet (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64, index)", t)
+	return "", fmt.Errorf("element type %s has no C ABI yet (supported: f16, bf16, f32, f64, i1, i8-i64, si8-si64, ui8-ui64, index)", t)
 }
 
 // tensorABI describes a function argument or result type.

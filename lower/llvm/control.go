@@ -232,7 +232,7 @@ func returnSlot(v *ir.Value) (slot int, viaReshape bool) {
 				return notResult, false
 			}
 			v = parent.Result(use.Index())
-		case tensor.CollapseShape, tensor.ExpandShape, tensor.Cast:
+		case tensor.CollapseShape, tensor.ExpandShape, tensor.Cast, tensor.Bitcast:
 			if use.Index() != 0 {
 				return notResult, false
 			}

@@ -52,7 +52,7 @@ var hloOpCases = func() []nativeCase {
 			nativeCase{fn: "bi_" + b, shapes: [][]int64{{3, 1}, {6}}},
 			nativeCase{fn: "bi_" + b, shapes: [][]int64{{3, 6}, {1}}})
 	}
-	return append(cs,
+	cs = append(cs,
 		nativeCase{fn: "bi_add", shapes: [][]int64{{3, 6}, {4}}, wantErr: "operand shapes are not broadcast compatible (argument shapes: [3, 6], [4])"},
 		nativeCase{fn: "b_add_dims", shapes: [][]int64{{3}, {3, 4}}},
 		nativeCase{fn: "compare_select", shapes: [][]int64{{4, 7}, {7}}, specials: true},
@@ -130,6 +130,20 @@ var hloOpCases = func() []nativeCase {
 		nativeCase{fn: "dot_general", shapes: [][]int64{{2, 3, 17}, {2, 17, 5}}},
 		nativeCase{fn: "dot", shapes: [][]int64{{4, 9}, {9, 6}}},
 	)
+	// Last, so that the cases above keep their random arguments.
+	// Unsigned and explicitly signed integers, computed on signless views
+	// (tensor.bitcast) with unsigned arithmetic where it differs.
+	for _, ty := range []string{"ui8", "ui32", "ui64", "si16"} {
+		for _, o := range []string{"add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum", "and", "or", "xor",
+			"shift_left", "shift_right_logical", "shift_right_arithmetic", "power"} {
+			cs = append(cs, nativeCase{fn: "u_" + ty + "_" + o, shapes: [][]int64{{3, 5}, {5}}})
+		}
+	}
+	cs = append(cs, nativeCase{fn: "u_ui8_misc", shapes: [][]int64{{3, 5}, {3, 5}, {3, 5}}, specials: true})
+	for range 4 {
+		cs = append(cs, nativeCase{fn: "bi_divrem_any", shapes: [][]int64{{6, 16}, {16}}})
+	}
+	return cs
 }()
 
 const hloOpsFile = "testdata/hlo_ops.mlir"

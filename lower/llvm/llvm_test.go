@@ -113,6 +113,23 @@ func TestCHeader(t *testing.T) {
 	}
 }
 
+// Signed and unsigned integers have C's fixed-width types of their
+// signedness in the header.
+func TestCHeaderSignedness(t *testing.T) {
+	src := `
+func.func @u(%x: tensor<?xui8>, %y: tensor<4xui64>, %z: tensor<si16>) -> tensor<?xui8> { return %x : tensor<?xui8> }
+`
+	m := parse(t, "u.mlir", []byte(src))
+	h, err := llvm.CHeader(m, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "int32_t u(const uint8_t *arg0, const int64_t *arg0_shape, const uint64_t *arg1, const int64_t *arg1_shape, const int16_t *arg2, const int64_t *arg2_shape, uint8_t *res0, const int64_t *res0_shape, char *err, int64_t err_len);"
+	if !strings.Contains(h, want) {
+		t.Errorf("header lacks %q:\n%s", want, h)
+	}
+}
+
 func TestCNames(t *testing.T) {
 	src := `
 func.func @main(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }

@@ -24,6 +24,7 @@ func init() {
 		r.add(tensor.Extract, (*fnLowering).lowerExtract)
 		r.add(tensor.FromElements, (*fnLowering).lowerFromElements)
 		r.add(tensor.Cast, (*fnLowering).lowerCast)
+		r.add(tensor.Bitcast, (*fnLowering).lowerBitcast)
 		r.add(tensor.CollapseShape, (*fnLowering).lowerCollapse)
 		r.add(tensor.ExpandShape, (*fnLowering).lowerExpand)
 		r.add(tensor.Reshape, (*fnLowering).lowerReshape)
@@ -182,6 +183,17 @@ func (l *fnLowering) lowerCast(op *ir.Operation) error {
 	}
 	nb := *src
 	nb.dims = dims
+	l.vals[op.Result(0)] = lval{buf: &nb}
+	return nil
+}
+
+// lowerBitcast is the operand's storage under the result's element type
+// (of the same width: the same LLVM integer or float type, or the same
+// bytes).
+func (l *fnLowering) lowerBitcast(op *ir.Operation) error {
+	src := l.asBuffer(l.get(op.Operand(0)), op.Operand(0).Type())
+	nb := *src
+	nb.elem = ir.ElementTypeOf(op.Result(0).Type())
 	l.vals[op.Result(0)] = lval{buf: &nb}
 	return nil
 }

@@ -177,6 +177,302 @@ func.func @u_is_neg_inf(%x: tensor<?x5xf32>) -> tensor<?x5xi1> {
   return %r : tensor<?x5xi1>
 }
 
+func.func @u_ui8_add(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.add %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_subtract(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.subtract %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_multiply(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.multiply %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_divide(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.divide %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_remainder(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.remainder %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_maximum(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.maximum %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_minimum(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.minimum %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_and(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.and %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_or(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.or %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_xor(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.xor %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_shift_left(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.shift_left %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_shift_right_logical(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.shift_right_logical %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_shift_right_arithmetic(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.shift_right_arithmetic %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui8_power(%x: tensor<?x5xui8>, %y: tensor<5xui8>) -> tensor<?x5xui8> {
+  %r = hlo.power %x, %y : (tensor<?x5xui8>, tensor<5xui8>) -> tensor<?x5xui8>
+  return %r : tensor<?x5xui8>
+}
+
+func.func @u_ui32_add(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.add %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_subtract(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.subtract %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_multiply(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.multiply %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_divide(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.divide %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_remainder(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.remainder %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_maximum(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.maximum %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_minimum(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.minimum %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_and(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.and %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_or(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.or %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_xor(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.xor %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_shift_left(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.shift_left %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_shift_right_logical(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.shift_right_logical %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_shift_right_arithmetic(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.shift_right_arithmetic %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui32_power(%x: tensor<?x5xui32>, %y: tensor<5xui32>) -> tensor<?x5xui32> {
+  %r = hlo.power %x, %y : (tensor<?x5xui32>, tensor<5xui32>) -> tensor<?x5xui32>
+  return %r : tensor<?x5xui32>
+}
+
+func.func @u_ui64_add(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.add %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_subtract(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.subtract %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_multiply(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.multiply %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_divide(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.divide %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_remainder(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.remainder %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_maximum(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.maximum %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_minimum(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.minimum %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_and(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.and %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_or(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.or %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_xor(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.xor %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_shift_left(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.shift_left %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_shift_right_logical(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.shift_right_logical %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_shift_right_arithmetic(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.shift_right_arithmetic %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_ui64_power(%x: tensor<?x5xui64>, %y: tensor<5xui64>) -> tensor<?x5xui64> {
+  %r = hlo.power %x, %y : (tensor<?x5xui64>, tensor<5xui64>) -> tensor<?x5xui64>
+  return %r : tensor<?x5xui64>
+}
+
+func.func @u_si16_add(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.add %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_subtract(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.subtract %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_multiply(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.multiply %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_divide(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.divide %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_remainder(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.remainder %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_maximum(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.maximum %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_minimum(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.minimum %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_and(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.and %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_or(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.or %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_xor(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.xor %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_shift_left(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.shift_left %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_shift_right_logical(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.shift_right_logical %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_shift_right_arithmetic(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.shift_right_arithmetic %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+func.func @u_si16_power(%x: tensor<?x5xsi16>, %y: tensor<5xsi16>) -> tensor<?x5xsi16> {
+  %r = hlo.power %x, %y : (tensor<?x5xsi16>, tensor<5xsi16>) -> tensor<?x5xsi16>
+  return %r : tensor<?x5xsi16>
+}
+
+// Unsigned compare, unary ops and conversions, and data movement of
+// unsigned elements (no arithmetic: no signless view needed).
+func.func @u_ui8_misc(%x: tensor<3x5xui8>, %y: tensor<3x5xui8>, %f: tensor<3x5xf32>) -> (tensor<3x5xi1>, tensor<3x5xui8>, tensor<3x5xf32>, tensor<3x5xui8>, tensor<5x3xui8>, tensor<4x7xui8>, tensor<6x5xui8>) {
+  %c = hlo.compare GE, %x, %y : (tensor<3x5xui8>, tensor<3x5xui8>) -> tensor<3x5xi1>
+  %s = hlo.sign %x : tensor<3x5xui8>
+  %a = hlo.abs %s : tensor<3x5xui8>
+  %p = hlo.popcnt %a : tensor<3x5xui8>
+  %v = hlo.convert %p : (tensor<3x5xui8>) -> tensor<3x5xf32>
+  %w = hlo.convert %f : (tensor<3x5xf32>) -> tensor<3x5xui8>
+  %t = hlo.transpose %x, dims = [1, 0] : (tensor<3x5xui8>) -> tensor<5x3xui8>
+  %z = hlo.constant dense<7> : tensor<ui8>
+  %q = hlo.pad %y, %z, low = [1, 1], high = [0, 1], interior = [0, 0] : (tensor<3x5xui8>, tensor<ui8>) -> tensor<4x7xui8>
+  %k = hlo.concatenate %x, %y, dim = 0 : (tensor<3x5xui8>, tensor<3x5xui8>) -> tensor<6x5xui8>
+  return %c, %p, %v, %w, %t, %q, %k : tensor<3x5xi1>, tensor<3x5xui8>, tensor<3x5xf32>, tensor<3x5xui8>, tensor<5x3xui8>, tensor<4x7xui8>, tensor<6x5xui8>
+}
+
 func.func @ui_negate(%x: tensor<?x5xi32>) -> tensor<?x5xi32> {
   %r = hlo.negate %x : tensor<?x5xi32>
   return %r : tensor<?x5xi32>
@@ -301,6 +597,14 @@ func.func @bi_divide(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> 
   %d = hlo.or %a, %one : (tensor<?xi32>, tensor<i32>) -> tensor<?xi32>
   %r = hlo.divide %x, %d : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
   return %r : tensor<?x?xi32>
+}
+
+// No guard: x / 0 is all ones, x % 0 is x, INT_MIN / -1 is INT_MIN and
+// INT_MIN % -1 is 0 (XLA's results), never a trap.
+func.func @bi_divrem_any(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> (tensor<?x?xi32>, tensor<?x?xi32>) {
+  %q = hlo.divide %x, %y : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  %r = hlo.remainder %x, %y : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>
+  return %q, %r : tensor<?x?xi32>, tensor<?x?xi32>
 }
 
 func.func @bi_remainder(%x: tensor<?x?xi32>, %y: tensor<?xi32>) -> tensor<?x?xi32> {

@@ -37,9 +37,9 @@ func.func @slice(%x: tensor<2x4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// CHECK: invalid.mlir:[[@LINE+1]]:1: error: @u: argument 0: element type ui32 has no C ABI yet (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64, index)
-func.func @u(%x: tensor<4xui32>) -> tensor<4xui32> {
-  return %x : tensor<4xui32>
+// CHECK: invalid.mlir:[[@LINE+1]]:1: error: @c: argument 0: element type complex<f32> has no C ABI yet (supported: f16, bf16, f32, f64, i1, i8-i64, si8-si64, ui8-ui64, index)
+func.func @c(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  return %x : tensor<4xcomplex<f32>>
 }
 
 // -----

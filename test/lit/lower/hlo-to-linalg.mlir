@@ -221,3 +221,28 @@ func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x8xf32> {
   %r = hlo.pad %x, %v, low = [0, -1], high = [2, 2], interior = [1, 2] : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x8xf32>
   return %r : tensor<5x8xf32>
 }
+
+// -----
+
+// Unsigned (and explicitly signed) integers are computed on signless
+// views: tensor.bitcast in, the op's unsigned arithmetic (arith.divui,
+// cmpi ult, maxui, uitofp) on the i8 elements, tensor.bitcast out. A
+// chain of such ops leaves no bitcast between its kernels, and a constant
+// is the signless constant of the same bytes.
+// CHECK-LABEL: func.func @unsigned
+// CHECK-SAME: (%[[X:.*]]: tensor<4xui8>, %[[Y:.*]]: tensor<4xui8>)
+// CHECK: %[[BX:.*]] = tensor.bitcast %[[X]] : tensor<4xui8> to tensor<4xi8>
+// CHECK: %[[BY:.*]] = tensor.bitcast %[[Y]] : tensor<4xui8> to tensor<4xi8>
+// CHECK: %[[D:.*]] = linalg.generic {{.*}} ins(%[[BX]], %[[BY]] : tensor<4xi8>, tensor<4xi8>)
+// CHECK: arith.divui
+// CHECK: %[[C:.*]] = arith.constant dense<7> : tensor<4xi8>
+// CHECK: %[[M:.*]] = linalg.generic {{.*}} ins(%[[D]], %[[C]] : tensor<4xi8>, tensor<4xi8>)
+// CHECK: arith.maxui
+// CHECK: %[[R:.*]] = tensor.bitcast %[[M]] : tensor<4xi8> to tensor<4xui8>
+// CHECK: return %[[R]]
+func.func @unsigned(%x: tensor<4xui8>, %y: tensor<4xui8>) -> tensor<4xui8> {
+  %d = hlo.divide %x, %y : tensor<4xui8>
+  %c = hlo.constant dense<7> : tensor<4xui8>
+  %m = hlo.maximum %d, %c : tensor<4xui8>
+  return %m : tensor<4xui8>
+}

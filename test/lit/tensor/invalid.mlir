@@ -649,3 +649,19 @@ func.func @reshape_count(%x: tensor<6xf32>, %s: tensor<2xindex>) {
   %r = tensor.reshape %x(%s) : (tensor<6xf32>, tensor<2xindex>) -> tensor<2x4xf32>
   return
 }
+
+// -----
+
+func.func @bitcast_width(%x: tensor<4xi8>) {
+  // expected-error @+1 {{'tensor.bitcast' op element types 'i8' and 'i16' must be integers or floats of one width}}
+  %r = tensor.bitcast %x : tensor<4xi8> to tensor<4xi16>
+  return
+}
+
+// -----
+
+func.func @bitcast_shape(%x: tensor<4xi8>) {
+  // expected-error @+1 {{'tensor.bitcast' op operand type 'tensor<4xi8>' and result type 'tensor<?xui8>' must be ranked tensors of one shape}}
+  %r = tensor.bitcast %x : tensor<4xi8> to tensor<?xui8>
+  return
+}

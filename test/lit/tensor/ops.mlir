@@ -67,6 +67,22 @@ func.func @cast(%a: tensor<4x?xf32>, %u: tensor<*xf32>) {
 // GENERIC: "tensor.cast"(%{{.*}}) : (tensor<4x?xf32>) -> tensor<?x8xf32>
 // GENERIC: "tensor.cast"(%{{.*}}) {tag} : (tensor<4x?xf32>) -> tensor<*xf32>
 
+// tensor.bitcast: the same bits under another element type of the same
+// width (how unsigned integers are computed on signless views).
+// CHECK-LABEL: func.func @bitcast
+// CHECK-SAME: (%[[U:[a-z0-9]+]]: tensor<4x?xui8>, %[[F:[a-z0-9]+]]: tensor<3xf32>)
+func.func @bitcast(%u: tensor<4x?xui8>, %f: tensor<3xf32>) {
+  // CHECK-NEXT: tensor.bitcast %[[U]] : tensor<4x?xui8> to tensor<4x?xi8>
+  %0 = tensor.bitcast %u : tensor<4x?xui8> to tensor<4x?xi8>
+  // CHECK-NEXT: tensor.bitcast %[[F]] : tensor<3xf32> to tensor<3xi32>
+  %1 = tensor.bitcast %f : tensor<3xf32> to tensor<3xi32>
+  // CHECK-NEXT: return
+  return
+}
+
+// GENERIC-LABEL: sym_name = "bitcast"
+// GENERIC: "tensor.bitcast"(%{{.*}}) : (tensor<4x?xui8>) -> tensor<4x?xi8>
+
 // CHECK-LABEL: func.func @extract
 // CHECK-SAME: (%[[A:[a-z0-9]+]]: tensor<4x?xf32>, %[[Z:[a-z0-9]+]]: tensor<i1>, %[[I:[a-z0-9]+]]: index, %[[J:[a-z0-9]+]]: index)
 func.func @extract(%a: tensor<4x?xf32>, %z: tensor<i1>, %i: index, %j: index) -> (f32, i1) {
