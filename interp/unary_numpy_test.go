@@ -1,16 +1,14 @@
 package interp
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
+	"github.com/bcast-opt/bcast-opt/internal/pyoracle"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -94,27 +92,8 @@ func TestUnaryOpsAgainstNumpy(t *testing.T) {
 			cases = append(cases, map[string]any{"key": u.op + "/" + dt, "fn": u.numpy, "dtype": dt, "bits": bits})
 		}
 	}
-	data, err := json.Marshal(map[string]any{"cases": cases})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	script, batch := dir+"/unary.py", dir+"/cases.json"
-	if err := os.WriteFile(script, []byte(unaryNumpyScript), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(batch, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(python, script, batch)
-	cmd.Env = append(os.Environ(), "PYENV_VERSION=system")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("numpy: %v\n%s", err, stderr.String())
-	}
 	var want map[string][]uint64
-	if err := json.Unmarshal(stdout.Bytes(), &want); err != nil {
+	if err := pyoracle.Run(python, t.TempDir(), "unary", unaryNumpyScript, map[string]any{"cases": cases}, &want); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range unaryNumpy {

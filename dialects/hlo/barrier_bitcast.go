@@ -79,14 +79,8 @@ var BitcastConvertOp = &ir.OpDef{
 	Operands: 1,
 	Results:  1,
 	Parse:    parseSignatureForm,
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.Write(" ")
-		p.Operand(op.Operand(0))
-		p.OptionalAttrDict()
-		p.Write(" : ")
-		p.FunctionType(op.OperandTypes(), op.ResultTypes())
-	},
-	Verify: verifyBitcastConvert,
+	Print:    printFunctionalForm,
+	Verify:   verifyBitcastConvert,
 }
 
 func verifyBitcastConvert(op *ir.Operation) error {

@@ -87,15 +87,8 @@ var RealDynamicSlice = &ir.OpDef{
 	Operands: 4,
 	Results:  1,
 	Parse:    parseSignatureForm,
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		// StableHLO's functional-type: never the compact form.
-		p.Write(" ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict()
-		p.Write(" : ")
-		p.FunctionType(op.OperandTypes(), op.ResultTypes())
-	},
-	Verify: verifyRealDynamicSlice,
+	Print:    printFunctionalForm, // StableHLO's: never the compact form
+	Verify:   verifyRealDynamicSlice,
 }
 
 // sliceOperandNames are the names of real_dynamic_slice's operands #1-#3.

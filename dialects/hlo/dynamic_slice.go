@@ -41,14 +41,7 @@ var DynamicSliceOp = &ir.OpDef{
 		st.ResultTypes = outs
 		return nil
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.Write(" ")
-		p.Operands(op.Operands())
-		printDimsList(p, op, "sizes", "slice_sizes")
-		p.OptionalAttrDict("slice_sizes")
-		p.Write(" : ")
-		p.FunctionType(op.OperandTypes(), op.ResultTypes())
-	},
+	Print:  printOperandsList("sizes", "slice_sizes"),
 	Verify: verifyDynamicSlice,
 }
 
@@ -69,14 +62,8 @@ var DynamicUpdateSliceOp = &ir.OpDef{
 	Operands: ir.Variadic,
 	Results:  1,
 	Parse:    parseSignatureForm,
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.Write(" ")
-		p.Operands(op.Operands())
-		p.OptionalAttrDict()
-		p.Write(" : ")
-		p.FunctionType(op.OperandTypes(), op.ResultTypes())
-	},
-	Verify: verifyDynamicUpdateSlice,
+	Print:    printFunctionalForm,
+	Verify:   verifyDynamicUpdateSlice,
 }
 
 // checkStartIndices checks operands first.. (one per dim of an operand of

@@ -123,10 +123,17 @@ func parseOperandDims(attr string) func(p *ir.OpParser, st *ir.OpState) error {
 
 // printOperandDims prints what parseOperandDims reads.
 func printOperandDims(attr string) func(p *ir.OpPrinter, op *ir.Operation) {
+	return printOperandsList("dims", attr)
+}
+
+// printOperandsList prints `%a, %b, keyword = [..] {attrs} : (T..) -> R`,
+// the list being attribute attr (broadcast_in_dim and its dynamic form,
+// transpose, dynamic_slice's sizes).
+func printOperandsList(keyword, attr string) func(p *ir.OpPrinter, op *ir.Operation) {
 	return func(p *ir.OpPrinter, op *ir.Operation) {
 		p.Write(" ")
-		p.Operand(op.Operand(0))
-		printDimsList(p, op, "dims", attr)
+		p.Operands(op.Operands())
+		printDimsList(p, op, keyword, attr)
 		p.OptionalAttrDict(attr)
 		p.Write(" : ")
 		p.FunctionType(op.OperandTypes(), op.ResultTypes())
@@ -181,14 +188,7 @@ var DynamicBroadcastInDim = &ir.OpDef{
 		st.ResultTypes = outs
 		return nil
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Operation) {
-		p.Write(" ")
-		p.Operands(op.Operands())
-		printDimsList(p, op, "dims", "broadcast_dimensions")
-		p.OptionalAttrDict("broadcast_dimensions")
-		p.Write(" : ")
-		p.FunctionType(op.OperandTypes(), op.ResultTypes())
-	},
+	Print: printOperandsList("dims", "broadcast_dimensions"),
 	Verify: func(op *ir.Operation) error {
 		in, out := rankedTensor(op.Operand(0).Type()), rankedTensor(op.Result(0).Type())
 		if in == nil || out == nil {

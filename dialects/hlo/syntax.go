@@ -55,6 +55,18 @@ func parseSignatureForm(p *ir.OpParser, st *ir.OpState) error {
 
 func printSignatureForm(p *ir.OpPrinter, op *ir.Operation) { printOperandsAndSignature(p, op) }
 
+// printFunctionalForm prints `%a, %b {attrs} : (T1, T2) -> R`: the
+// signature-form ops whose StableHLO spelling is always the function
+// type, never the compact one (real_dynamic_slice, dynamic_update_slice,
+// bitcast_convert).
+func printFunctionalForm(p *ir.OpPrinter, op *ir.Operation) {
+	p.Write(" ")
+	p.Operands(op.Operands())
+	p.OptionalAttrDict()
+	p.Write(" : ")
+	p.FunctionType(op.OperandTypes(), op.ResultTypes())
+}
+
 // parseOperandsAndSignature is the whole syntax of ops written
 // `%a, %b {attrs} : signature`.
 func parseOperandsAndSignature(p *ir.OpParser, st *ir.OpState) {

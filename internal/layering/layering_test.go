@@ -27,7 +27,7 @@ var levels = []struct {
 	prefixes []string
 	onlyFrom []string
 }{
-	{"ir", []string{"ir", "passes/passopt", "passes/passtest", "passes/pipeline", "npy", "internal/didyoumean"}, nil},
+	{"ir", []string{"ir", "passes/passopt", "passes/passtest", "passes/pipeline", "npy", "internal/didyoumean", "internal/pyoracle"}, nil},
 	{"dialects", []string{"dialects", "internal/testdialect"}, nil},
 	{"interp", []string{"interp"}, nil},
 	{"hlo transforms", []string{"dialects/hlo/transforms", "dialects/shape/transforms"}, passUsers},

@@ -1,17 +1,14 @@
 package randprog
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/bcast-opt/bcast-opt/internal/pyoracle"
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/lower/llvm"
@@ -193,12 +190,6 @@ json.dump({'results': out}, sys.stdout)
 
 // assignNumpy fills in want and wantErr from numpy.
 func assignNumpy(t *testing.T, python, dir string, cases []*assignCase) {
-	type jcase struct {
-		Src, Dst           []int64
-		SrcShape, DstShape []int64
-		Consumer           string
-		Narrow             []int64
-	}
 	var in []map[string]any
 	for _, c := range cases {
 		var narrow any
@@ -209,24 +200,6 @@ func assignNumpy(t *testing.T, python, dir string, cases []*assignCase) {
 		in = append(in, map[string]any{"src": ArrayOf(c.srcData).Bits, "dst": ArrayOf(c.dstData).Bits,
 			"src_shape": append([]int64{}, c.src...), "dst_shape": append([]int64{}, c.dst...), "consumer": c.consumer, "narrow": narrow})
 	}
-	data, err := json.Marshal(map[string]any{"cases": in})
-	if err != nil {
-		t.Fatal(err)
-	}
-	script, batch := filepath.Join(dir, "assign_oracle.py"), filepath.Join(dir, "assign.json")
-	if err := os.WriteFile(script, []byte(assignOracle), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(batch, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(python, script, batch)
-	cmd.Env = append(os.Environ(), "PYENV_VERSION=system")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("numpy oracle: %v\n%s", err, stderr.String())
-	}
 	var out struct {
 		Results []struct {
 			Error string  `json:"error"`
@@ -234,8 +207,11 @@ func assignNumpy(t *testing.T, python, dir string, cases []*assignCase) {
 			Bits  []int64 `json:"bits"`
 		} `json:"results"`
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil || len(out.Results) != len(cases) {
-		t.Fatalf("numpy oracle: %d results for %d cases, %v", len(out.Results), len(cases), err)
+	if err := pyoracle.Run(python, dir, "assign_oracle", assignOracle, map[string]any{"cases": in}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Results) != len(cases) {
+		t.Fatalf("numpy oracle: %d results for %d cases", len(out.Results), len(cases))
 	}
 	for i, r := range out.Results {
 		c := cases[i]

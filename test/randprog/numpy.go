@@ -1,14 +1,12 @@
 package randprog
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
 	"os/exec"
-	"path/filepath"
 
+	"github.com/bcast-opt/bcast-opt/internal/pyoracle"
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -150,30 +148,11 @@ func RunNumpy(python, dir string, progs []*Program, traces [][]*interp.Tensor) (
 		}
 		batch[i] = bp
 	}
-	in, err := json.Marshal(map[string]any{"programs": batch})
-	if err != nil {
-		return nil, err
-	}
-	script := filepath.Join(dir, "oracle.py")
-	if err := os.WriteFile(script, []byte(oracleScript), 0o644); err != nil {
-		return nil, err
-	}
-	batchFile := filepath.Join(dir, "batch.json")
-	if err := os.WriteFile(batchFile, in, 0o644); err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(python, script, batchFile)
-	cmd.Env = append(os.Environ(), "PYENV_VERSION=system")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("python oracle: %v\n%s", err, stderr.String())
-	}
 	var out struct {
 		Results []Outcome `json:"results"`
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		return nil, fmt.Errorf("python oracle output: %v", err)
+	if err := pyoracle.Run(python, dir, "oracle", oracleScript, map[string]any{"programs": batch}, &out); err != nil {
+		return nil, fmt.Errorf("python oracle: %v", err)
 	}
 	if len(out.Results) != len(progs) {
 		return nil, fmt.Errorf("python oracle answered %d programs of %d", len(out.Results), len(progs))
