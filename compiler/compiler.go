@@ -32,6 +32,11 @@ type Options struct {
 	// Tools are the system tools Object runs, resolved by FindToolchain;
 	// the zero value finds clang-19, or opt, llc and cc, on PATH.
 	Tools Toolchain
+	// Threads emits the parallel form (`bcast-opt --threads`): each
+	// kernel f also gets f_threads(..., int32_t threads), which runs its
+	// outermost parallel loops on a thread pool with the same results
+	// (lower/llvm's documentation, Threads). Link with -pthread.
+	Threads bool
 }
 
 // Parse reads MLIR text (named filename in its diagnostics) into a module
@@ -99,7 +104,7 @@ func LLVMIR(module *ir.Operation, opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	text, err := llvm.Emit(module, llvm.Options{Target: target})
+	text, err := llvm.Emit(module, llvm.Options{Target: target, Threads: opts.Threads})
 	if err != nil {
 		return "", ir.AsDiagnostics(err, module.Loc)
 	}
@@ -112,10 +117,16 @@ func LLVMIR(module *ir.Operation, opts Options) (string, error) {
 // macro ("" is BCAST_KERNELS_H). The header depends only on the
 // functions' signatures, so it can be written before or after RunPipeline.
 func CHeader(module *ir.Operation, guard string) (string, error) {
+	return CHeaderFor(module, guard, Options{})
+}
+
+// CHeaderFor is CHeader for the LLVM IR LLVMIR writes with opts: with
+// opts.Threads it also declares each kernel's f_threads entry.
+func CHeaderFor(module *ir.Operation, guard string, opts Options) (string, error) {
 	if err := Verify(module); err != nil {
 		return "", err
 	}
-	text, err := llvm.CHeader(module, guard)
+	text, err := llvm.CHeaderFor(module, guard, llvm.Options{Threads: opts.Threads})
 	if err != nil {
 		return "", ir.AsDiagnostics(err, module.Loc)
 	}

@@ -120,7 +120,7 @@ func (t Toolchain) Link(dir, exe string, inputs ...string) error {
 		cc, opt = t.Clang, "-O3"
 	}
 	args := append([]string{opt}, inputs...)
-	return run(dir, cc, append(args, "-o", exe, "-lm")...)
+	return run(dir, cc, append(args, "-o", exe, "-lm", "-pthread")...)
 }
 
 // run runs a tool in dir; a failure is an error naming the tool, with its

@@ -56,9 +56,10 @@ type FuncABI struct {
 	// Name is the MLIR symbol (without '@').
 	Name string
 	// CName is the C symbol of the kernel; ShapesName is CName +
-	// "_result_shapes".
-	CName, ShapesName string
-	Args, Results     []*TensorABI
+	// "_result_shapes"; ThreadsName, CName + "_threads", is the kernel's
+	// entry with a thread count in the parallel form (Options.Threads).
+	CName, ShapesName, ThreadsName string
+	Args, Results                  []*TensorABI
 	// Op is the func.func.
 	Op *ir.Operation
 }
@@ -177,7 +178,7 @@ func Functions(module *ir.Operation) ([]*FuncABI, error) {
 			diags = append(diags, ir.AsDiagnostics(err, op.Loc)...)
 			continue
 		}
-		for _, n := range []string{f.CName, f.ShapesName} {
+		for _, n := range []string{f.CName, f.ShapesName, f.ThreadsName} {
 			if prev, dup := seen[n]; dup {
 				diags = append(diags, ir.Errorf(op.Loc, "C symbol '%s' of @%s collides with the one of @%s", n, f.Name, prev))
 			}
@@ -195,7 +196,7 @@ func funcABI(op *ir.Operation) (*FuncABI, error) {
 	ft := funcdialect.Type(op)
 	name := funcdialect.Name(op)
 	c := cName(name)
-	f := &FuncABI{Name: name, CName: c, ShapesName: c + "_result_shapes", Op: op}
+	f := &FuncABI{Name: name, CName: c, ShapesName: c + "_result_shapes", ThreadsName: c + "_threads", Op: op}
 	for i, t := range ft.Inputs {
 		a, err := tensorABI(fmt.Sprintf("arg%d", i), t)
 		if err != nil {
@@ -264,6 +265,13 @@ func (l *fnLowering) beginFunc() (argData, argShape []*llir.Param) {
 	name := l.abi.CName
 	if l.shapesOnly {
 		name = l.abi.ShapesName
+	} else if l.e.threads {
+		// the parallel form's kernel; CName calls it with 1 (parallel.go)
+		name = l.abi.ThreadsName
+		threads := llir.NewParam("threads", i32)
+		params = append(params, threads)
+		l.threads = threads
+		l.scratch = map[value.Value]scratchBuf{}
 	}
 	l.f = l.e.m.NewFunc(name, i32, params...)
 	l.f.FuncAttrs = append(l.f.FuncAttrs, enum.FuncAttrNoUnwind)

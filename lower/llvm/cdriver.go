@@ -18,7 +18,7 @@ const DriverNoMemory = 3
 // CDriver returns the C source of a program that runs the kernels of fns
 // (declared by the header file named header) on data in files:
 //
-//	prog FUNC IN OUT [--no-shapes] [--bench N] [--guard] [FUNC...]
+//	prog FUNC IN OUT [--no-shapes] [--bench N] [--guard] [--threads N] [FUNC...]
 //
 // It calls FUNC, then each FUNC after the flags, in order (a function may
 // be called more than once). For each call IN holds its arguments in order,
@@ -30,6 +30,11 @@ const DriverNoMemory = 3
 // elements in the same layout, else the int64 length of the error message
 // and its bytes. OUT is flushed after each call, so that a crash leaves
 // the records of the calls before it.
+//
+// With --threads N the kernels run on N threads: the driver calls each
+// kernel's NAME_threads entry when the header declares the parallel form
+// (BCAST_THREADS_ABI, CHeaderFor with Options.Threads), and refuses N > 1
+// otherwise.
 //
 // With --bench N each kernel that succeeds runs N more times, and the
 // median and minimum times are printed on standard error ("bench: N runs,
@@ -62,6 +67,7 @@ func CDriver(fns []*FuncABI, header string) string {
 
 static int guard;   /* --guard */
 static long bench;  /* --bench N */
+static int threads = 1; /* --threads N: the kernels' NAME_threads entries when the header has them */
 static char err[4096];
 
 static void die(const char *what) {
@@ -179,7 +185,7 @@ static int find(const char *name) {
 
 int main(int argc, char **argv) {
 	if (argc < 4) {
-		fprintf(stderr, "usage: %s FUNC IN OUT [--no-shapes] [--bench N] [--guard] [FUNC...]\n", argv[0]);
+		fprintf(stderr, "usage: %s FUNC IN OUT [--no-shapes] [--bench N] [--guard] [--threads N] [FUNC...]\n", argv[0]);
 		return 2;
 	}
 	int *calls = malloc((size_t)argc * sizeof *calls);
@@ -193,6 +199,14 @@ int main(int argc, char **argv) {
 			guard = 1;
 		} else if (strcmp(argv[i], "--bench") == 0 && i + 1 < argc) {
 			bench = strtol(argv[++i], NULL, 10);
+		} else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
+			threads = (int)strtol(argv[++i], NULL, 10);
+#ifndef BCAST_THREADS_ABI
+			if (threads > 1) {
+				fprintf(stderr, "driver: --threads %d needs kernels in the parallel form (bcast-opt --threads)\n", threads);
+				return 2;
+			}
+#endif
 		} else if (strncmp(argv[i], "--", 2) == 0) {
 			fprintf(stderr, "driver: unknown flag %s\n", argv[i]);
 			return 2;
@@ -240,7 +254,10 @@ func writeDriverFunc(sb *strings.Builder, f *FuncABI) {
 	}
 	kargs = append(kargs, "err", "sizeof err")
 	sargs = append(sargs, "err", "sizeof err")
-	call := fmt.Sprintf("%s(%s)", f.CName, strings.Join(kargs, ", "))
+	call := fmt.Sprintf("CALL_%s(%s)", f.CName, strings.Join(kargs, ", "))
+	// the parallel form's entry when the header declares it (--threads)
+	fmt.Fprintf(sb, "#ifdef BCAST_THREADS_ABI\n#define CALL_%s(...) %s(__VA_ARGS__, threads)\n#else\n#define CALL_%s(...) %s(__VA_ARGS__)\n#endif\n",
+		f.CName, f.ThreadsName, f.CName, f.CName)
 	fmt.Fprintf(sb, "\tif (!no_shapes) rc = %s(%s);\n", f.ShapesName, strings.Join(sargs, ", "))
 	sb.WriteString("\tif (rc == 0) {\n")
 	for i, r := range f.Results {

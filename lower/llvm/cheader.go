@@ -14,6 +14,13 @@ import (
 // function of every public function of module (see the package
 // documentation for the ABI). guard names the include guard's macro.
 func CHeader(module *ir.Operation, guard string) (string, error) {
+	return CHeaderFor(module, guard, Options{})
+}
+
+// CHeaderFor is CHeader for the module Emit writes with opts: with
+// opts.Threads it also declares each kernel's f_threads entry and defines
+// BCAST_THREADS_ABI (see the package documentation, Threads).
+func CHeaderFor(module *ir.Operation, guard string, opts Options) (string, error) {
 	fns, err := Functions(module)
 	if err != nil {
 		return "", err
@@ -37,16 +44,27 @@ func CHeader(module *ir.Operation, guard string) (string, error) {
  */
 `)
 	fmt.Fprintf(&sb, "#ifndef %s\n#define %s\n\n#include <stdint.h>\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n", guard, guard)
+	if opts.Threads {
+		sb.WriteString(`
+/* The parallel form: NAME_threads is NAME run on at most threads threads
+ * (the calling thread and a pool of worker threads created on first use,
+ * shared by the module's kernels); results are the same bits as with one
+ * thread. threads <= 1, and NAME itself, use the calling thread only.
+ * Loops with less than 65536 iterations of work per thread use fewer. */
+#define BCAST_THREADS_ABI 1
+`)
+	}
 	for _, f := range fns {
 		sb.WriteString("\n")
-		writeCDecl(&sb, f)
+		writeCDecl(&sb, f, opts.Threads)
 	}
 	sb.WriteString("\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n")
 	return sb.String(), nil
 }
 
-// writeCDecl writes the comment and the two prototypes of one function.
-func writeCDecl(sb *strings.Builder, f *FuncABI) {
+// writeCDecl writes the comment and the prototypes of one function (with
+// threads, also its f_threads entry).
+func writeCDecl(sb *strings.Builder, f *FuncABI, threads bool) {
 	fmt.Fprintf(sb, "/* @%s%s\n", f.Name, funcdialect.Type(f.Op))
 	for _, t := range append(append([]*TensorABI{}, f.Args...), f.Results...) {
 		fmt.Fprintf(sb, " *   %s: %s, shape %s\n", t.Name, t.Type, shapeDoc(t.Shape))
@@ -54,6 +72,9 @@ func writeCDecl(sb *strings.Builder, f *FuncABI) {
 	sb.WriteString(" */\n")
 	fmt.Fprintf(sb, "int32_t %s(%s);\n", f.CName, strings.Join(kernelParams(f), ", "))
 	fmt.Fprintf(sb, "int32_t %s(%s);\n", f.ShapesName, strings.Join(shapesParams(f), ", "))
+	if threads {
+		fmt.Fprintf(sb, "int32_t %s(%s, int32_t threads);\n", f.ThreadsName, strings.Join(kernelParams(f), ", "))
+	}
 }
 
 func shapeDoc(shape []int64) string {

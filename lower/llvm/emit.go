@@ -27,6 +27,10 @@ type Options struct {
 	// the CPU and features of its functions' attributes; the zero value
 	// is the host (HostTarget).
 	Target Target
+	// Threads emits the parallel form: each kernel f also gets an entry
+	// f_threads taking a thread count, whose outermost parallel loops run
+	// on a thread pool (see the package documentation, Threads).
+	Threads bool
 	// unfused lowers every generic on its own (the tests compare fused
 	// groups with it, fuse.go).
 	unfused bool
@@ -56,6 +60,7 @@ func build(module *ir.Operation, opts Options) (*llir.Module, error) {
 	}
 	e := newEmitter(opts.Target)
 	e.fuse = !opts.unfused
+	e.threads = opts.Threads
 	var diags ir.DiagList
 	for _, f := range fns {
 		for _, shapesOnly := range []bool{false, true} {
@@ -95,6 +100,10 @@ type emitter struct {
 	ntNode *metadata.Tuple
 	// fuse enables the fused groups of generics (fuse.go).
 	fuse bool
+	// threads emits the parallel form (Options.Threads); pool is its
+	// thread pool once a loop uses it (pool.go).
+	threads bool
+	pool    *pool
 }
 
 func newEmitter(t Target) *emitter {

@@ -367,13 +367,20 @@ const rowStackBytes = 64 << 10
 // rowArray is a buffer of n elements of elem for one row: on the stack
 // when n is static and the row at most rowStackBytes, else from malloc.
 func (l *fnLowering) rowArray(elem ir.Type, n value.Value) value.Value {
+	var p value.Value
 	if c, ok := constInt(n); ok && c*elemBytes(elem) <= rowStackBytes {
 		arr := l.entry.NewAlloca(lltypes.NewArray(uint64(max(c, 1)), mustMemType(elem)))
 		arr.Align = 64
 		l.name(arr, "row")
-		return l.entry.NewGetElementPtr(arr.ElemType, arr, i64c(0), i64c(0))
+		p = l.entry.NewGetElementPtr(arr.ElemType, arr, i64c(0), i64c(0))
+	} else {
+		p = l.alloc(elem, []value.Value{n})
 	}
-	return l.alloc(elem, []value.Value{n})
+	if l.threads != nil {
+		// each chunk of a parallel loop over rows has its own (parallel.go)
+		l.scratch[p] = scratchBuf{elem: elem, n: n}
+	}
+	return p
 }
 
 // rowBuffer is the storage of a result kept per row in a fused group: the
@@ -488,7 +495,14 @@ func (l *fnLowering) lowerGroup(g *fusedGroup) error {
 			return nil
 		}
 		tag := "row" + strconv.Itoa(s)
-		return l.loop(bounds[s], tag, func(iv value.Value) error {
+		loop := l.outerLoop(s == 0, func() value.Value {
+			var work value.Value = i64c(0)
+			for _, p := range plans {
+				work = l.add(work, l.numElements(p.bounds))
+			}
+			return work
+		})
+		return loop(bounds[s], tag, func(iv value.Value) error {
 			ivs[s] = iv
 			next := make([][]value.Value, len(nests))
 			for m, n := range nests {

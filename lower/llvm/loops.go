@@ -82,7 +82,8 @@ func (n *parallelNest) emit(d int, ptrs []value.Value) error {
 	if d == n.nLoops-1 && n.lanes > 0 {
 		return l.innerLoops(g.op, g.acc, ptrs, n.ivs, g.bounds[d], d, n.lanes, n.stream)
 	}
-	return l.loop(g.bounds[d], fmt.Sprintf("d%d", d), func(iv value.Value) error {
+	loop := l.outerLoop(d == 0, func() value.Value { return l.numElements(g.bounds) })
+	return loop(g.bounds[d], fmt.Sprintf("d%d", d), func(iv value.Value) error {
 		n.ivs[d] = iv
 		return n.emit(d+1, l.advancePtrs(g.acc, ptrs, d, iv, "d"+strconv.Itoa(d)))
 	})

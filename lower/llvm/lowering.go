@@ -42,6 +42,13 @@ type fnLowering struct {
 	// the body being lowered that it does not need (fuse_values.go).
 	fused map[*ir.Operation]*fusedBody
 	skip  map[*ir.Operation]bool
+	// threads is the kernel's thread count (an i32 parameter) in the
+	// parallel form, nil otherwise; outlining is set while a parallel
+	// loop's body is emitted into its own function, and scratch holds
+	// the buffers each chunk of one needs its own copy of (parallel.go).
+	threads   value.Value
+	outlining bool
+	scratch   map[value.Value]scratchBuf
 }
 
 // lowerFunc adds the kernel (or result-shapes) function of f to the module.
@@ -76,6 +83,9 @@ func (e *emitter) lowerFunc(f *FuncABI, shapesOnly bool) error {
 		return ir.Errorf(term.Loc, "unexpected terminator '%s' in a function body", term.Name())
 	}
 	l.finish(start)
+	if l.threads != nil {
+		l.e.singleThreadEntry(f, l.f)
+	}
 	return nil
 }
 

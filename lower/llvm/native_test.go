@@ -142,13 +142,13 @@ func buildNative(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header s
 	var builds []nativeBuild
 	if clang, err := exec.LookPath("clang-19"); err == nil {
 		exe := filepath.Join(dir, "run-clang19")
-		run(clang, "-O2", "-Wall", "-Werror", "-Wno-override-module", ll, drv, "-o", exe, "-lm")
+		run(clang, "-O2", "-Wall", "-Werror", "-Wno-override-module", ll, drv, "-o", exe, "-lm", "-pthread")
 		builds = append(builds, nativeBuild{"clang-19 -O2", exe})
 		// The same under AddressSanitizer, which instruments the kernels'
 		// loads and stores too: an access out of bounds of an argument or
 		// result buffer, or an intermediate buffer not freed, fails.
 		asan := filepath.Join(dir, "run-asan")
-		cmd := exec.Command(clang, "-O1", "-g", "-fsanitize=address", "-Wno-override-module", ll, drv, "-o", asan, "-lm")
+		cmd := exec.Command(clang, "-O1", "-g", "-fsanitize=address", "-Wno-override-module", ll, drv, "-o", asan, "-lm", "-pthread")
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err == nil {
 			builds = append(builds, nativeBuild{"clang-19 -fsanitize=address", asan})
@@ -162,7 +162,7 @@ func buildNative(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header s
 		obj := filepath.Join(dir, "kernels-llc14.o")
 		run(llc, "-O2", "-filetype=obj", "-relocation-model=pic", ll, "-o", obj)
 		exe := filepath.Join(dir, "run-llc14")
-		run(cc, "-O2", "-Wall", "-Werror", drv, obj, "-o", exe, "-lm")
+		run(cc, "-O2", "-Wall", "-Werror", drv, obj, "-o", exe, "-lm", "-pthread")
 		builds = append(builds, nativeBuild{"llc -O2 + cc", exe})
 	}
 	if len(builds) == 0 {

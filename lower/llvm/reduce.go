@@ -262,7 +262,8 @@ func (r *reduction) nestInner(pi int, ptrs []value.Value) error {
 	if pi < len(r.par) {
 		d := r.par[pi]
 		tag := "d" + strconv.Itoa(d)
-		return l.loop(r.bounds[d], tag, func(iv value.Value) error {
+		loop := l.outerLoop(pi == 0, func() value.Value { return l.numElements(r.bounds) })
+		return loop(r.bounds[d], tag, func(iv value.Value) error {
 			r.ivs[d] = iv
 			return r.nestInner(pi+1, r.advance(ptrs, r.dimCoefs(d), iv, tag))
 		})

@@ -48,6 +48,9 @@ type DriverOptions struct {
 	// driver prints the median and minimum times on its standard error
 	// ("bench: N runs, median X ms, min Y ms").
 	Bench int
+	// Threads > 1 runs the kernels on that many threads (the driver's
+	// --threads; the kernels must be in the parallel form).
+	Threads int
 	// Guard puts every argument and result buffer against an
 	// inaccessible page, so that a read or write past its end crashes the
 	// driver (see CDriver).
@@ -146,6 +149,9 @@ func RunDriverCalls(exe, dir string, calls []DriverCall, opts DriverOptions) ([]
 	}
 	if opts.Bench > 0 {
 		args = append(args, "--bench", strconv.Itoa(opts.Bench))
+	}
+	if opts.Threads > 1 {
+		args = append(args, "--threads", strconv.Itoa(opts.Threads))
 	}
 	if opts.Guard {
 		args = append(args, "--guard")

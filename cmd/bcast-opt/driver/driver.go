@@ -42,6 +42,8 @@ type options struct {
 	emit                      string
 	target                    string
 	targetCPU, targetFeatures string
+	// threads emits the parallel form (--threads, lower/llvm Threads).
+	threads bool
 	// headerGuard is the include guard of --emit=c-header (cheader.go).
 	headerGuard string
 	// dumpHTML is the file of --dump-html (the IR after every pass as a
@@ -184,6 +186,7 @@ and prints the resulting IR. Input is a file, or stdin when absent or '-'.`,
 	f.StringVar(&o.pipeline, "pipeline", "", "run a named pipeline before any pass flags: "+strings.Join(passes.PipelineNames(), ", ")+" (cpu: hlo to fused linalg)")
 	f.StringVar(&o.emit, "emit", "mlir", "output after the passes: mlir (the IR), llvm (LLVM IR of every public function, see lower/llvm), c-header (the C ABI of those functions)")
 	f.StringVar(&o.headerGuard, "header-guard", "", "include guard macro of --emit=c-header (default: from the -o file, foo_kernels.h: FOO_KERNELS_H; else from the module's name or the input file's, @jit_f: JIT_F_H)")
+	f.BoolVar(&o.threads, "threads", false, "with --emit=llvm and --emit=c-header: the parallel form, each kernel NAME also has NAME_threads(..., int32_t threads) running its outermost parallel loops on a pthread pool, with results identical to one thread (see lower/llvm's documentation, Threads)")
 	f.StringVar(&o.target, "target", "", "target of --emit=llvm: x86_64-unknown-linux-gnu or aarch64-unknown-linux-gnu (default: the host)")
 	f.StringVar(&o.targetCPU, "target-cpu", "", "CPU of --emit=llvm, written as the functions' \"target-cpu\" attribute: a name LLVM 14 knows (skylake, znver3, x86-64-v3, neoverse-n1, ...) or native (default: the host's CPU and features for the host's architecture, else x86-64 or generic)")
 	f.StringVar(&o.targetFeatures, "target-features", "", "features of --emit=llvm added to or removed from the CPU's, written as the \"target-features\" attribute: a comma-separated list such as +avx2,-avx512f")
@@ -400,7 +403,7 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 	switch o.emit {
 	case "llvm":
 		target, _ := llvm.ResolveTarget(o.target, o.targetCPU, o.targetFeatures) // checked in run
-		text, err := llvm.Emit(mod, llvm.Options{Target: target})
+		text, err := llvm.Emit(mod, llvm.Options{Target: target, Threads: o.threads})
 		if err != nil {
 			return nil, ir.AsDiagnostics(err, mod.Loc)
 		}
@@ -409,7 +412,7 @@ func processChunk(o *options, name string, text []byte, entries []ir.PassEntry, 
 		}
 		b = [][]byte{[]byte(text)}
 	case "c-header":
-		text, err := llvm.CHeader(mod, headerGuard(o, mod))
+		text, err := llvm.CHeaderFor(mod, headerGuard(o, mod), llvm.Options{Threads: o.threads})
 		if err != nil {
 			return nil, ir.AsDiagnostics(err, mod.Loc)
 		}

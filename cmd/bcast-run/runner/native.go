@@ -51,11 +51,12 @@ func runNative(o *options, mod *ir.Operation, args []*npy.Array, stderr io.Write
 	}
 	prog.set("compiling: LLVM IR", 2, compileSteps)
 	target := llvm.HostTarget()
-	ll, err := compiler.LLVMIR(mod, compiler.Options{Target: target.Triple})
+	copts := compiler.Options{Target: target.Triple, Threads: o.threads > 1}
+	ll, err := compiler.LLVMIR(mod, copts)
 	if err != nil {
 		return nil, reportDiags(stderr, err, mod.Loc.File)
 	}
-	header, err := compiler.CHeader(mod, "BCAST_RUN_KERNELS_H")
+	header, err := compiler.CHeaderFor(mod, "BCAST_RUN_KERNELS_H", copts)
 	if err != nil {
 		return nil, reportDiags(stderr, err, mod.Loc.File)
 	}
@@ -100,7 +101,7 @@ func runNative(o *options, mod *ir.Operation, args []*npy.Array, stderr io.Write
 	// The driver prints the bench lines, on stderr, and its errors.
 	var printed strings.Builder
 	res, err := llvm.RunDriverCalls(exe, dir, []llvm.DriverCall{{Func: fn, Args: in}},
-		llvm.DriverOptions{Bench: o.bench, Output: &printed, KeepFiles: o.keepTemps})
+		llvm.DriverOptions{Bench: o.bench, Threads: o.threads, Output: &printed, KeepFiles: o.keepTemps})
 	var de *llvm.DriverError
 	if errors.As(err, &de) && de.ExitCode == llvm.DriverNoMemory {
 		// the driver's one line names the buffer and its size

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -31,6 +32,9 @@ type options struct {
 	outputDir string
 	interp    bool
 	bench     int
+	// threads is --threads: the kernel's threads (1: the single-thread
+	// form, as `bcast-opt --emit=llvm` writes by default).
+	threads   int
 	pipeline  string
 	clang     string
 	opt       string
@@ -90,6 +94,7 @@ exactly, since plain numpy has no bfloat16.`,
 	f.BoolVar(&o.printMLIR, "print-mlir", false, "print each result as an MLIR attribute, dense<...> : tensor<...>, one line each")
 	f.BoolVar(&o.interp, "interp", false, "run the reference interpreter on the original module instead of native code")
 	f.IntVar(&o.bench, "bench", 0, "run the kernel N times after one warm-up and print the median and minimum time on stderr")
+	f.IntVar(&o.threads, "threads", runtime.NumCPU(), "threads the native kernel runs on (default: the CPUs this process may use); more than 1 compiles the parallel form (bcast-opt --threads), whose results are the same bits as with 1")
 	f.StringVar(&o.pipeline, "pipeline", "cpu", "the named pipeline to compile with: "+strings.Join(passes.PipelineNames(), ", "))
 	f.StringVar(&o.clang, "clang", "", "clang to compile LLVM IR and the driver with (default: clang-19 on PATH, else opt/llc and cc)")
 	f.StringVar(&o.opt, "opt", "", "LLVM opt to optimize with when clang is not used (default: opt on PATH, skipped if missing)")
@@ -134,6 +139,9 @@ type result struct {
 func run(o *options, file string, stdout, stderr io.Writer) error {
 	if o.bench < 0 {
 		return fmt.Errorf("--bench must not be negative")
+	}
+	if o.threads < 1 {
+		return fmt.Errorf("--threads must be at least 1, got %d", o.threads)
 	}
 	// On a terminal, a line on stderr says what a slow run is doing;
 	// everything else written there clears it first.

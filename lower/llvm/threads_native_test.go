@@ -1,0 +1,112 @@
+package llvm_test
+
+import (
+	"bytes"
+	"math/rand"
+	"os"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
+)
+
+// threadCases are kernels of each kind of parallel loop (the outer loop of
+// an elementwise generic, the rows of a reduction and of a fused softmax
+// or normalization, the column panels of a matmul and its batch), on
+// sizes with enough work for 3 threads (at least 3 * 65536 iterations).
+var threadCases = []struct {
+	file string
+	c    nativeCase
+}{
+	{"testdata/kernels.mlir", nativeCase{fn: "w5", shapes: [][]int64{{1030, 4099}, {4099}}}},
+	{"testdata/kernels.mlir", nativeCase{fn: "w5", shapes: [][]int64{{4099, 1}, {1031}}}},
+	{"testdata/kernels.mlir", nativeCase{fn: "stream", shapes: [][]int64{{1040, 4100}, {4100}}}},
+	{"testdata/kernels.mlir", nativeCase{fn: "f64", shapes: [][]int64{{301, 3, 530}, {3, 1}}}},
+	{"testdata/reductions.mlir", nativeCase{fn: "row_sum", shapes: [][]int64{{997, 611}}}},
+	{"testdata/reductions.mlir", nativeCase{fn: "row_sum_exp", shapes: [][]int64{{513, 1001}}}},
+	{"testdata/reductions.mlir", nativeCase{fn: "mid_sum", shapes: [][]int64{{37, 101, 97}}}},
+	{"testdata/reductions.mlir", nativeCase{fn: "col_sum", shapes: [][]int64{{611, 997}}}},
+	{"testdata/fused.mlir", nativeCase{fn: "softmax_max", shapes: [][]int64{{700, 1001}}}},
+	{"testdata/fused.mlir", nativeCase{fn: "softmax3", shapes: [][]int64{{7, 90, 1001}}}},
+	{"testdata/fused.mlir", nativeCase{fn: "logistic_norm", shapes: [][]int64{{301, 20000}}}},
+	{"testdata/fused.mlir", nativeCase{fn: "col_norm", shapes: [][]int64{{700, 1001}}}},
+	{"testdata/matmul.mlir", nativeCase{fn: "mm", shapes: [][]int64{{130, 257}, {257, 301}}}},
+	{"testdata/matmul.mlir", nativeCase{fn: "mm_tt", shapes: [][]int64{{300, 97}, {45, 300}}}},
+	{"testdata/matmul.mlir", nativeCase{fn: "bmm_nt", shapes: [][]int64{{5, 70, 64}, {5, 90, 64}}}},
+	{"testdata/matmul.mlir", nativeCase{fn: "mm_f64", shapes: [][]int64{{100, 300}, {300, 2100}}}},
+}
+
+// TestThreadsBitIdentical runs each of threadCases in the parallel form
+// (Options.Threads) on 1, 2 and 3 threads, and in the single-thread form,
+// and requires the same result bits from all four.
+func TestThreadsBitIdentical(t *testing.T) {
+	tool(t, "compiling LLVM IR to native code", "clang-19", "llc")
+	type built struct {
+		serial, parallel []nativeBuild
+		dir              string
+		byName           map[string]*llvm.FuncABI
+	}
+	builds := map[string]*built{}
+	for _, tc := range threadCases {
+		if builds[tc.file] != nil {
+			continue
+		}
+		src, err := os.ReadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, lowered := cpuPipeline(t, tc.file, src)
+		fns, byName := functionABIs(t, lowered)
+		b := &built{byName: byName}
+		for _, threads := range []bool{false, true} {
+			opts := llvm.Options{Threads: threads}
+			text, err := llvm.Emit(lowered, opts)
+			if err != nil {
+				t.Fatalf("%s: Emit: %v", tc.file, err)
+			}
+			header, err := llvm.CHeaderFor(lowered, "", opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			nb := buildNative(t, dir, fns, text, header)
+			if threads {
+				b.parallel, b.dir = nb, dir
+			} else {
+				b.serial = nb
+			}
+		}
+		builds[tc.file] = b
+	}
+	rng := rand.New(rand.NewSource(17))
+	for _, tc := range threadCases {
+		b := builds[tc.file]
+		f := b.byName[tc.c.fn]
+		if f == nil {
+			t.Fatalf("%s: no function @%s", tc.file, tc.c.fn)
+		}
+		t.Run(tc.c.fn+"_"+shapesName(tc.c.shapes), func(t *testing.T) {
+			args := driverTensors(randomArgs(t, rng, f, tc.c))
+			run := func(nb nativeBuild, threads int) []llvm.DriverTensor {
+				res, err := llvm.RunDriverCalls(nb.exe, b.dir, []llvm.DriverCall{{Func: f, Args: args}}, llvm.DriverOptions{Threads: threads})
+				if err != nil {
+					t.Fatalf("%s, %d threads: %v", nb.name, threads, err)
+				}
+				if res[0].Code != 0 {
+					t.Fatalf("%s, %d threads: code %d: %s", nb.name, threads, res[0].Code, res[0].Message)
+				}
+				return res[0].Results
+			}
+			for i, nb := range b.parallel {
+				want := run(b.serial[i], 1)
+				for _, threads := range []int{1, 2, 3} {
+					got := run(nb, threads)
+					for r := range want {
+						if !bytes.Equal(got[r].Data, want[r].Data) {
+							t.Errorf("%s: %d threads: result %d differs from the single-thread form's", nb.name, threads, r)
+						}
+					}
+				}
+			}
+		})
+	}
+}
