@@ -59,6 +59,8 @@
 //	reduce_outer.go  reductions over outer dims: accumulate in memory, vector code across the parallel inner dim
 //	argmax.go        argmax-style (value, index) reductions: recognized by evaluation, merged by index
 //	matmul.go        f32 and f64 contractions shaped like a matmul: cache blocks, packed panels, an FMA micro-kernel
+//	parallel.go      the parallel form's loops: outlined into functions of a range of iterations, with a context and per-chunk row buffers
+//	pool.go          the parallel form's thread pool (pthreads), emitted into the module: bcast.parallel_for
 //	fuse.go          fused groups: consecutive generics over the same rows as one loop nest over rows, row buffers
 //	fuse_values.go   in a fused group: values kept per row instead of computed again, prefetching the next row
 //	llprint/         the printer (print.go, print_inst.go)
@@ -144,7 +146,41 @@
 // The C symbol is the function's name with characters that C does not
 // allow replaced by '_'; a name C or the C library already uses (main,
 // free, exp, ...) gets "_fn" appended: `@main` is `main_fn`. CHeader writes
-// these declarations, with each type and static shape in a comment.
+// these declarations, with each type and static shape in a comment. The
+// kernel's name with "_threads" appended is taken too (see Threads).
+//
+// # Threads
+//
+// With Options.Threads (`bcast-opt --emit=llvm --threads`, and
+// `--emit=c-header --threads` for its header) the module is in the
+// parallel form: each kernel also has an entry with a thread count,
+//
+//	int32_t f_threads(<f's parameters>, int32_t threads);
+//
+// which is f run on at most threads threads: the calling thread and the
+// workers of a pool that the module creates on first use (pthreads, no
+// other library: link with -pthread) and keeps for the life of the
+// process, shared by all its kernels. f itself calls f_threads with 1,
+// and threads <= 1 never creates a thread, so callers of the C ABI above
+// see no difference. The header defines BCAST_THREADS_ABI and declares
+// f_threads. Results are the same bits for any thread count: only loops
+// whose iterations are independent are split (the outermost loop of an
+// all-parallel generic, the first parallel loop of a reduction, the row
+// loop of a fused group, the column panels of a matmul or its outermost
+// batch loop; never a reduction loop), into T contiguous chunks of
+// iterations that each run in order with the instructions of the
+// single-thread loop; a row buffer or packing buffer is per chunk. A
+// loop runs on T = min(threads, 256, its iterations, work / 65536)
+// threads, at least 1, where work is the iterations of the innermost body
+// it runs (multiply-adds for a matmul): a kernel with less than 65536
+// elements of work per thread stays on fewer threads, one below 131072.
+// A kernel may be called from several threads at once; a call that finds
+// the pool running another call's loop runs its own chunks on its calling
+// thread. A chunk that cannot allocate its row or packing buffer makes
+// the kernel return 2 ("out of memory allocating a per-thread buffer of a
+// parallel loop"). Not split yet: the only loop of a one-dim generic (its
+// vector loop), reductions along outer dims with one parallel dim, fills
+// and copies.
 //
 // # Lowering
 //

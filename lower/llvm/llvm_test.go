@@ -1,7 +1,9 @@
 package llvm_test
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -88,6 +90,56 @@ func TestEmitVerifiesWithLLVM(t *testing.T) {
 				t.Errorf("%s on %s %s %s: %v\n%s", strings.Join(r, " "), target.Triple, target.CPU, target.Features, err, out)
 			}
 		}
+	}
+}
+
+// TestEmitThreadsVerifiesWithLLVM runs the parallel form of every
+// testdata file's kernels (Options.Threads: outlined loops, the pthread
+// pool) through the verifiers and code generators of LLVM 14 and 19
+// (verifyWithLLVM), for both targets.
+func TestEmitThreadsVerifiesWithLLVM(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, m := cpuPipeline(t, file, src)
+		for _, target := range []llvm.Target{llvm.X86_64, llvm.AArch64} {
+			text, err := llvm.Emit(m, llvm.Options{Target: target, Threads: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			verifyWithLLVM(t, file+" (threads)", text, target)
+		}
+	}
+}
+
+// TestCHeaderThreads checks the parallel form's declarations.
+func TestCHeaderThreads(t *testing.T) {
+	_, m := cpuPipeline(t, "testdata/kernels.mlir", readKernels(t))
+	h, err := llvm.CHeaderFor(m, "KERNELS_H", llvm.Options{Threads: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"#define BCAST_THREADS_ABI 1",
+		"int32_t w5(const float *arg0, const int64_t *arg0_shape, const float *arg1, const int64_t *arg1_shape, float *res0, const int64_t *res0_shape, char *err, int64_t err_len);",
+		"int32_t w5_threads(const float *arg0, const int64_t *arg0_shape, const float *arg1, const int64_t *arg1_shape, float *res0, const int64_t *res0_shape, char *err, int64_t err_len, int32_t threads);",
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("header lacks %q", want)
+		}
+	}
+	plain, err := llvm.CHeader(m, "KERNELS_H")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain, "_threads") || strings.Contains(plain, "BCAST_THREADS_ABI") {
+		t.Errorf("the single-thread form's header declares the parallel form")
 	}
 }
 

@@ -221,6 +221,22 @@ func (m *matmul) emit(l *fnLowering) error {
 	for x, a := range g.acc {
 		ptrs[x] = l.elemPtr(a.buf.elem, a.buf.ptr, a.base)
 	}
+	if l.parallel() {
+		return m.emitParallel(l, ptrs)
+	}
+	sc := m.scratch(l)
+	return m.batchNest(l, 0, ptrs, i64c(0), g.bounds[m.j], sc)
+}
+
+// matmulScratch is the buffers one thread of a matmul works in: the
+// packing buffer (a's part, then b's) and the tile of an edge.
+type matmulScratch struct {
+	packA, packB, tile value.Value
+}
+
+// scratch allocates the matmul's buffers.
+func (m *matmul) scratch(l *fnLowering) matmulScratch {
+	g := m.g
 	// The packing buffer: mc*kc elements for a, kc*nc for b, each block
 	// no larger than the operands rounded up to whole panels (a small
 	// matmul allocates little).
@@ -233,25 +249,55 @@ func (m *matmul) emit(l *fnLowering) error {
 	tile.Align = llir.Align(vectorBytes)
 	l.name(tile, "mm.tile")
 	tilePtr := l.cur.NewBitCast(tile, lltypes.NewPointer(mustMemType(m.elem)))
-	var nest func(b int, ptrs []value.Value) error
-	nest = func(b int, ptrs []value.Value) error {
-		if b == len(m.batch) {
-			return m.product(l, ptrs, pack, l.elemPtr(m.elem, pack, aSize), tilePtr)
-		}
-		d := m.batch[b]
-		return l.loop(g.bounds[d], "mm.b"+strconv.Itoa(d), func(iv value.Value) error {
-			return nest(b+1, l.advancePtrs(g.acc, ptrs, d, iv, "b"+strconv.Itoa(d)))
-		})
-	}
-	return nest(0, ptrs)
+	return matmulScratch{packA: pack, packB: l.elemPtr(m.elem, pack, aSize), tile: tilePtr}
 }
 
-// product emits the blocked product of one batch element: a, b and c
-// point at its (0, 0) elements; packA and packB are the packing buffer's
-// parts.
-func (m *matmul) product(l *fnLowering, ptrs []value.Value, packA, packB, tile value.Value) error {
+// batchNest emits the batch loops from batch[b] on around the product of
+// columns [j0, j1) of each batch element.
+func (m *matmul) batchNest(l *fnLowering, b int, ptrs []value.Value, j0, j1 value.Value, sc matmulScratch) error {
+	if b == len(m.batch) {
+		return m.product(l, ptrs, j0, j1, sc)
+	}
+	d := m.batch[b]
+	return l.loop(m.g.bounds[d], "mm.b"+strconv.Itoa(d), func(iv value.Value) error {
+		return m.batchNest(l, b+1, l.advancePtrs(m.g.acc, ptrs, d, iv, "b"+strconv.Itoa(d)), j0, j1, sc)
+	})
+}
+
+// emitParallel is emit in a kernel's parallel form: the outermost batch
+// loop, or without batch dims the panels of nr columns of the output,
+// split across threads, each chunk with its own packing buffer and tile.
+// Every output element is computed by the same steps as on one thread.
+func (m *matmul) emitParallel(l *fnLowering, ptrs []value.Value) error {
 	g := m.g
-	M, N, K := g.bounds[m.i], g.bounds[m.j], g.bounds[m.k]
+	work := l.numElements(g.bounds)
+	N := g.bounds[m.j]
+	if len(m.batch) == 0 {
+		panels := l.ceilDiv(N, int64(m.nr))
+		return l.outline(panels, work, "mm.jp", func(begin, end, _ value.Value) error {
+			sc := m.scratch(l)
+			j0 := l.mul(begin, i64c(int64(m.nr)))
+			j1 := l.smin(l.mul(end, i64c(int64(m.nr))), N)
+			return m.product(l, ptrs, j0, j1, sc)
+		})
+	}
+	d := m.batch[0]
+	return l.outline(g.bounds[d], work, "mm.b"+strconv.Itoa(d), func(begin, end, _ value.Value) error {
+		sc := m.scratch(l)
+		_, err := l.loopFrom(begin, end, 1, "mm.b"+strconv.Itoa(d), func(iv value.Value) error {
+			return m.batchNest(l, 1, l.advancePtrs(g.acc, ptrs, d, iv, "b"+strconv.Itoa(d)), i64c(0), N, sc)
+		})
+		return err
+	})
+}
+
+// product emits the blocked product of one batch element, its output
+// columns [j0, j1): a, b and c point at its (0, 0) elements; sc holds the
+// packing buffer's parts and the tile.
+func (m *matmul) product(l *fnLowering, ptrs []value.Value, j0, j1 value.Value, sc matmulScratch) error {
+	g := m.g
+	M, K := g.bounds[m.i], g.bounds[m.k]
+	packA, packB, tile := sc.packA, sc.packB, sc.tile
 	aP, bP, cP := ptrs[m.a], ptrs[m.b], ptrs[2]
 	sAi, sAk := g.acc[m.a].coef[m.i], g.acc[m.a].coef[m.k]
 	sBk, sBj := g.acc[m.b].coef[m.k], g.acc[m.b].coef[m.j]
@@ -259,8 +305,8 @@ func (m *matmul) product(l *fnLowering, ptrs []value.Value, packA, packB, tile v
 	nr := int64(m.nr)
 	// At least one k block, so that K = 0 stores the fill.
 	nkb := l.smax(l.ceilDiv(K, matmulKC), i64c(1))
-	_, err := l.loopFrom(i64c(0), N, matmulNC, "mm.jc", func(jc value.Value) error {
-		nc := l.smin(i64c(matmulNC), l.sub(N, jc))
+	_, err := l.loopFrom(j0, j1, matmulNC, "mm.jc", func(jc value.Value) error {
+		nc := l.smin(i64c(matmulNC), l.sub(j1, jc))
 		return l.loop(nkb, "mm.kb", func(kb value.Value) error {
 			pc := l.mul(kb, i64c(matmulKC))
 			kc := l.smin(i64c(matmulKC), l.sub(K, pc))

@@ -178,7 +178,7 @@ func (l *fnLowering) callOutlined(f *llir.Func, captured []value.Value, exitCode
 		if !codes[c] {
 			continue
 		}
-		msg := l.abi.Name + ": out of memory allocating a row buffer of a parallel loop"
+		msg := l.abi.Name + ": out of memory allocating a per-thread buffer of a parallel loop"
 		if c != codeNoMemory {
 			msg = l.abi.Name + ": a run-time check failed in a parallel loop"
 		}

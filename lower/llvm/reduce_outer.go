@@ -51,7 +51,9 @@ func (r *reduction) emitOuter() error {
 			return l.innerLoops(r.op, r.acc, ptrs, r.ivs, r.bounds[d], d, lanes, noStream)
 		}
 		tag := "d" + strconv.Itoa(d)
-		return l.loop(r.bounds[d], tag, func(iv value.Value) error {
+		// a parallel outermost loop: split across threads in the parallel form
+		loop := l.outerLoop(level == 0 && len(r.par) > 1, func() value.Value { return l.numElements(r.bounds) })
+		return loop(r.bounds[d], tag, func(iv value.Value) error {
 			r.ivs[d] = iv
 			next := r.advance(ptrs, r.dimCoefs(d), iv, tag)
 			if level == len(order)-1 {
