@@ -153,32 +153,47 @@ func bcastOpt(args ...string) error {
 
 // buildOurs compiles bench/workloads/<kernel>.mlir through bcast-opt's
 // CPU pipeline (in-process) to LLVM IR, with the entry function renamed to
-// bcastopt_<kernel>, and that to an object file in work. It first keeps
+// bcastopt_<kernel>, and that to an object file in work; and again in the
+// parallel form (--threads) as bcastopt_mt_<kernel>, the multi-thread
+// column's. It returns the two objects. It first keeps
 // the pipeline's linalg output (<base>.cpu.mlir) and counts its generics;
 // the counts come back even when the LLVM IR or the object does not build.
-func buildOurs(root, work, kernel string, tc toolchain) (string, *KernelStats, error) {
+func buildOurs(root, work, kernel string, tc toolchain) ([]string, *KernelStats, error) {
 	src, err := os.ReadFile(filepath.Join(root, "bench", "workloads", kernel+".mlir"))
 	if err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
 	renamed, err := renameKernel(string(src), entryOf(kernel), kernel)
 	if err != nil {
-		return "", nil, fmt.Errorf("bench/workloads/%s.mlir: %v", kernel, err)
+		return nil, nil, fmt.Errorf("bench/workloads/%s.mlir: %v", kernel, err)
 	}
 	base := filepath.Join(work, "bcastopt_"+kernel)
 	if err := os.WriteFile(base+".mlir", []byte(renamed), 0o644); err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
 	if err := bcastOpt(base+".mlir", "--pipeline=cpu", "-o", base+".cpu.mlir"); err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
 	linalg, err := os.ReadFile(base + ".cpu.mlir")
 	if err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
 	stats := countGenerics(string(linalg))
 	obj, err := buildObject(work, base, tc)
-	return obj, &stats, err
+	if err != nil {
+		return nil, &stats, err
+	}
+	// The multi-thread column's kernel: the parallel form, as
+	// bcastopt_mt_<kernel> (ours.c).
+	mt, err := renameKernel(string(src), entryOf(kernel), "mt_"+kernel)
+	if err != nil {
+		return nil, &stats, err
+	}
+	if err := os.WriteFile(base+"_mt.mlir", []byte(mt), 0o644); err != nil {
+		return nil, &stats, err
+	}
+	mtObj, err := buildObject(work, base+"_mt", tc, "--threads")
+	return []string{obj, mtObj}, &stats, err
 }
 
 // bcastOptDiagnostic is the command line and status that bcastOpt's error
@@ -192,33 +207,56 @@ func oursError(err error, work, kernel string) error {
 	return errors.New(strings.ReplaceAll(err.Error(), renamed, "bench/workloads/"+kernel+".mlir"))
 }
 
-// buildObject lowers <base>.mlir to LLVM IR and compiles it to <base>.o
-// the way bcast-run does, so that the benchmark times what bcast-run and
-// any clang or llc make of `--emit=llvm`.
-func buildObject(work, base string, tc toolchain) (string, error) {
-	if err := bcastOpt(base+".mlir", "--pipeline=cpu", "--emit=llvm", "-o", base+".ll"); err != nil {
+// buildObject lowers <base>.mlir to LLVM IR (with bcast-opt's flags
+// emit, such as --threads) and compiles it to <base>.o the way bcast-run
+// does, so that the benchmark times what bcast-run and any clang or llc
+// make of `--emit=llvm`.
+func buildObject(work, base string, tc toolchain, emit ...string) (string, error) {
+	if err := bcastOpt(append([]string{base + ".mlir", "--pipeline=cpu", "--emit=llvm", "-o", base + ".ll"}, emit...)...); err != nil {
 		return "", err
 	}
 	obj := base + ".o"
 	return obj, tc.llvmToolchain().CompileLLVM(work, base+".ll", obj, llvm.HostTarget().Triple)
 }
 
-// buildHarness compiles bench/c/{harness,loops,ours}.c with gcc and links
-// them with the given kernel objects into work/harness.
-func buildHarness(root, work string, tc toolchain, objs []string) (string, error) {
+// buildHarness compiles bench/c/{harness,loops,ours}.c with gcc, and
+// loops.c again with OpenMP (-fopenmp -DBENCH_OMP: the multi-thread
+// column's C) unless omp is false, and links them with the given kernel
+// objects into work/harness.
+func buildHarness(root, work string, tc toolchain, objs []string, omp bool) (string, error) {
 	csrc := filepath.Join(root, "bench", "c")
 	var link []string
+	compile := func(name, obj string, extra ...string) error {
+		args := append(append(append([]string{}, cFlags...), extra...), "-I", csrc, "-c", filepath.Join(csrc, name+".c"), "-o", obj)
+		link = append(link, obj)
+		return run(work, tc.gcc, args...)
+	}
 	for _, name := range []string{"harness", "loops", "ours"} {
-		obj := filepath.Join(work, name+".o")
-		args := append(append([]string{}, cFlags...), "-I", csrc, "-c", filepath.Join(csrc, name+".c"), "-o", obj)
-		if err := run(work, tc.gcc, args...); err != nil {
+		if err := compile(name, filepath.Join(work, name+".o")); err != nil {
 			return "", err
 		}
-		link = append(link, obj)
+	}
+	if omp {
+		if err := compile("loops", filepath.Join(work, "loops_omp.o"), "-fopenmp", "-DBENCH_OMP"); err != nil {
+			return "", err
+		}
 	}
 	exe := filepath.Join(work, "harness")
-	args := append(append(append([]string{}, link...), objs...), "-o", exe, "-lm")
+	args := append(append([]string{}, link...), objs...)
+	args = append(args, "-o", exe, "-lm", "-pthread")
+	if omp {
+		args = append(args, "-fopenmp")
+	}
 	return exe, run(work, tc.gcc, args...)
+}
+
+// hasOpenMP reports whether gcc builds and links OpenMP code (libgomp).
+func hasOpenMP(work string, tc toolchain) error {
+	src := filepath.Join(work, "omp_probe.c")
+	if err := os.WriteFile(src, []byte("int main(void) {\n  int s = 0;\n#pragma omp parallel for reduction(+ : s)\n  for (int i = 0; i < 4; i++)\n    s += i;\n  return s != 6;\n}\n"), 0o644); err != nil {
+		return err
+	}
+	return run(work, tc.gcc, "-fopenmp", src, "-o", filepath.Join(work, "omp_probe"))
 }
 
 // build is what the benchmark built: the harness and what went missing.
@@ -255,7 +293,7 @@ func buildAll(root, work string, tc toolchain, workloads []string, mlir mlirKern
 			continue
 		}
 		log("building bcast-opt kernel %s", k)
-		obj, stats, err := buildOurs(root, work, k, tc)
+		objs, stats, err := buildOurs(root, work, k, tc)
 		if stats != nil {
 			b.stats[k] = *stats
 		}
@@ -266,7 +304,7 @@ func buildAll(root, work string, tc toolchain, workloads []string, mlir mlirKern
 			b.oursErr[k] = bcastOptDiagnostic.ReplaceAllString(firstLine(err), "")
 			continue
 		}
-		ours = append(ours, obj)
+		ours = append(ours, objs...)
 		b.ours[k] = true
 	}
 	if mlir != nil {
@@ -288,14 +326,19 @@ func buildAll(root, work string, tc toolchain, workloads []string, mlir mlirKern
 			}
 		}
 	}
+	omp := true
+	if err := hasOpenMP(work, tc); err != nil {
+		omp = false
+		b.notes = append(b.notes, "C under OpenMP: gcc -fopenmp does not build (install libgomp): "+firstLine(err))
+	}
 	log("building the harness")
-	exe, err := buildHarness(root, work, tc, append(append([]string{}, ours...), mlirObjs...))
+	exe, err := buildHarness(root, work, tc, append(append([]string{}, ours...), mlirObjs...), omp)
 	if err != nil && len(mlirObjs) > 0 {
 		// The MLIR objects may need what this link does not provide;
 		// measure the rest rather than nothing.
 		log("linking with the MLIR 19 objects failed, linking without them: %v", err)
 		b.notes = append(b.notes, "MLIR 19 objects did not link: "+firstLine(err))
-		exe, err = buildHarness(root, work, tc, ours)
+		exe, err = buildHarness(root, work, tc, ours, omp)
 	}
 	if err != nil {
 		return b, err

@@ -14,6 +14,10 @@ var displayName = map[string]string{
 	implMLIR:   "MLIR 19",
 	implNumpy:  "numpy",
 	"roofline": "roofline (copy probe)",
+	// the multi-thread columns
+	implOursMT:  "ours on all cores",
+	implCOMP:    "C under OpenMP",
+	implNumpyMT: "numpy on all cores",
 }
 
 // chartSeries are the bars of each workload group, in order, with their

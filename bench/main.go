@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -181,7 +182,7 @@ func benchMain(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if o.numpy {
-		if _, _, err := python(); err == nil {
+		if _, _, err := python(1); err == nil {
 			for _, w := range o.workloads {
 				log("checking %s's C loop against numpy", w)
 				recs, err := checkNumpy(b.harness, root, w, results[w].Rtol, results[w].Atol)
@@ -194,7 +195,7 @@ func benchMain(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		log("running numpy")
-		recs, version, err := runNumpy(root, work, o.workloads, o.rounds, o.warmup)
+		recs, version, err := runNumpy(root, work, o.workloads, o.rounds, o.warmup, 1)
 		if err != nil {
 			log("numpy: %v", err)
 			rep.Notes = append(rep.Notes, "numpy: "+firstLine(err))
@@ -202,6 +203,16 @@ func benchMain(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		rep.Machine.Numpy = version
+		if cores := runtime.NumCPU(); err == nil && cores > 1 {
+			log("running numpy on %d threads", cores)
+			recs, _, err := runNumpy(root, work, o.workloads, o.rounds, o.warmup, cores)
+			if err != nil {
+				log("numpy on %d threads: %v", cores, err)
+				rep.Notes = append(rep.Notes, "numpy on all cores: "+firstLine(err))
+			} else if err := mergeRecords(results, recs); err != nil {
+				return err
+			}
+		}
 	}
 	for _, w := range o.workloads {
 		if r := results[w]; r != nil {
@@ -230,6 +241,9 @@ func benchMain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "Machine: %s\n\n%s\n", rep.MachineLine(), rep.Table())
+	if mt := rep.MultiThreadTable(); mt != "" {
+		fmt.Fprintf(stdout, "All cores:\n\n%s\n", mt)
+	}
 	if jax := rep.JAXTable(); jax != "" {
 		fmt.Fprintf(stdout, "%s\n", jax)
 	}

@@ -11,6 +11,9 @@ what is measured. Prints one line per workload in the harness's format:
 
     result workload=W1 impl=numpy status=ok median_ms=... min_ms=... runs=N
 
+(impl=numpy_mt with --mt: the multi-thread column, OpenBLAS on every core;
+numpy's elementwise operations run on one thread either way.)
+
 With --check, it times nothing: it reads the harness's inputs and the C
 loop's output from stdin (.npy arrays back to back, `harness W --dump`),
 evaluates the same numpy expression on those inputs and compares it with
@@ -144,6 +147,12 @@ def main():
     p.add_argument("--check", metavar="WORKLOAD", help="compare with the C output on stdin")
     p.add_argument("--rtol", type=float, default=1e-6)
     p.add_argument("--atol", type=float, default=1e-6)
+    p.add_argument(
+        "--mt",
+        action="store_true",
+        help="name the timings numpy_mt and openblas_mt: the multi-thread columns "
+        "(bench/main.go runs this with OPENBLAS_NUM_THREADS set to the cores)",
+    )
     p.add_argument("workloads", nargs="*", default=list(WORKLOADS))
     a = p.parse_args()
     if a.check:
@@ -156,9 +165,10 @@ def main():
             sys.exit(f"numpy_bench.py: unknown workload {name}")
         shapes, fn = WORKLOADS[name]
         args = inputs(shapes, 1)
-        timed = [("numpy", fn)]
+        suffix = "_mt" if a.mt else ""
+        timed = [("numpy" + suffix, fn)]
         if name in MATMUL_ONLY:
-            timed.append(("openblas", MATMUL_ONLY[name]))
+            timed.append(("openblas" + suffix, MATMUL_ONLY[name]))
         for impl, f in timed:
             r = f(*args)
             assert r.dtype == np.float32, (name, r.dtype)

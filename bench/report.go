@@ -118,6 +118,38 @@ func (r *Report) Table() string {
 	return sb.String()
 }
 
+// MultiThreadTable renders the multi-thread columns as a Markdown table,
+// or "" when the harness timed no kernel in the parallel form.
+func (r *Report) MultiThreadTable() string {
+	ran := false
+	for _, res := range r.Results {
+		if _, ok := res.time(implOursMT); ok {
+			ran = true
+		}
+	}
+	if !ran {
+		return ""
+	}
+	var sb strings.Builder
+	sb.WriteString("| workload | threads | ours 1 thread ms | ours ms | C OpenMP ms | numpy ms | ours speedup | ours/C OpenMP | numpy/ours |\n")
+	sb.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	for _, res := range r.Results {
+		ours1, ours1OK := res.time(implOurs)
+		ours, oursOK := res.time(implOursMT)
+		c, cOK := res.time(implCOMP)
+		np, npOK := res.time(implNumpyMT)
+		threads := na
+		if res.Threads > 0 {
+			threads = fmt.Sprint(res.Threads)
+		}
+		fmt.Fprintf(&sb, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			res.Workload, threads,
+			fmtMs(ours1, ours1OK), fmtMs(ours, oursOK), fmtMs(c, cOK), fmtMs(np, npOK),
+			fmtRatio(ours1, ours1OK, ours, oursOK), fmtRatio(ours, oursOK, c, cOK), fmtRatio(np, npOK, ours, oursOK))
+	}
+	return sb.String()
+}
+
 // MachineLine is the one-line description of the machine and tools.
 func (r *Report) MachineLine() string {
 	m := r.Machine
@@ -143,7 +175,7 @@ func (r *Report) checkLine() string {
 	var parts []string
 	for _, res := range r.Results {
 		var ds []string
-		for _, impl := range []string{implOurs, implMLIR, implNumpy} {
+		for _, impl := range []string{implOurs, implMLIR, implNumpy, implOursMT, implCOMP} {
 			if d, ok := res.MaxDiff[impl]; ok {
 				s := fmt.Sprintf("%s %g", displayName[impl], d)
 				if rel, ok := res.MaxRelDiff[impl]; ok && res.Atol == 0 && res.Rtol > 0 {
@@ -227,6 +259,17 @@ func (r *Report) Markdown(chart string) string {
 	}
 	if chart != "" {
 		fmt.Fprintf(&sb, "\n![time relative to C per workload](%s)\n", chart)
+	}
+	if mt := r.MultiThreadTable(); mt != "" {
+		sb.WriteString("\n## All cores\n\n")
+		sb.WriteString(mt)
+		sb.WriteString("\n")
+		for _, n := range []string{
+			"ours: the same kernels in the parallel form (`bcast-opt --emit=llvm --threads`, lower/llvm's Threads), called through bcastopt_mt_Wn_threads with the thread count; their outermost parallel loops (rows, W3's outer dim, W8's column panels, W9's batch) run in chunks on the module's pthread pool, with results bit for bit those of one thread. C OpenMP: the C loops of bench/c/loops.c built again with `gcc -fopenmp -DBENCH_OMP`, each outermost loop `#pragma omp parallel for` (static schedule). Both run in the harness process, checked against C and timed in the same interleaved rounds as the single-thread columns, on the harness's --threads threads (the CPUs it may run on).",
+			"ours speedup: ours 1 thread / ours on all cores (the single-thread column's kernel, in the single-thread form). numpy: numpy_bench.py --mt, in its own process with OPENBLAS_NUM_THREADS set to the cores: only the matmuls of W8 and W9 use several threads; numpy's elementwise operations use one.",
+		} {
+			sb.WriteString("- " + n + "\n")
+		}
 	}
 	if flops := r.FlopsTable(); flops != "" {
 		sb.WriteString("\n## Contractions: GFLOP/s\n\n")

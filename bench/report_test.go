@@ -373,3 +373,33 @@ result workload=W8 impl=openblas status=ok median_ms=20.0000 min_ms=19.0000 runs
 		t.Error("a table without contractions")
 	}
 }
+
+// TestMultiThreadTable checks the all-cores columns: the harness's
+// threads record, the ratios, and no table without the parallel form.
+func TestMultiThreadTable(t *testing.T) {
+	out := `workload name=W1 kernel=W1 out_bytes=64 moved_bytes=96 rounds=3 warmup=1 rtol=1e-06 atol=1e-06
+result workload=W1 impl=ours status=ok median_ms=10.0000 min_ms=9.0000 runs=3
+result workload=W1 impl=ours_mt status=ok median_ms=5.0000 min_ms=4.0000 runs=3
+result workload=W1 impl=c_omp status=ok median_ms=6.0000 min_ms=5.0000 runs=3
+threads n=2
+`
+	results := map[string]*Result{}
+	if err := mergeRecords(results, parseRecords([]byte(out))); err != nil {
+		t.Fatal(err)
+	}
+	np := "result workload=W1 impl=numpy_mt status=ok median_ms=20.0000 min_ms=19.0000 runs=3\n"
+	if err := mergeRecords(results, parseRecords([]byte(np))); err != nil {
+		t.Fatal(err)
+	}
+	rep := &Report{Results: []Result{*results["W1"]}}
+	want := "| W1 | 2 | 10.00 | 5.00 | 6.00 | 20.00 | 2.00 | 0.83 | 4.00 |"
+	if got := rep.MultiThreadTable(); !strings.Contains(got, want) {
+		t.Errorf("MultiThreadTable:\n%s\nlacks %q", got, want)
+	}
+	if !strings.Contains(rep.Markdown(""), "## All cores") {
+		t.Errorf("Markdown lacks the all-cores section")
+	}
+	if got := reductionReport().MultiThreadTable(); got != "" {
+		t.Errorf("a report without ours_mt has a multi-thread table:\n%s", got)
+	}
+}

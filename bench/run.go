@@ -21,6 +21,12 @@ const (
 	// implTwin is bcast-opt's kernel of a JAX export's static twin, timed
 	// in the export's harness run (W1's kernel in W1j's).
 	implTwin = "twin"
+	// The multi-thread columns: ours in the parallel form on all cores,
+	// the C loops under OpenMP (harness.c), numpy with OpenBLAS on all
+	// cores (numpy_bench.py --mt).
+	implOursMT  = "ours_mt"
+	implCOMP    = "c_omp"
+	implNumpyMT = "numpy_mt"
 )
 
 // Stat is one implementation's timing of one workload.
@@ -53,6 +59,9 @@ type Result struct {
 	// multiply-add), from which the GFLOP/s table is computed; 0 for the
 	// other workloads.
 	Flops float64
+	// Threads is the thread count of the multi-thread columns (the
+	// harness's --threads), 0 when unknown.
+	Threads int
 }
 
 // time returns an implementation's median, and whether it ran.
@@ -160,6 +169,18 @@ func mergeRecords(results map[string]*Result, recs []record) error {
 			default:
 				return fmt.Errorf("identical %s: unknown status %q", f["workload"], f["status"])
 			}
+		case "threads":
+			// the harness's last record: the workload is the last one
+			// named by a workload record
+			n, err := strconv.Atoi(f["n"])
+			if err != nil {
+				return fmt.Errorf("threads: bad n: %v", err)
+			}
+			for _, r := range recs {
+				if r.kind == "workload" {
+					get(r.fields["name"]).Threads = n
+				}
+			}
 		case "result":
 			if f["status"] != "ok" {
 				continue
@@ -196,11 +217,12 @@ func runHarness(exe, workload string, rounds, warmup, offset int) ([]record, err
 
 // python finds a python3 with numpy: Debian's (PYENV_VERSION=system gets
 // past pyenv's shims) and returns the command's environment: OpenBLAS on
-// one thread (OPENBLAS_NUM_THREADS=1, the single-thread columns), without
+// threads threads (OPENBLAS_NUM_THREADS: 1 for the single-thread columns,
+// the cores for the multi-thread ones), without
 // the OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE that this workplace sets for
 // older OpenBLAS builds (Debian's libopenblas0-pthread picks its kernels
 // from the CPU itself).
-func python() (string, []string, error) {
+func python(threads int) (string, []string, error) {
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		return "", nil, fmt.Errorf("no python3 on PATH")
@@ -211,7 +233,7 @@ func python() (string, []string, error) {
 			env = append(env, kv)
 		}
 	}
-	env = append(env, "PYENV_VERSION=system", "OPENBLAS_NUM_THREADS=1")
+	env = append(env, "PYENV_VERSION=system", "OPENBLAS_NUM_THREADS="+strconv.Itoa(threads))
 	cmd := exec.Command(py, "-c", "import numpy")
 	cmd.Env = env
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -227,7 +249,7 @@ func python() (string, []string, error) {
 // an element is outside the workload's tolerance (rtol, atol) or either
 // side failed.
 func checkNumpy(exe, root, workload string, rtol, atol float64) ([]record, error) {
-	py, env, err := python()
+	py, env, err := python(1)
 	if err != nil {
 		return nil, err
 	}
@@ -275,14 +297,19 @@ func checkNumpy(exe, root, workload string, rtol, atol float64) ([]record, error
 
 // runNumpy times the numpy expressions of the workloads, keeping what the
 // script printed in work/numpy.out; it returns the records and numpy's
-// version.
-func runNumpy(root, work string, workloads []string, rounds, warmup int) ([]record, string, error) {
-	py, env, err := python()
+// version. With threads > 1 they are the multi-thread columns (numpy_mt,
+// OpenBLAS on threads threads; work/numpy_mt.out).
+func runNumpy(root, work string, workloads []string, rounds, warmup, threads int) ([]record, string, error) {
+	py, env, err := python(threads)
 	if err != nil {
 		return nil, "", err
 	}
-	args := append([]string{filepath.Join(root, "bench", "numpy_bench.py"),
-		"--rounds", strconv.Itoa(rounds), "--warmup", strconv.Itoa(warmup)}, workloads...)
+	args := []string{filepath.Join(root, "bench", "numpy_bench.py"), "--rounds", strconv.Itoa(rounds), "--warmup", strconv.Itoa(warmup)}
+	outName := "numpy.out"
+	if threads > 1 {
+		args, outName = append(args, "--mt"), "numpy_mt.out"
+	}
+	args = append(args, workloads...)
 	cmd := exec.Command(py, args...)
 	cmd.Env = env
 	var stderr bytes.Buffer
@@ -291,7 +318,7 @@ func runNumpy(root, work string, workloads []string, rounds, warmup int) ([]reco
 	if err != nil {
 		return nil, "", fmt.Errorf("numpy_bench.py: %v\n%s", err, stderr.String())
 	}
-	if err := os.WriteFile(filepath.Join(work, "numpy.out"), out, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(work, outName), out, 0o644); err != nil {
 		return nil, "", err
 	}
 	recs := parseRecords(out)

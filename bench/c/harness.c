@@ -2,11 +2,16 @@
  * one process (docs/SPEC.md §9): bcast-opt's kernel (ours.c), the
  * hand-written C loop (loops.c), the MLIR 19 pipeline's kernel when it is
  * linked in, and a copy-bandwidth probe (memcpy of an output-sized
- * buffer). For the JAX exports W1j and W3j it also times bcast-opt's
- * kernel of the static twin (W1, W3) as impl "twin", on the same inputs,
- * and checks that the two kernels' outputs are identical bit for bit.
+ * buffer). The multi-thread columns are bcast-opt's kernel in the
+ * parallel form (impl "ours_mt", ours.c) and the C loop under OpenMP (impl
+ * "c_omp", loops.c built with -fopenmp -DBENCH_OMP), each on --threads
+ * threads (default: the CPUs the harness may run on), checked and timed
+ * with the others. For the JAX exports W1j and W3j it also times
+ * bcast-opt's kernel of the static twin (W1, W3) as impl "twin", on the
+ * same inputs, and checks that the two kernels' outputs are identical bit
+ * for bit.
  *
- *   harness WORKLOAD [--rounds N] [--warmup N] [--offset B]
+ *   harness WORKLOAD [--rounds N] [--warmup N] [--offset B] [--threads N]
  *
  *   harness WORKLOAD --dump
  *
@@ -62,12 +67,14 @@
  *   runs workload=W1 impl=ours ms=12.1,12.0,...
  *   result workload=W1 impl=ours status=ok median_ms=12.05 min_ms=11.9 runs=9
  *   result workload=W1 impl=mlir19 status=n/a
+ *   threads n=2
  *
  * moved_bytes is the roofline's traffic: every input read once plus the
  * output written once. flops counts a contraction's multiply-adds as two
  * operations each (W8, W9: the GFLOP/s columns), 0 for the others. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_getaffinity */
 #include <math.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,8 +94,13 @@ int c_W7(float *, const int64_t *, int, const bench_tensor *, int);
 int c_W8(float *, const int64_t *, int, const bench_tensor *, int);
 int c_W9(float *, const int64_t *, int, const bench_tensor *, int);
 
-/* bcast-opt's kernels (ours.c): NULL when not linked in. */
+/* bcast-opt's kernels (ours.c): NULL when not linked in; oursmt_kernel's
+ * run on bench_threads threads. */
 bench_kernel ours_kernel(const char *kernel);
+bench_kernel oursmt_kernel(const char *kernel);
+
+/* The threads of the multi-thread columns (--threads). */
+int bench_threads = 1;
 
 /* The MLIR 19 pipeline's kernels (bench/mlir19), weak so that the harness
  * links and runs without them and prints n/a. */
@@ -103,7 +115,39 @@ WEAK int mlir_W7(float *, const int64_t *, int, const bench_tensor *, int);
 WEAK int mlir_W8(float *, const int64_t *, int, const bench_tensor *, int);
 WEAK int mlir_W9(float *, const int64_t *, int, const bench_tensor *, int);
 
-enum { MAX_IN = 5, MAX_IMPL = 5 };
+/* The C loops under OpenMP (loops.c with -DBENCH_OMP), weak so that the
+ * harness links without OpenMP and prints n/a. */
+WEAK int omp_W1(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int omp_W2(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int omp_W3(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int omp_W4(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int omp_W5(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int omp_W6(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int omp_W7(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int omp_W8(float *, const int64_t *, int, const bench_tensor *, int);
+WEAK int omp_W9(float *, const int64_t *, int, const bench_tensor *, int);
+
+/* omp_loop returns the OpenMP build of the C loop c, or NULL. */
+static bench_kernel omp_loop(bench_kernel c) {
+  const bench_kernel pairs[][2] = {
+      {c_W1, omp_W1}, {c_W2, omp_W2}, {c_W3, omp_W3}, {c_W4, omp_W4}, {c_W5, omp_W5},
+      {c_W6, omp_W6}, {c_W7, omp_W7}, {c_W8, omp_W8}, {c_W9, omp_W9},
+  };
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+    if (pairs[i][0] == c)
+      return pairs[i][1];
+  return NULL;
+}
+
+/* cpus is the number of CPUs the harness may run on. */
+static int cpus(void) {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return CPU_COUNT(&set);
+  return 1;
+}
+
+enum { MAX_IN = 5, MAX_IMPL = 7 };
 
 typedef struct {
   int rank;
@@ -289,7 +333,8 @@ static double median(double *v, int n) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j|W6..W9 [--rounds N] [--warmup N] [--offset B]\n"
+  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j|W6..W9 [--rounds N] [--warmup N] [--offset B] "
+                  "[--threads N]\n"
                   "       harness WORKLOAD --dump\n"
                   "       harness WORKLOAD --driver-bench N [--offset B]\n");
   exit(1);
@@ -308,6 +353,7 @@ int main(int argc, char **argv) {
     usage();
   }
   int rounds = 9, warmup = 2, dump = 0, driver_bench = 0, off = 0;
+  bench_threads = cpus();
   for (int i = 2; i < argc; i++) {
     if (strcmp(argv[i], "--dump") == 0)
       dump = 1;
@@ -319,10 +365,13 @@ int main(int argc, char **argv) {
       driver_bench = atoi(argv[++i]);
     else if (i + 1 < argc && strcmp(argv[i], "--offset") == 0)
       off = atoi(argv[++i]);
+    else if (i + 1 < argc && strcmp(argv[i], "--threads") == 0)
+      bench_threads = atoi(argv[++i]);
     else
       usage();
   }
-  if (rounds < 1 || warmup < 0 || driver_bench < 0 || off < 0 || off >= 64 || off % 4 != 0)
+  if (rounds < 1 || warmup < 0 || driver_bench < 0 || off < 0 || off >= 64 || off % 4 != 0 ||
+      bench_threads < 1)
     usage();
 
   /* Inputs, the reference output (C) and the shared output buffer. */
@@ -394,6 +443,8 @@ int main(int argc, char **argv) {
       {"c", w->c, NULL, 0},
       {"mlir19", w->mlir, NULL, 0},
       {"copy", copy_probe, NULL, 0},
+      {"ours_mt", oursmt_kernel(w->kernel), NULL, 0},
+      {"c_omp", omp_loop(w->c), NULL, 0},
       {"twin", w->twin ? ours_kernel(w->twin) : NULL, NULL, 0},
   };
   const int nimpl = w->twin ? MAX_IMPL : MAX_IMPL - 1;
@@ -502,5 +553,6 @@ int main(int argc, char **argv) {
     printf("result workload=%s impl=%s status=ok median_ms=%.4f min_ms=%.4f runs=%d\n",
            w->name, im->name, med, im->ms[0], im->nms);
   }
+  printf("threads n=%d\n", bench_threads);
   return 0;
 }

@@ -22,13 +22,36 @@
  * The static workloads (W1..W4, W6, W7) read their sizes from the operand
  * shapes but assume the shapes the workload declares; c_W5 handles any
  * shapes that broadcast (it serves W5 and W5u). All return 0, or 1 when
- * the shapes are not what they expect. */
+ * the shapes are not what they expect.
+ *
+ * Built a second time with -fopenmp -DBENCH_OMP, the same loops are the
+ * multi-thread columns' C: each function's outermost loop (rows; W3's p,
+ * W9's heads) is `#pragma omp parallel for` with a static schedule on
+ * bench_threads threads (harness.c), and the functions are named omp_Wn.
+ * Each row is computed as in the single-thread loop, so the outputs are
+ * the same. */
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "bench.h"
+
+#ifdef BENCH_OMP
+extern int bench_threads;
+#define PARALLEL_FOR _Pragma("omp parallel for num_threads(bench_threads) schedule(static)")
+#define c_W1 omp_W1
+#define c_W2 omp_W2
+#define c_W3 omp_W3
+#define c_W4 omp_W4
+#define c_W5 omp_W5
+#define c_W6 omp_W6
+#define c_W7 omp_W7
+#define c_W8 omp_W8
+#define c_W9 omp_W9
+#else
+#define PARALLEL_FOR
+#endif
 
 /* relu is max(v, 0) written so gcc emits a vector max. */
 static inline float relu(float v) { return v > 0.0f ? v : 0.0f; }
@@ -44,6 +67,7 @@ int c_W1(float *out, const int64_t *out_shape, int out_rank,
   const float *restrict x = in[0].data;
   const float *restrict b = in[1].data;
   float *restrict o = out;
+  PARALLEL_FOR
   for (int64_t i = 0; i < n; i++) {
     const float *restrict xr = x + i * m;
     float *restrict orow = o + i * m;
@@ -65,6 +89,7 @@ int c_W2(float *out, const int64_t *out_shape, int out_rank,
   const float *restrict a = in[0].data;
   const float *restrict b = in[1].data;
   float *restrict o = out;
+  PARALLEL_FOR
   for (int64_t i = 0; i < n; i++) {
     const float ai = a[i];
     float *restrict orow = o + i * m;
@@ -90,6 +115,7 @@ int c_W3(float *out, const int64_t *out_shape, int out_rank,
   const float *restrict c = in[1].data;
   const float *restrict d = in[2].data;
   float *restrict o = out;
+  PARALLEL_FOR
   for (int64_t p = 0; p < P; p++) {
     const float *restrict ap = a + p * R;
     for (int64_t q = 0; q < Q; q++) {
@@ -118,6 +144,7 @@ int c_W4(float *out, const int64_t *out_shape, int out_rank,
   const float *restrict m = in[3].data;
   const float *restrict k = in[4].data;
   float *restrict o = out;
+  PARALLEL_FOR
   for (int64_t i = 0; i < n; i++) {
     const float *restrict xr = x + i * w;
     float *restrict orow = o + i * w;
@@ -157,6 +184,7 @@ int c_W5(float *out, const int64_t *out_shape, int out_rank,
   const float *restrict x = in[0].data;
   const float *restrict b = in[1].data;
   float *restrict o = out;
+  PARALLEL_FOR
   for (int64_t i = 0; i < n; i++) {
     const float *restrict xr = x + i * xs0;
     float *restrict orow = o + i * m;
@@ -237,6 +265,7 @@ int c_W6(float *out, const int64_t *out_shape, int out_rank,
     return 1;
   const float *restrict x = in[0].data;
   float *restrict o = out;
+  PARALLEL_FOR
   for (int64_t i = 0; i < n; i++) {
     const float *restrict xr = x + i * m;
     float *restrict orow = o + i * m;
@@ -278,6 +307,7 @@ int c_W7(float *out, const int64_t *out_shape, int out_rank,
   const float *restrict b = in[2].data;
   float *restrict o = out;
   const float fm = (float)m;
+  PARALLEL_FOR
   for (int64_t i = 0; i < n; i++) {
     const float *restrict xr = x + i * m;
     float *restrict orow = o + i * m;
@@ -318,6 +348,7 @@ int c_W8(float *out, const int64_t *out_shape, int out_rank,
   const float *restrict x = in[0].data;
   const float *restrict w = in[1].data;
   const float *restrict b = in[2].data;
+  PARALLEL_FOR
   for (int64_t i = 0; i < n; i++) {
     float *restrict orow = out + i * m;
     for (int64_t j = 0; j < m; j++)
@@ -339,7 +370,8 @@ int c_W8(float *out, const int64_t *out_shape, int out_rank,
  * (dot products over d in LANES partial sums, as W6's row sums), the
  * softmax of the row as c_W6 computes it (max, expf and the sum, divide),
  * then the row of the output in i-k-j order: sum over j of p[j] * v[j][:],
- * unit-stride over d. The scores' row lives in a buffer of s floats. */
+ * unit-stride over d. Each head's row of scores lives in a buffer of s
+ * floats. */
 int c_W9(float *out, const int64_t *out_shape, int out_rank,
          const bench_tensor *in, int nin) {
   if (nin != 3 || out_rank != 3)
@@ -349,10 +381,13 @@ int c_W9(float *out, const int64_t *out_shape, int out_rank,
     if (in[i].rank != 3 || in[i].shape[0] != bt || in[i].shape[1] != s ||
         in[i].shape[2] != d)
       return 1;
-  float *p = malloc((size_t)(s > 0 ? s : 1) * sizeof(float));
-  if (!p)
+  /* one row of scores per head, so that heads can run on threads */
+  float *scores = malloc((size_t)(bt * s > 0 ? bt * s : 1) * sizeof(float));
+  if (!scores)
     return 1;
+  PARALLEL_FOR
   for (int64_t h = 0; h < bt; h++) {
+    float *restrict p = scores + h * s;
     const float *restrict q = in[0].data + h * s * d;
     const float *restrict kk = in[1].data + h * s * d;
     const float *restrict v = in[2].data + h * s * d;
@@ -392,6 +427,6 @@ int c_W9(float *out, const int64_t *out_shape, int out_rank,
       }
     }
   }
-  free(p);
+  free(scores);
   return 0;
 }

@@ -21,107 +21,137 @@
 /* In the header's words: args (pointer, shape) in order, then the result
  * and its shape, then the error buffer. The JAX exports W1j and W3j take
  * the arguments of W1 and W3 (their @main, compiled as bcastopt_W1j and
- * bcastopt_W3j); W6..W9, JAX exports too, are their @main. */
+ * bcastopt_W3j); W6..W9, JAX exports too, are their @main. The
+ * multi-thread columns' kernels are the same functions compiled in the
+ * parallel form (`bcast-opt --threads`) as bcastopt_mt_Wn, called through
+ * their entry with a thread count, bcastopt_mt_Wn_threads, on
+ * bench_threads threads (harness.c). */
 #define ARG(i) const float *arg##i, const int64_t *arg##i##_shape
 #define RES float *res0, const int64_t *res0_shape, char *err, int64_t err_len
-WEAK int32_t bcastopt_W1(ARG(0), ARG(1), RES);
-WEAK int32_t bcastopt_W2(ARG(0), ARG(1), RES);
-WEAK int32_t bcastopt_W3(ARG(0), ARG(1), ARG(2), RES);
-WEAK int32_t bcastopt_W4(ARG(0), ARG(1), ARG(2), ARG(3), ARG(4), RES);
-WEAK int32_t bcastopt_W5(ARG(0), ARG(1), RES);
-WEAK int32_t bcastopt_W1j(ARG(0), ARG(1), RES);
-WEAK int32_t bcastopt_W3j(ARG(0), ARG(1), ARG(2), RES);
-WEAK int32_t bcastopt_W6(ARG(0), RES);
-WEAK int32_t bcastopt_W7(ARG(0), ARG(1), ARG(2), RES);
-WEAK int32_t bcastopt_W8(ARG(0), ARG(1), ARG(2), RES);
-WEAK int32_t bcastopt_W9(ARG(0), ARG(1), ARG(2), RES);
+#define RESMT RES, int32_t threads
+#define DECLARE(K, ...)                                                        \
+  WEAK int32_t bcastopt_##K(__VA_ARGS__, RES);                                 \
+  WEAK int32_t bcastopt_mt_##K##_threads(__VA_ARGS__, RESMT);
+DECLARE(W1, ARG(0), ARG(1))
+DECLARE(W2, ARG(0), ARG(1))
+DECLARE(W3, ARG(0), ARG(1), ARG(2))
+DECLARE(W4, ARG(0), ARG(1), ARG(2), ARG(3), ARG(4))
+DECLARE(W5, ARG(0), ARG(1))
+DECLARE(W1j, ARG(0), ARG(1))
+DECLARE(W3j, ARG(0), ARG(1), ARG(2))
+DECLARE(W6, ARG(0))
+DECLARE(W7, ARG(0), ARG(1), ARG(2))
+DECLARE(W8, ARG(0), ARG(1), ARG(2))
+DECLARE(W9, ARG(0), ARG(1), ARG(2))
+
+/* The threads of the multi-thread columns (harness.c). */
+extern int bench_threads;
 
 /* report prints a kernel's error and passes its code on. */
 static int report(const char *name, int32_t code, const char *err) {
   if (code != 0)
-    fprintf(stderr, "ours_%s: error %d: %s\n", name, (int)code, err);
+    fprintf(stderr, "%s: error %d: %s\n", name, (int)code, err);
   return code;
 }
 
-/* ADAPTER1, ADAPTER2 and ADAPTER3 define ours_K for a kernel K of one,
- * two or three operands. */
-#define ADAPTER1(K)                                                            \
-  static int ours_##K(float *out, const int64_t *out_shape, int out_rank,     \
-                      const bench_tensor *in, int nin) {                      \
+/* ADAPTER1, ADAPTER2 and ADAPTER3 define the adapter A calling kernel F of
+ * one, two or three operands, with the arguments MORE after the error
+ * buffer's (ST: none; MT: the thread count). */
+#define ST
+#define MT , bench_threads
+#define ADAPTER1(A, F, MORE)                                                   \
+  static int A(float *out, const int64_t *out_shape, int out_rank,             \
+               const bench_tensor *in, int nin) {                              \
     char err[256] = "";                                                        \
     (void)out_rank;                                                            \
     if (nin != 1)                                                              \
       return 1;                                                                \
-    return report(#K, bcastopt_##K(in[0].data, in[0].shape, out, out_shape,   \
-                                   err, sizeof err),                          \
+    return report(#A, F(in[0].data, in[0].shape, out, out_shape, err,          \
+                        sizeof err MORE),                                      \
                   err);                                                        \
   }
-#define ADAPTER2(K)                                                            \
-  static int ours_##K(float *out, const int64_t *out_shape, int out_rank,     \
-                      const bench_tensor *in, int nin) {                      \
+#define ADAPTER2(A, F, MORE)                                                   \
+  static int A(float *out, const int64_t *out_shape, int out_rank,             \
+               const bench_tensor *in, int nin) {                              \
     char err[256] = "";                                                        \
     (void)out_rank;                                                            \
     if (nin != 2)                                                              \
       return 1;                                                                \
-    return report(#K, bcastopt_##K(in[0].data, in[0].shape, in[1].data,       \
-                                   in[1].shape, out, out_shape, err,          \
-                                   sizeof err),                               \
+    return report(#A, F(in[0].data, in[0].shape, in[1].data, in[1].shape,    \
+                        out, out_shape, err, sizeof err MORE),                 \
                   err);                                                        \
   }
-#define ADAPTER3(K)                                                            \
-  static int ours_##K(float *out, const int64_t *out_shape, int out_rank,     \
-                      const bench_tensor *in, int nin) {                      \
+#define ADAPTER3(A, F, MORE)                                                   \
+  static int A(float *out, const int64_t *out_shape, int out_rank,             \
+               const bench_tensor *in, int nin) {                              \
     char err[256] = "";                                                        \
     (void)out_rank;                                                            \
     if (nin != 3)                                                              \
       return 1;                                                                \
-    return report(#K, bcastopt_##K(in[0].data, in[0].shape, in[1].data,       \
-                                   in[1].shape, in[2].data, in[2].shape, out, \
-                                   out_shape, err, sizeof err),               \
+    return report(#A, F(in[0].data, in[0].shape, in[1].data, in[1].shape,    \
+                        in[2].data, in[2].shape, out, out_shape, err,          \
+                        sizeof err MORE),                                      \
                   err);                                                        \
   }
+#define ADAPTER5(A, F, MORE)                                                   \
+  static int A(float *out, const int64_t *out_shape, int out_rank,             \
+               const bench_tensor *in, int nin) {                              \
+    char err[256] = "";                                                        \
+    (void)out_rank;                                                            \
+    if (nin != 5)                                                              \
+      return 1;                                                                \
+    return report(#A, F(in[0].data, in[0].shape, in[1].data, in[1].shape,    \
+                        in[2].data, in[2].shape, in[3].data, in[3].shape,      \
+                        in[4].data, in[4].shape, out, out_shape, err,          \
+                        sizeof err MORE),                                      \
+                  err);                                                        \
+  }
+/* BOTH defines ours_K and oursmt_K for kernel K with adapter ADAPTERn. */
+#define BOTH(ADAPTER, K)                                                       \
+  ADAPTER(ours_##K, bcastopt_##K, ST)                                          \
+  ADAPTER(oursmt_##K, bcastopt_mt_##K##_threads, MT)
 
-ADAPTER2(W1)
-ADAPTER2(W2)
-ADAPTER3(W3)
-ADAPTER2(W5)
-ADAPTER2(W1j)
-ADAPTER3(W3j)
-ADAPTER1(W6)
-ADAPTER3(W7)
-ADAPTER3(W8)
-ADAPTER3(W9)
+BOTH(ADAPTER2, W1)
+BOTH(ADAPTER2, W2)
+BOTH(ADAPTER3, W3)
+BOTH(ADAPTER5, W4)
+BOTH(ADAPTER2, W5)
+BOTH(ADAPTER2, W1j)
+BOTH(ADAPTER3, W3j)
+BOTH(ADAPTER1, W6)
+BOTH(ADAPTER3, W7)
+BOTH(ADAPTER3, W8)
+BOTH(ADAPTER3, W9)
 
-static int ours_W4(float *out, const int64_t *out_shape, int out_rank,
-                   const bench_tensor *in, int nin) {
-  char err[256] = "";
-  (void)out_rank;
-  if (nin != 5)
-    return 1;
-  return report("W4", bcastopt_W4(in[0].data, in[0].shape, in[1].data,
-                                  in[1].shape, in[2].data, in[2].shape,
-                                  in[3].data, in[3].shape, in[4].data,
-                                  in[4].shape, out, out_shape, err, sizeof err),
-                err);
-}
+#define ENTRY(K)                                                               \
+  {#K, bcastopt_##K != 0, ours_##K, bcastopt_mt_##K##_threads != 0, oursmt_##K}
 
-/* ours_kernel returns the adapter for kernel "W1".."W9", "W1j" or "W3j", or
- * NULL when that kernel is not linked in. */
-bench_kernel ours_kernel(const char *kernel) {
+/* kernel returns the adapter for kernel "W1".."W9", "W1j" or "W3j": on
+ * all of bench_threads threads (mt) or not, or NULL when that kernel is
+ * not linked in. */
+static bench_kernel kernel(const char *name, int mt) {
   const struct {
     const char *name;
     int linked;
     bench_kernel fn;
+    int mt_linked;
+    bench_kernel mt_fn;
   } table[] = {
-      {"W1", bcastopt_W1 != 0, ours_W1}, {"W2", bcastopt_W2 != 0, ours_W2},
-      {"W3", bcastopt_W3 != 0, ours_W3}, {"W4", bcastopt_W4 != 0, ours_W4},
-      {"W5", bcastopt_W5 != 0, ours_W5}, {"W1j", bcastopt_W1j != 0, ours_W1j},
-      {"W3j", bcastopt_W3j != 0, ours_W3j}, {"W6", bcastopt_W6 != 0, ours_W6},
-      {"W7", bcastopt_W7 != 0, ours_W7}, {"W8", bcastopt_W8 != 0, ours_W8},
-      {"W9", bcastopt_W9 != 0, ours_W9},
+      ENTRY(W1), ENTRY(W2), ENTRY(W3), ENTRY(W4), ENTRY(W5), ENTRY(W1j),
+      ENTRY(W3j), ENTRY(W6), ENTRY(W7), ENTRY(W8), ENTRY(W9),
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (strcmp(table[i].name, kernel) == 0)
+    if (strcmp(table[i].name, name) == 0) {
+      if (mt)
+        return table[i].mt_linked ? table[i].mt_fn : NULL;
       return table[i].linked ? table[i].fn : NULL;
+    }
   return NULL;
 }
+
+/* ours_kernel returns the adapter of the single-thread kernel. */
+bench_kernel ours_kernel(const char *name) { return kernel(name, 0); }
+
+/* oursmt_kernel returns the adapter of the parallel form's kernel, run on
+ * bench_threads threads. */
+bench_kernel oursmt_kernel(const char *name) { return kernel(name, 1); }
