@@ -45,7 +45,18 @@
 //     practice), and looser for W6 and W7, whose row sums each
 //     implementation may reassociate (harness.c states the values and
 //     why; RESULTS.md lists them with the largest differences measured).
-//   - c/ours.c: adapters to bcast-opt's kernels through their C ABI.
+//   - c/ours.c: adapters to bcast-opt's kernels through their C ABI: the
+//     single-thread form (@bcastopt_Wn) and the parallel form
+//     (`--emit=llvm --threads`, @bcastopt_mt_Wn_threads with the thread
+//     count) of the multi-thread columns.
+//   - the multi-thread columns ("All cores" in RESULTS.md): ours in the
+//     parallel form ("ours_mt"), the C loops of loops.c built again with
+//     `gcc -fopenmp -DBENCH_OMP` ("c_omp": each outermost loop is
+//     `#pragma omp parallel for`; left out, with a note, when gcc cannot
+//     link OpenMP), both on the harness's --threads threads (default: the
+//     CPUs it may run on), and numpy_bench.py --mt ("numpy_mt") with
+//     OPENBLAS_NUM_THREADS set to the cores. The single-thread columns
+//     stay as they are.
 //   - c/harness.c: for one workload, allocates the inputs, checks every
 //     implementation's output against the C loop's, then times them all in
 //     interleaved rounds in one process and prints medians as
