@@ -169,7 +169,9 @@
 // loop of a fused group, the column panels of a matmul or its outermost
 // batch loop; never a reduction loop), into T contiguous chunks of
 // iterations that each run in order with the instructions of the
-// single-thread loop; a row buffer or packing buffer is per chunk. A
+// single-thread loop (a one-dim generic's only loop, its vector loop, is
+// split in blocks of 16384 elements: lanes compute what scalar iterations
+// do); a row buffer or packing buffer is per chunk. A
 // loop runs on T = min(threads, 256, its iterations, work / 65536)
 // threads, at least 1, where work is the iterations of the innermost body
 // it runs (multiply-adds for a matmul): a kernel with less than 65536
@@ -178,9 +180,9 @@
 // the pool running another call's loop runs its own chunks on its calling
 // thread. A chunk that cannot allocate its row or packing buffer makes
 // the kernel return 2 ("out of memory allocating a per-thread buffer of a
-// parallel loop"). Not split yet: the only loop of a one-dim generic (its
-// vector loop), reductions along outer dims with one parallel dim, fills
-// and copies.
+// parallel loop"). Not split yet: reductions along outer dims with one
+// parallel dim, full reductions (their order would change), fills and
+// copies.
 //
 // # Lowering
 //

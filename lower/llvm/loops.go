@@ -80,12 +80,34 @@ func (n *parallelNest) emit(d int, ptrs []value.Value) error {
 		return l.genericBody(g.op, g.acc, ptrs, n.ivs)
 	}
 	if d == n.nLoops-1 && n.lanes > 0 {
+		if d == 0 && l.parallel() {
+			return n.splitVectorLoop(ptrs)
+		}
 		return l.innerLoops(g.op, g.acc, ptrs, n.ivs, g.bounds[d], d, n.lanes, n.stream)
 	}
 	loop := l.outerLoop(d == 0, func() value.Value { return l.numElements(g.bounds) })
 	return loop(g.bounds[d], fmt.Sprintf("d%d", d), func(iv value.Value) error {
 		n.ivs[d] = iv
 		return n.emit(d+1, l.advancePtrs(g.acc, ptrs, d, iv, "d"+strconv.Itoa(d)))
+	})
+}
+
+// vectorBlock is the elements of the chunks of a one-dim generic's vector
+// loop split across threads: a multiple of every vector width.
+const vectorBlock = 1 << 14
+
+// splitVectorLoop emits the only loop of a one-dim generic, its vector
+// loop, split across threads in blocks of vectorBlock elements: each
+// chunk runs the vector loop (with its remainder) over its elements.
+// Lanes compute what scalar iterations do, so where a chunk's vector
+// steps start changes no bit.
+func (n *parallelNest) splitVectorLoop(ptrs []value.Value) error {
+	l, g := n.l, n.g
+	size := g.bounds[0]
+	return l.outline(l.ceilDiv(size, vectorBlock), size, "d0", func(begin, end, _ value.Value) error {
+		j0 := l.mul(begin, i64c(vectorBlock))
+		j1 := l.smin(l.mul(end, i64c(vectorBlock)), size)
+		return l.innerLoops(g.op, g.acc, l.advancePtrs(g.acc, ptrs, 0, j0, "d0"), n.ivs, l.sub(j1, j0), 0, n.lanes, n.stream)
 	})
 }
 

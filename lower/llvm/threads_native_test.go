@@ -11,7 +11,7 @@ import (
 )
 
 // threadCases are kernels of each kind of parallel loop (the outer loop of
-// an elementwise generic, the rows of a reduction and of a fused softmax
+// an elementwise generic (or the vector loop of a one-dim one), the rows of a reduction and of a fused softmax
 // or normalization, the column panels of a matmul and its batch), on
 // sizes with enough work for 3 threads (at least 3 * 65536 iterations).
 var threadCases = []struct {
@@ -22,6 +22,7 @@ var threadCases = []struct {
 	{"testdata/kernels.mlir", nativeCase{fn: "w5", shapes: [][]int64{{4099, 1}, {1031}}}},
 	{"testdata/kernels.mlir", nativeCase{fn: "stream", shapes: [][]int64{{1040, 4100}, {4100}}}},
 	{"testdata/kernels.mlir", nativeCase{fn: "f64", shapes: [][]int64{{301, 3, 530}, {3, 1}}}},
+	{"testdata/kernels.mlir", nativeCase{fn: "unit", shapes: [][]int64{{300001, 1}, {1}}}}, // one dim: its vector loop in blocks
 	{"testdata/reductions.mlir", nativeCase{fn: "row_sum", shapes: [][]int64{{997, 611}}}},
 	{"testdata/reductions.mlir", nativeCase{fn: "row_sum_exp", shapes: [][]int64{{513, 1001}}}},
 	{"testdata/reductions.mlir", nativeCase{fn: "mid_sum", shapes: [][]int64{{37, 101, 97}}}},
