@@ -11,9 +11,10 @@ import (
 )
 
 // threadCases are kernels of each kind of parallel loop (the outer loop of
-// an elementwise generic (or the vector loop of a one-dim one), the rows of a reduction and of a fused softmax
-// or normalization, the column panels of a matmul and its batch), on
-// sizes with enough work for 3 threads (at least 3 * 65536 iterations).
+// an elementwise generic or the vector loop of a one-dim one, the rows of
+// a reduction and of a fused softmax or normalization, the column panels
+// of a matmul and its batch), on sizes with enough work for 3 threads (at
+// least 3 * 65536 iterations).
 var threadCases = []struct {
 	file string
 	c    nativeCase
