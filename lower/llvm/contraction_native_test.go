@@ -67,14 +67,14 @@ var dotSums = map[string]bool{"dot_vv": true}
 func TestNativeContractions(t *testing.T) {
 	k := compileNative(t, contractionFile)
 	dir := t.TempDir()
-	builds := buildNative(t, dir, k.fns, k.irText, k.header)
+	builds := withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k)
 	for _, b := range builds {
 		t.Logf("built with %s", b.name)
 	}
 	forEachCase(t, k.byName, contractionCases, 15, func(t *testing.T, f *llvm.FuncABI, c nativeCase, args []*interp.Tensor) {
 		want, interpErr := interp.Run(k.orig, c.fn, args)
 		for _, b := range builds {
-			rc, msg, got := runNative(t, b.exe, dir, f, args, nil)
+			rc, msg, got := runNative(t, b, dir, f, args, nil)
 			if c.wantErr != "" {
 				if rc != 1 || !strings.Contains(msg, c.wantErr) || interpErr == nil {
 					t.Errorf("%s: got code %d, message %q, interpreter %v; want code 1 and a message containing %q, and an interpreter error", b.name, rc, msg, interpErr, c.wantErr)

@@ -190,8 +190,8 @@ func TestNativeFusedGroups(t *testing.T) {
 			}
 			for j, fb := range b.fused {
 				pb := b.plain[j]
-				rc, msg, got := runNative(t, fb.exe, b.dir, f, args, nil)
-				prc, pmsg, plain := runNative(t, pb.exe, b.dir, f, args, nil)
+				rc, msg, got := runNative(t, fb, b.dir, f, args, nil)
+				prc, pmsg, plain := runNative(t, pb, b.dir, f, args, nil)
 				if rc != prc || msg != pmsg {
 					t.Fatalf("%s: fused code %d %q, unfused %d %q", fb.name, rc, msg, prc, pmsg)
 				}

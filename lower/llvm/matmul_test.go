@@ -27,7 +27,7 @@ const matmulFile = "testdata/matmul.mlir"
 func TestNativeMatmul(t *testing.T) {
 	k := compileNative(t, matmulFile)
 	dir := t.TempDir()
-	builds := buildNative(t, dir, k.fns, k.irText, k.header)
+	builds := withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k)
 	type mmCase struct {
 		fn     string
 		shapes [][]int64
@@ -80,7 +80,7 @@ func TestNativeMatmul(t *testing.T) {
 		}
 		eps := 2 * unitRoundoff(f.Args[0].Elem)
 		for _, b := range builds {
-			rc, msg, got := runNative(t, b.exe, dir, f, args, nil)
+			rc, msg, got := runNative(t, b, dir, f, args, nil)
 			if rc != 0 {
 				t.Fatalf("%s %v: %s: code %d: %s", c.fn, c.shapes, b.name, rc, msg)
 			}

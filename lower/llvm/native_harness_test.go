@@ -112,14 +112,14 @@ func forEachCase(t *testing.T, byName map[string]*llvm.FuncABI, cases []nativeCa
 func runNativeCases(t *testing.T, k *nativeKernels, cases []nativeCase, seed int64) {
 	t.Helper()
 	dir := t.TempDir()
-	builds := buildNative(t, dir, k.fns, k.irText, k.header)
+	builds := withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k)
 	for _, b := range builds {
 		t.Logf("built with %s", b.name)
 	}
 	forEachCase(t, k.byName, cases, seed, func(t *testing.T, f *llvm.FuncABI, c nativeCase, args []*interp.Tensor) {
 		want, interpErr := interp.Run(k.orig, c.fn, args)
 		for _, b := range builds {
-			rc, msg, got := runNative(t, b.exe, dir, f, args, c.resultShapes)
+			rc, msg, got := runNative(t, b, dir, f, args, c.resultShapes)
 			if c.wantErr != "" {
 				if rc != 1 || !strings.Contains(msg, c.wantErr) {
 					t.Errorf("%s: got code %d, message %q; want code 1 and a message containing %q", b.name, rc, msg, c.wantErr)

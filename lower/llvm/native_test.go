@@ -112,15 +112,44 @@ var nativeCases = []nativeCase{
 	{fn: "unit", shapes: [][]int64{{9, 1}, {1}}, resultShapes: [][]int64{{8, 1}}, wantErr: "unit: result 0: the caller's shape has 8 elements, the computed result has 9"},
 }
 
-// nativeBuild is one way of turning the LLVM IR into an executable.
+// nativeBuild is one way of turning the LLVM IR into an executable;
+// threads > 1 runs it on that many threads (the parallel form).
 type nativeBuild struct {
-	name string
-	exe  string
+	name    string
+	exe     string
+	threads int
 }
 
 // buildNative compiles kernels.ll with the C driver: with clang-19 -O2
 // when installed, and with LLVM 14's llc -O2 and cc when installed.
 func buildNative(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header string) []nativeBuild {
+	t.Helper()
+	return buildNativeWith(t, dir, fns, irText, header, false)
+}
+
+// withParallelForm returns builds and k's kernels in the parallel form
+// (Options.Threads), built with the first toolchain of buildNative and run
+// on 2 threads, of which the same checks must hold: a test's small cases
+// stay on one thread, but through the outlined loops; large ones split.
+func withParallelForm(t *testing.T, builds []nativeBuild, k *nativeKernels) []nativeBuild {
+	t.Helper()
+	opts := llvm.Options{Threads: true}
+	text, err := llvm.Emit(k.lowered, opts)
+	if err != nil {
+		t.Fatalf("Emit with Threads: %v", err)
+	}
+	header, err := llvm.CHeaderFor(k.lowered, "", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := buildNativeWith(t, t.TempDir(), k.fns, text, header, true)[0]
+	b.name += ", parallel form on 2 threads"
+	b.threads = 2
+	return append(builds, b)
+}
+
+// buildNativeWith is buildNative, or with first only its first build.
+func buildNativeWith(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header string, first bool) []nativeBuild {
 	t.Helper()
 	write := func(name, text string) string {
 		p := filepath.Join(dir, name)
@@ -143,7 +172,10 @@ func buildNative(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header s
 	if clang, err := exec.LookPath("clang-19"); err == nil {
 		exe := filepath.Join(dir, "run-clang19")
 		run(clang, "-O2", "-Wall", "-Werror", "-Wno-override-module", ll, drv, "-o", exe, "-lm", "-pthread")
-		builds = append(builds, nativeBuild{"clang-19 -O2", exe})
+		builds = append(builds, nativeBuild{name: "clang-19 -O2", exe: exe})
+		if first {
+			return builds
+		}
 		// The same under AddressSanitizer, which instruments the kernels'
 		// loads and stores too: an access out of bounds of an argument or
 		// result buffer, or an intermediate buffer not freed, fails.
@@ -151,7 +183,7 @@ func buildNative(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header s
 		cmd := exec.Command(clang, "-O1", "-g", "-fsanitize=address", "-Wno-override-module", ll, drv, "-o", asan, "-lm", "-pthread")
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err == nil {
-			builds = append(builds, nativeBuild{"clang-19 -fsanitize=address", asan})
+			builds = append(builds, nativeBuild{name: "clang-19 -fsanitize=address", exe: asan})
 		} else {
 			t.Logf("no AddressSanitizer build (%v): %s", err, out)
 		}
@@ -163,7 +195,7 @@ func buildNative(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header s
 		run(llc, "-O2", "-filetype=obj", "-relocation-model=pic", ll, "-o", obj)
 		exe := filepath.Join(dir, "run-llc14")
 		run(cc, "-O2", "-Wall", "-Werror", drv, obj, "-o", exe, "-lm", "-pthread")
-		builds = append(builds, nativeBuild{"llc -O2 + cc", exe})
+		builds = append(builds, nativeBuild{name: "llc -O2 + cc", exe: exe})
 	}
 	if len(builds) == 0 {
 		msg := "compiling LLVM IR to native code needs clang-19, or llc and cc, on PATH"
@@ -230,13 +262,15 @@ func randomArgs(t *testing.T, rng *rand.Rand, f *llvm.FuncABI, c nativeCase) []*
 	return args
 }
 
-// runNative runs f natively on args through the driver (llvm.RunDriver).
-func runNative(t *testing.T, exe, dir string, f *llvm.FuncABI, args []*interp.Tensor, resultShapes [][]int64) (int32, string, []*interp.Tensor) {
+// runNative runs f natively on args through the driver of build b
+// (llvm.RunDriverCalls), on b's threads.
+func runNative(t *testing.T, b nativeBuild, dir string, f *llvm.FuncABI, args []*interp.Tensor, resultShapes [][]int64) (int32, string, []*interp.Tensor) {
 	t.Helper()
-	res, err := llvm.RunDriver(exe, dir, f, driverTensors(args), resultShapes)
+	ran, err := llvm.RunDriverCalls(b.exe, dir, []llvm.DriverCall{{Func: f, Args: driverTensors(args), ResultShapes: resultShapes}}, llvm.DriverOptions{Threads: b.threads})
 	if err != nil {
 		t.Fatal(err)
 	}
+	res := ran[0]
 	if res.Code != 0 {
 		return res.Code, res.Message, nil
 	}

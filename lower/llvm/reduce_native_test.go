@@ -143,7 +143,7 @@ func compileLinalg(t *testing.T, file string) *nativeKernels {
 func TestNativeReductions(t *testing.T) {
 	k := compileLinalg(t, reductionsFile)
 	dir := t.TempDir()
-	builds := buildNative(t, dir, k.fns, k.irText, k.header)
+	builds := withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k)
 	rng := rand.New(rand.NewSource(14))
 	for i, c := range reduceCases {
 		f := k.byName[c.fn]
@@ -166,7 +166,7 @@ func TestNativeReductions(t *testing.T) {
 				}
 			}
 			for _, b := range builds {
-				rc, msg, got := runNative(t, b.exe, dir, f, args, nil)
+				rc, msg, got := runNative(t, b, dir, f, args, nil)
 				if rc != 0 {
 					t.Fatalf("%s: code %d: %s", b.name, rc, msg)
 				}

@@ -47,7 +47,7 @@ func TestNativeVecMathMatchesModel(t *testing.T) {
 				t.Fatalf("no kernel @%s", name)
 			}
 			for _, b := range builds {
-				rc, msg, got := runNative(t, b.exe, dir, k.byName[name], []*interp.Tensor{arg}, nil)
+				rc, msg, got := runNative(t, b, dir, k.byName[name], []*interp.Tensor{arg}, nil)
 				if rc != 0 {
 					t.Fatalf("%s: code %d: %s", b.name, rc, msg)
 				}
