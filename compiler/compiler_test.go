@@ -84,7 +84,8 @@ func TestVerifyRejectsNonModules(t *testing.T) {
 
 // TestSameAsBcastOpt: Parse, RunPipeline, LLVMIR and CHeader give what
 // `bcast-opt --pipeline=cpu --emit=llvm` and `--emit=c-header` print, byte
-// for byte, on the examples and the benchmark workloads.
+// for byte, on the examples and the benchmark workloads; and with
+// Options.Threads (CHeaderFor), what they print with --threads.
 func TestSameAsBcastOpt(t *testing.T) {
 	files, _ := filepath.Glob("../examples/*.mlir")
 	workloads, _ := filepath.Glob("../bench/workloads/*.mlir")
@@ -105,6 +106,10 @@ func TestSameAsBcastOpt(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
+		headerThreads, err := compiler.CHeaderFor(module, "", compiler.Options{Threads: true})
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
 		if err := compiler.RunPipeline(module, "cpu"); err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
@@ -112,16 +117,26 @@ func TestSameAsBcastOpt(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		for emit, got := range map[string]string{"llvm": ll, "c-header": header} {
+		llThreads, err := compiler.LLVMIR(module, compiler.Options{Target: "x86_64-linux-gnu", Threads: true})
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for _, c := range []struct {
+			emit, got string
+			threads   bool
+		}{{"llvm", ll, false}, {"c-header", header, false}, {"llvm", llThreads, true}, {"c-header", headerThreads, true}} {
 			var out, errb bytes.Buffer
 			// CHeader's guard for "" is bcast-opt's for a header with
 			// nothing to name it after.
-			args := []string{file, "--pipeline=cpu", "--emit=" + emit, "--target=x86_64-linux-gnu", "--header-guard=BCAST_KERNELS_H"}
-			if st := driver.Main(args, nil, &out, &errb); st != 0 {
-				t.Fatalf("bcast-opt %s --emit=%s: status %d: %s", file, emit, st, errb.String())
+			args := []string{file, "--pipeline=cpu", "--emit=" + c.emit, "--target=x86_64-linux-gnu", "--header-guard=BCAST_KERNELS_H"}
+			if c.threads {
+				args = append(args, "--threads")
 			}
-			if got != out.String() {
-				t.Errorf("%s: the compiler package's %s differs from bcast-opt --emit=%s", file, emit, emit)
+			if st := driver.Main(args, nil, &out, &errb); st != 0 {
+				t.Fatalf("bcast-opt %s: status %d: %s", strings.Join(args, " "), st, errb.String())
+			}
+			if c.got != out.String() {
+				t.Errorf("%s: the compiler package's %s (threads %v) differs from bcast-opt's", file, c.emit, c.threads)
 			}
 		}
 	}

@@ -368,3 +368,27 @@ func TestPrintResults(t *testing.T) {
 		t.Errorf("--print-mlir: status %d, stdout %q", st, out)
 	}
 }
+
+// TestThreads runs a kernel natively on one thread (the single-thread
+// form) and on three (the parallel form, built with -pthread), which must
+// print the same results; --threads 0 is an error.
+func TestThreads(t *testing.T) {
+	in := makeInputs(t)
+	args := []string{testFile, "--entry", "dynamic", "--input", in.x, "--input", in.b}
+	for name, flags := range toolchains(t) {
+		st, one, stderr := runMain(t, append(append(flags, "--threads", "1"), args...)...)
+		if st != 0 {
+			t.Fatalf("%s --threads 1: status %d: %s", name, st, stderr)
+		}
+		st, three, stderr := runMain(t, append(append(flags, "--threads", "3"), args...)...)
+		if st != 0 {
+			t.Fatalf("%s --threads 3: status %d: %s", name, st, stderr)
+		}
+		if one != three {
+			t.Errorf("%s: --threads 3 printed\n%s\n--threads 1 printed\n%s", name, three, one)
+		}
+	}
+	if st, _, stderr := runMain(t, append([]string{"--threads", "0"}, args...)...); st != 1 || !strings.Contains(stderr, "--threads must be at least 1, got 0") {
+		t.Errorf("--threads 0: status %d, stderr %q", st, stderr)
+	}
+}
