@@ -261,26 +261,14 @@ func (r *Report) Markdown(chart string) string {
 		fmt.Fprintf(&sb, "\n![time relative to C per workload](%s)\n", chart)
 	}
 	if mt := r.MultiThreadTable(); mt != "" {
-		sb.WriteString("\n## All cores\n\n")
-		sb.WriteString(mt)
-		sb.WriteString("\n")
-		for _, n := range []string{
+		writeSection(&sb, "All cores", mt,
 			"ours: the same kernels in the parallel form (`bcast-opt --emit=llvm --threads`, lower/llvm's Threads), called through bcastopt_mt_Wn_threads with the thread count; their outermost parallel loops (rows, W3's outer dim, W8's column panels, W9's batch) run in chunks on the module's pthread pool, with results bit for bit those of one thread. C OpenMP: the C loops of bench/c/loops.c built again with `gcc -fopenmp -DBENCH_OMP`, each outermost loop `#pragma omp parallel for` (static schedule). Both run in the harness process, checked against C and timed in the same interleaved rounds as the single-thread columns, on the harness's --threads threads (the CPUs it may run on).",
-			"ours speedup: ours 1 thread / ours on all cores (the single-thread column's kernel, in the single-thread form). numpy: numpy_bench.py --mt, in its own process with OPENBLAS_NUM_THREADS set to the cores: only the matmuls of W8 and W9 use several threads; numpy's elementwise operations use one.",
-		} {
-			sb.WriteString("- " + n + "\n")
-		}
+			"ours speedup: ours 1 thread / ours on all cores (the single-thread column's kernel, in the single-thread form). numpy: numpy_bench.py --mt, in its own process with OPENBLAS_NUM_THREADS set to the cores: only the matmuls of W8 and W9 use several threads; numpy's elementwise operations use one.")
 	}
 	if flops := r.FlopsTable(); flops != "" {
-		sb.WriteString("\n## Contractions: GFLOP/s\n\n")
-		sb.WriteString(flops)
-		sb.WriteString("\n")
-		for _, n := range []string{
+		writeSection(&sb, "Contractions: GFLOP/s", flops,
 			"W8 is the dense layer relu(x @ W + b), x and W 1024x1024, b 1024; W9 one attention head softmax(q k^T / 8) v over a batch of 8, sequence 512, head dim 64 (bench/workloads/W8.mlir, W9.mlir, JAX exports with static shapes). GFLOP/s counts two operations per multiply-add of the contractions (2 n k m for W8, 2 x 2 b s s d for W9) over the whole kernel's median time, epilogue and softmax included.",
-			"C: i-k-j loops (W8; W9's scores as dot products in 32 partial sums, W6's softmax, then i-k-j), `gcc -O3 -march=native -ffp-contract=off`. numpy: `np.maximum(x @ w + b, 0)` and the attention with np.matmul and W6's softmax, on OpenBLAS with OPENBLAS_NUM_THREADS=1 (and OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset, which this workplace sets for older OpenBLAS builds). OpenBLAS matmul: `x @ w` alone, the sgemm that issue 15's target compares ours's matmul with. MLIR 19: bench/mlir19's tosa.matmul (W9's k transposed by tosa.transpose first), which mlir-opt-19 makes a linalg.batch_matmul and plain loops.",
-		} {
-			sb.WriteString("- " + n + "\n")
-		}
+			"C: i-k-j loops (W8; W9's scores as dot products in 32 partial sums, W6's softmax, then i-k-j), `gcc -O3 -march=native -ffp-contract=off`. numpy: `np.maximum(x @ w + b, 0)` and the attention with np.matmul and W6's softmax, on OpenBLAS with OPENBLAS_NUM_THREADS=1 (and OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset, which this workplace sets for older OpenBLAS builds). OpenBLAS matmul: `x @ w` alone, the sgemm that issue 15's target compares ours's matmul with. MLIR 19: bench/mlir19's tosa.matmul (W9's k transposed by tosa.transpose first), which mlir-opt-19 makes a linalg.batch_matmul and plain loops.")
 	}
 	if targets := r.Targets(); targets != "" {
 		sb.WriteString("\n## Reductions: the targets of issue 14\n\n")
@@ -305,6 +293,17 @@ func (r *Report) Markdown(chart string) string {
 		}
 	}
 	return sb.String()
+}
+
+// writeSection writes a section of RESULTS.md: its title, its table and
+// its notes as a list.
+func writeSection(sb *strings.Builder, title, table string, notes ...string) {
+	sb.WriteString("\n## " + title + "\n\n")
+	sb.WriteString(table)
+	sb.WriteString("\n")
+	for _, n := range notes {
+		sb.WriteString("- " + n + "\n")
+	}
 }
 
 // implOpenBLAS is numpy_bench.py's timing of W8's matmul alone (x @ w

@@ -189,18 +189,27 @@ func (l *fnLowering) callOutlined(f *llir.Func, captured []value.Value, exitCode
 
 // isScratch reports whether v is a scratch buffer or a pointer into one.
 func (l *fnLowering) isScratch(v value.Value) bool {
-	for {
-		if _, ok := l.scratch[v]; ok {
+	for _, x := range pointerChain(v) {
+		if _, ok := l.scratch[x]; ok {
 			return true
 		}
+	}
+	return false
+}
+
+// pointerChain is v, the pointer v is a GEP or bitcast of, and so on.
+func pointerChain(v value.Value) []value.Value {
+	chain := []value.Value{v}
+	for {
 		switch x := v.(type) {
 		case *llir.InstGetElementPtr:
 			v = x.Src
 		case *llir.InstBitCast:
 			v = x.From
 		default:
-			return false
+			return chain
 		}
+		chain = append(chain, v)
 	}
 }
 
@@ -231,18 +240,9 @@ func (l *fnLowering) privateCopy(v value.Value, priv map[value.Value]value.Value
 // stackBase returns the alloca v points into (through GEPs and casts), if
 // any.
 func stackBase(v value.Value) *llir.InstAlloca {
-	for {
-		switch x := v.(type) {
-		case *llir.InstAlloca:
-			return x
-		case *llir.InstGetElementPtr:
-			v = x.Src
-		case *llir.InstBitCast:
-			v = x.From
-		default:
-			return nil
-		}
-	}
+	chain := pointerChain(v)
+	a, _ := chain[len(chain)-1].(*llir.InstAlloca)
+	return a
 }
 
 // externals returns the values f uses that another function defines (its
