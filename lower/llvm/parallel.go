@@ -61,12 +61,14 @@ func (l *fnLowering) outerLoop(outermost bool, work func() value.Value) func(n v
 // threads: the kernel has a thread count and no loop around it does.
 func (l *fnLowering) parallel() bool { return l.threads != nil && !l.outlining }
 
-// outline emits a loop of n chunks' worth of iterations as a function
+// outline emits a loop of n independent iterations, split across
+// threads, as a function
 //
 //	i32 @<kernel>.<name>.par(i8* ctx, i64 begin, i64 end, i64 chunk)
 //
-// whose code chunk emits (iterations [begin, end) of the loop; chunk is
-// the chunk's number), and a call of bcast.parallel_for running it.
+// whose code chunk emits (the iterations [begin, end); t is the chunk's
+// number), and a call of bcast.parallel_for running it in chunks; work is
+// what parallelFor's is.
 func (l *fnLowering) outline(n, work value.Value, name string, chunk func(begin, end, t value.Value) error) error {
 	ctxP, beginP, endP, chunkP := llir.NewParam("ctx", i8Ptr), llir.NewParam("begin", i64), llir.NewParam("end", i64), llir.NewParam("chunk", i64)
 	ctxP.Attrs = append(ctxP.Attrs, enum.ParamAttrNoAlias, enum.ParamAttrNoCapture, enum.ParamAttrReadOnly)
@@ -166,7 +168,7 @@ func (l *fnLowering) callOutlined(f *llir.Func, captured []value.Value, exitCode
 		}
 		ctx = l.cur.NewBitCast(slot, i8Ptr)
 	}
-	code := l.cur.NewCall(l.e.parallelFor(), f, ctx, n, work, l.threads)
+	code := l.cur.NewCall(l.e.parallelForFunc(), f, ctx, n, work, l.threads)
 	l.name(code, "par.code")
 	codes := map[int64]bool{}
 	for _, inc := range exitCodes {

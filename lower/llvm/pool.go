@@ -50,28 +50,37 @@ const (
 // i64 end, i64 chunk), returning a C ABI code.
 var chunkFuncType = lltypes.NewFunc(i32, i8Ptr, i64, i64, i64)
 
-// pool is the module's thread pool, built on first use.
+// pool is the module's thread pool, built on first use: bcast.parallel_for;
+// the mutex, and the condition variables the workers wait on for a job
+// (work) and the caller for its end (done); the job's state, all under
+// the mutex: the generation (gen, one per job), whether a job runs
+// (busy), the workers created, the next chunk to claim, the chunks not
+// finished (pending), the largest code returned, and the job (its
+// function, context, iterations and chunks); and the pthread functions.
 type pool struct {
 	parallelFor                               *llir.Func
-	mu, work, done                            *llir.Global // pthread objects
-	gen, busy, workers, next, pending, code   *llir.Global // job state
+	mu, work, done                            *llir.Global
+	gen, busy, workers, next, pending, code   *llir.Global
 	jobFn, jobCtx, jobN, jobT                 *llir.Global
 	lock, unlock, wait, broadcast, createFunc *llir.Func
 }
 
-// parallelFor returns bcast.parallel_for, adding the pool on first use:
+// parallelForFunc returns bcast.parallel_for, adding the pool on first
+// use:
 //
 //	i32 @bcast.parallel_for(i32 (i8*, i64, i64, i64)* fn, i8* ctx, i64 n, i64 work, i32 threads)
 //
 // runs fn(ctx, begin, end, t) for the T chunks t of [0, n) (see the top
 // of the file) and returns the largest code they return.
-func (e *emitter) parallelFor() *llir.Func {
+func (e *emitter) parallelForFunc() *llir.Func {
 	if e.pool == nil {
 		e.pool = e.buildPool()
 	}
 	return e.pool.parallelFor
 }
 
+// buildPool adds the pool's globals, its pthread declarations and its
+// functions to the module.
 func (e *emitter) buildPool() *pool {
 	p := &pool{}
 	pthreadObj := func(name string) *llir.Global {
@@ -203,7 +212,7 @@ func (p *pool) buildWorker(e *emitter, run *llir.Func) *llir.Func {
 	return f
 }
 
-// buildParallelFor adds bcast.parallel_for (see parallelFor).
+// buildParallelFor adds bcast.parallel_for (see parallelForFunc).
 func (p *pool) buildParallelFor(e *emitter, run, worker *llir.Func) *llir.Func {
 	fnP := llir.NewParam("fn", lltypes.NewPointer(chunkFuncType))
 	ctxP, nP, workP, threadsP := llir.NewParam("ctx", i8Ptr), llir.NewParam("n", i64), llir.NewParam("work", i64), llir.NewParam("threads", i32)
