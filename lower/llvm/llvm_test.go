@@ -24,6 +24,17 @@ func TestEmitIsDeterministic(t *testing.T) {
 	if a != b {
 		t.Fatal("two Emit calls on the same module differ")
 	}
+	pa, err := llvm.Emit(m, llvm.Options{Target: llvm.X86_64, Threads: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := llvm.Emit(m, llvm.Options{Target: llvm.X86_64, Threads: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pa != pb {
+		t.Fatal("two Emit calls with Threads on the same module differ")
+	}
 	for _, want := range []string{
 		`target triple = "x86_64-unknown-linux-gnu"`,
 		"define i32 @w1(float* noalias nocapture readonly %arg0, i64* nocapture readonly %arg0_shape, float* noalias nocapture readonly %arg1, i64* nocapture readonly %arg1_shape, float* noalias nocapture %res0, i64* nocapture readonly %res0_shape, i8* nocapture %err, i64 %err_len)",
