@@ -31,6 +31,9 @@ var threadCases = []struct {
 	{"testdata/fused.mlir", nativeCase{fn: "softmax3", shapes: [][]int64{{7, 90, 1001}}}},
 	{"testdata/fused.mlir", nativeCase{fn: "logistic_norm", shapes: [][]int64{{301, 20000}}}},
 	{"testdata/fused.mlir", nativeCase{fn: "col_norm", shapes: [][]int64{{700, 1001}}}},
+	// jax.nn.softmax and layer norm as jax.export writes them (W6, W7)
+	{"testdata/fused_hlo.mlir", nativeCase{fn: "softmax_bn", shapes: [][]int64{{601, 1003}}}},
+	{"testdata/fused_hlo.mlir", nativeCase{fn: "layer_norm_bn", shapes: [][]int64{{601, 1003}, {1003}, {1003}}}},
 	{"testdata/matmul.mlir", nativeCase{fn: "mm", shapes: [][]int64{{130, 257}, {257, 301}}}},
 	{"testdata/matmul.mlir", nativeCase{fn: "mm_tt", shapes: [][]int64{{300, 97}, {45, 300}}}},
 	{"testdata/matmul.mlir", nativeCase{fn: "bmm_nt", shapes: [][]int64{{5, 70, 64}, {5, 90, 64}}}},
