@@ -180,9 +180,9 @@
 // the pool running another call's loop runs its own chunks on its calling
 // thread. A chunk that cannot allocate its row or packing buffer makes
 // the kernel return 2 ("out of memory allocating a per-thread buffer of a
-// parallel loop"). Not split yet: reductions along outer dims with one
-// parallel dim, full reductions (their order would change), fills and
-// copies.
+// parallel loop"). A reduction along outer dims whose only parallel dim
+// is its vector loop's splits that loop's columns in blocks of 256. Not
+// split: full reductions (their order would change), fills and copies.
 //
 // # Lowering
 //

@@ -44,11 +44,12 @@ func (r *reduction) emitOuter() error {
 		lanes = 0
 	}
 	order := append(append(append([]int{}, r.par[:len(r.par)-1]...), r.red...), p)
+	cols := r.bounds[p] // the vector loop's length
 	var nest func(level int, ptrs []value.Value) error
 	nest = func(level int, ptrs []value.Value) error {
 		d := order[level]
 		if level == len(order)-1 && lanes > 0 {
-			return l.innerLoops(r.op, r.acc, ptrs, r.ivs, r.bounds[d], d, lanes, noStream)
+			return l.innerLoops(r.op, r.acc, ptrs, r.ivs, cols, d, lanes, noStream)
 		}
 		tag := "d" + strconv.Itoa(d)
 		// a parallel outermost loop: split across threads in the parallel form
@@ -62,5 +63,22 @@ func (r *reduction) emitOuter() error {
 			return nest(level+1, next)
 		})
 	}
+	if len(r.par) == 1 && lanes > 0 && l.parallel() {
+		// The only parallel dim is the vector loop's: in the parallel
+		// form, threads take blocks of its columns, each through all the
+		// reduction loops (every element still folds in order; lanes
+		// compute what scalar iterations do, and a vector body reads no
+		// linalg.index).
+		size := r.bounds[p]
+		return l.outline(l.ceilDiv(size, outerColumnBlock), l.numElements(r.bounds), "cols", func(begin, end, _ value.Value) error {
+			c0 := l.mul(begin, i64c(outerColumnBlock))
+			cols = l.sub(l.smin(l.mul(end, i64c(outerColumnBlock)), size), c0)
+			return nest(0, r.advance(r.basePtrs(), r.dimCoefs(p), c0, "cols"))
+		})
+	}
 	return nest(0, r.basePtrs())
 }
+
+// outerColumnBlock is the columns of the blocks a reduction along outer
+// dims is split in across threads: a multiple of every vector width.
+const outerColumnBlock = 256

@@ -27,6 +27,8 @@ var threadCases = []struct {
 	{"testdata/reductions.mlir", nativeCase{fn: "row_sum", shapes: [][]int64{{997, 611}}}},
 	{"testdata/reductions.mlir", nativeCase{fn: "row_sum_exp", shapes: [][]int64{{513, 1001}}}},
 	{"testdata/reductions.mlir", nativeCase{fn: "mid_sum", shapes: [][]int64{{37, 101, 97}}}},
+	{"testdata/reductions.mlir", nativeCase{fn: "col_sum", shapes: [][]int64{{611, 997}}}},
+	{"testdata/reductions.mlir", nativeCase{fn: "col_softplus_sum", shapes: [][]int64{{301, 1001}}}},
 	{"testdata/fused.mlir", nativeCase{fn: "softmax_max", shapes: [][]int64{{700, 1001}}}},
 	{"testdata/fused.mlir", nativeCase{fn: "softmax3", shapes: [][]int64{{7, 90, 1001}}}},
 	{"testdata/fused.mlir", nativeCase{fn: "logistic_norm", shapes: [][]int64{{301, 20000}}}},
