@@ -39,7 +39,8 @@ func TestSmoke(t *testing.T) {
 		"--work-dir", filepath.Join(out, "work"), "--compile=false", "--numpy=false")
 	md := readResults(t, out)
 	// rows returns the cells of the table rows of a workload: its row of
-	// the main table, then (for a JAX export) of the JAX table.
+	// the main table, of the all-cores table, then (for a contraction) of
+	// the GFLOP/s table or (for a JAX export) of the JAX table.
 	rows := func(w string) [][]string {
 		var rs [][]string
 		for _, l := range strings.Split(string(md), "\n") {
@@ -55,18 +56,20 @@ func TestSmoke(t *testing.T) {
 		return rs
 	}
 	for _, w := range append([]string{"W2", "W5u"}, reductions...) {
-		if rs := rows(w); len(rs) != 1 || rs[0][1] == na || rs[0][2] == na {
+		if rs := rows(w); len(rs) != 2 || rs[0][1] == na || rs[0][2] == na {
 			t.Errorf("%s: no time for ours and C in RESULTS.md:\n%s", w, md)
+		} else if rs[1][3] == na || rs[1][4] == na {
+			t.Errorf("%s: no time for ours and C under OpenMP on all cores in RESULTS.md:\n%s", w, md)
 		}
 	}
 	// W1j (W1 as jax.export writes it): ours, C and the twin (W1's
 	// kernel) must run, the generics be counted, and ours's output be the
 	// twin's bit for bit. Its time is not checked: one round says nothing.
 	rs := rows("W1j")
-	if len(rs) != 2 || len(rs[1]) != 10 {
-		t.Fatalf("W1j: want a row in the main table and one in the JAX table of RESULTS.md:\n%s", md)
+	if len(rs) != 3 || len(rs[2]) != 10 {
+		t.Fatalf("W1j: want a row in the main table, the all-cores table and the JAX table of RESULTS.md:\n%s", md)
 	}
-	main, jax := rs[0], rs[1]
+	main, jax := rs[0], rs[2]
 	if main[1] == na || main[2] == na || jax[1] != "W1" || jax[2] == na || jax[3] == na || jax[5] == na || jax[6] == na {
 		t.Errorf("W1j: no time for ours, C or the twin, or no generic counts, in RESULTS.md:\n%s", md)
 	}
@@ -74,8 +77,8 @@ func TestSmoke(t *testing.T) {
 		t.Errorf("W1j: output vs W1's kernel: %s, want identical:\n%s", jax[8], md)
 	}
 	// W9 (attention, a contraction): a row in the main table and one in
-	// the GFLOP/s table, with ours and C.
-	if rs := rows("W9"); len(rs) != 2 || rs[0][1] == na || rs[0][2] == na || rs[1][1] == na || rs[1][2] == na {
+	// the GFLOP/s table (after the all-cores one), with ours and C.
+	if rs := rows("W9"); len(rs) != 3 || rs[0][1] == na || rs[0][2] == na || rs[2][1] == na || rs[2][2] == na {
 		t.Errorf("W9: want times and GFLOP/s of ours and C in RESULTS.md:\n%s", md)
 	}
 	if _, err := os.Stat(filepath.Join(out, "chart.svg")); err != nil {
