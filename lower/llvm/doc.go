@@ -180,9 +180,9 @@
 // the pool running another call's loop runs its own chunks on its calling
 // thread. The calling thread takes chunks like the workers, so a call
 // also completes in a child process forked while no call was running
-// (the child has no workers). A chunk that cannot allocate its row or packing buffer makes
-// the kernel return 2 ("out of memory allocating a per-thread buffer of a
-// parallel loop"). A reduction along outer dims whose only parallel dim
+// (the child has no workers). A chunk that cannot allocate its row or
+// packing buffer makes the kernel return 2 ("out of memory allocating a
+// per-thread buffer of a parallel loop"). A reduction along outer dims whose only parallel dim
 // is its vector loop's splits that loop's columns in blocks of 256. Not
 // split: full reductions (their order would change), fills and copies.
 //
