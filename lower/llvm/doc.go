@@ -169,22 +169,22 @@
 // loop of a fused group, the column panels of a matmul or its outermost
 // batch loop; never a reduction loop), into T contiguous chunks of
 // iterations that each run in order with the instructions of the
-// single-thread loop (a one-dim generic's only loop, its vector loop, is
-// split in blocks of 16384 elements: lanes compute what scalar iterations
-// do); a row buffer or packing buffer is per chunk. A
-// loop runs on T = min(threads, 256, its iterations, work / 65536)
-// threads, at least 1, where work is the iterations of the innermost body
-// it runs (multiply-adds for a matmul): a kernel with less than 65536
-// elements of work per thread stays on fewer threads, one below 131072.
-// A kernel may be called from several threads at once; a call that finds
-// the pool running another call's loop runs its own chunks on its calling
-// thread. The calling thread takes chunks like the workers, so a call
-// also completes in a child process forked while no call was running
-// (the child has no workers). A chunk that cannot allocate its row or
-// packing buffer makes the kernel return 2 ("out of memory allocating a
-// per-thread buffer of a parallel loop"). A reduction along outer dims whose only parallel dim
-// is its vector loop's splits that loop's columns in blocks of 256. Not
-// split: full reductions (their order would change), fills and copies.
+// single-thread loop; a row buffer or packing buffer is per chunk. A
+// one-dim generic's only loop, its vector loop, is split in blocks of
+// 16384 elements, and a reduction along outer dims whose only parallel dim
+// is its vector loop's in blocks of 256 columns (lanes compute what scalar
+// iterations do). Not split: full reductions (their order would change),
+// fills and copies. A loop runs on T = min(threads, 256, its iterations
+// (or blocks), work / 65536) threads, at least 1, where work is the
+// iterations of the innermost body it runs (multiply-adds for a matmul): a
+// kernel with less than 65536 elements of work per thread stays on fewer
+// threads, on one below 131072. A kernel may be called from several
+// threads at once; a call that finds the pool running another call's loop
+// runs its own chunks on its calling thread. The calling thread takes
+// chunks like the workers, so a call also completes in a child process
+// forked while no call was running (the child has no workers). A chunk
+// that cannot allocate its row or packing buffer makes the kernel return 2
+// ("out of memory allocating a per-thread buffer of a parallel loop").
 //
 // # Lowering
 //
