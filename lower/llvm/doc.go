@@ -167,7 +167,7 @@
 // whose iterations are independent are split (the outermost loop of an
 // all-parallel generic, the first parallel loop of a reduction, the row
 // loop of a fused group, the column panels of a matmul or its outermost
-// batch loop; never a reduction loop), into T contiguous chunks of
+// batch loop; never a reduction loop), into contiguous chunks of
 // iterations that each run in order with the instructions of the
 // single-thread loop; a row buffer or packing buffer is per chunk. A
 // one-dim generic's only loop, its vector loop, is split in blocks of
@@ -178,7 +178,10 @@
 // (or blocks), work / 65536) threads, at least 1, where work is the
 // iterations of the innermost body it runs (multiply-adds for a matmul): a
 // kernel with less than 65536 elements of work per thread stays on fewer
-// threads, on one below 131072. A kernel may be called from several
+// threads, on one below 131072. The T threads take the chunks one at a
+// time, 8 chunks per thread (a matmul's column panels: one, as each chunk
+// packs all of its left operand), so that a thread that starts late on a
+// busy machine still takes a share. A kernel may be called from several
 // threads at once; a call that finds the pool running another call's loop
 // runs its own chunks on its calling thread. The calling thread takes
 // chunks like the workers, so a call also completes in a child process

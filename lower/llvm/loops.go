@@ -104,7 +104,7 @@ const vectorBlock = 1 << 14
 func (n *parallelNest) splitVectorLoop(ptrs []value.Value) error {
 	l, g := n.l, n.g
 	size := g.bounds[0]
-	return l.outline(l.ceilDiv(size, vectorBlock), size, "d0", func(begin, end, _ value.Value) error {
+	return l.outline(l.ceilDiv(size, vectorBlock), size, parallelGrain, "d0", func(begin, end, _ value.Value) error {
 		j0 := l.mul(begin, i64c(vectorBlock))
 		j1 := l.smin(l.mul(end, i64c(vectorBlock)), size)
 		return l.innerLoops(g.op, g.acc, l.advancePtrs(g.acc, ptrs, 0, j0, "d0"), n.ivs, l.sub(j1, j0), 0, n.lanes, n.stream)

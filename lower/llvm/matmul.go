@@ -266,7 +266,8 @@ func (m *matmul) batchNest(l *fnLowering, b int, ptrs []value.Value, j0, j1 valu
 
 // emitParallel is emit in a kernel's parallel form: the outermost batch
 // loop, or without batch dims the panels of nr columns of the output,
-// split across threads, each chunk with its own packing buffer and tile.
+// split across threads, each chunk with its own packing buffer and tile
+// (the panels in one chunk per thread: each chunk packs all of a).
 // Every output element is computed by the same steps as on one thread.
 func (m *matmul) emitParallel(l *fnLowering, ptrs []value.Value) error {
 	g := m.g
@@ -274,7 +275,7 @@ func (m *matmul) emitParallel(l *fnLowering, ptrs []value.Value) error {
 	N := g.bounds[m.j]
 	if len(m.batch) == 0 {
 		panels := l.ceilDiv(N, int64(m.nr))
-		return l.outline(panels, work, "mm.jp", func(begin, end, _ value.Value) error {
+		return l.outline(panels, work, 1, "mm.jp", func(begin, end, _ value.Value) error {
 			sc := m.scratch(l)
 			j0 := l.mul(begin, i64c(int64(m.nr)))
 			j1 := l.smin(l.mul(end, i64c(int64(m.nr))), N)
@@ -282,7 +283,7 @@ func (m *matmul) emitParallel(l *fnLowering, ptrs []value.Value) error {
 		})
 	}
 	d := m.batch[0]
-	return l.outline(g.bounds[d], work, "mm.b"+strconv.Itoa(d), func(begin, end, _ value.Value) error {
+	return l.outline(g.bounds[d], work, parallelGrain, "mm.b"+strconv.Itoa(d), func(begin, end, _ value.Value) error {
 		sc := m.scratch(l)
 		_, err := l.loopFrom(begin, end, 1, "mm.b"+strconv.Itoa(d), func(iv value.Value) error {
 			return m.batchNest(l, 1, l.advancePtrs(g.acc, ptrs, d, iv, "b"+strconv.Itoa(d)), i64c(0), N, sc)

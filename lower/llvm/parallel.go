@@ -40,7 +40,7 @@ func (l *fnLowering) parallelFor(n, work value.Value, name string, body func(iv 
 	if !l.parallel() {
 		return l.loop(n, name, body)
 	}
-	return l.outline(n, work, name, func(begin, end, _ value.Value) error {
+	return l.outline(n, work, parallelGrain, name, func(begin, end, _ value.Value) error {
 		_, err := l.loopFrom(begin, end, 1, name, body)
 		return err
 	})
@@ -67,9 +67,9 @@ func (l *fnLowering) parallel() bool { return l.threads != nil && !l.outlining }
 //	i32 @<kernel>.<name>.par(i8* ctx, i64 begin, i64 end, i64 chunk)
 //
 // whose code chunk emits (the iterations [begin, end); t is the chunk's
-// number), and a call of bcast.parallel_for running it in chunks; work is
-// what parallelFor's is.
-func (l *fnLowering) outline(n, work value.Value, name string, chunk func(begin, end, t value.Value) error) error {
+// number), and a call of bcast.parallel_for running it in grain chunks
+// per thread (pool.go); work is what parallelFor's is.
+func (l *fnLowering) outline(n, work value.Value, grain int64, name string, chunk func(begin, end, t value.Value) error) error {
 	ctxP, beginP, endP, chunkP := llir.NewParam("ctx", i8Ptr), llir.NewParam("begin", i64), llir.NewParam("end", i64), llir.NewParam("chunk", i64)
 	ctxP.Attrs = append(ctxP.Attrs, enum.ParamAttrNoAlias, enum.ParamAttrNoCapture, enum.ParamAttrReadOnly)
 	f := l.e.m.NewFunc(l.f.Name()+"."+l.unique(name+".par"), i32, ctxP, beginP, endP, chunkP)
@@ -97,7 +97,7 @@ func (l *fnLowering) outline(n, work value.Value, name string, chunk func(begin,
 	if err != nil {
 		return err
 	}
-	return l.callOutlined(f, captured, inner.exitCodes, n, work)
+	return l.callOutlined(f, captured, inner.exitCodes, n, work, grain)
 }
 
 // finishOutlined gives the outlined function f its private scratch
@@ -151,7 +151,7 @@ func (l *fnLowering) finishOutlined(f *llir.Func, ctxP *llir.Param, start *llir.
 // callOutlined stores the context of f (the values captured) and calls
 // bcast.parallel_for; a chunk's error (one of exitCodes, f's returns)
 // becomes the kernel's, with a message.
-func (l *fnLowering) callOutlined(f *llir.Func, captured []value.Value, exitCodes []*llir.Incoming, n, work value.Value) error {
+func (l *fnLowering) callOutlined(f *llir.Func, captured []value.Value, exitCodes []*llir.Incoming, n, work value.Value, grain int64) error {
 	var ctx value.Value = constant.NewNull(i8Ptr)
 	if len(captured) > 0 {
 		fields := make([]lltypes.Type, len(captured))
@@ -168,7 +168,7 @@ func (l *fnLowering) callOutlined(f *llir.Func, captured []value.Value, exitCode
 		}
 		ctx = l.cur.NewBitCast(slot, i8Ptr)
 	}
-	code := l.cur.NewCall(l.e.parallelForFunc(), f, ctx, n, work, l.threads)
+	code := l.cur.NewCall(l.e.parallelForFunc(), f, ctx, n, work, l.threads, i64c(grain))
 	l.name(code, "par.code")
 	codes := map[int64]bool{}
 	for _, inc := range exitCodes {

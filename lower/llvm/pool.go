@@ -18,10 +18,13 @@ import (
 // The pool is per module and per process: workers are created on first
 // use, when a call asks for more threads than there are, and live until
 // the process exits, waiting on a condition variable between jobs. A job
-// is one outlined loop of n iterations split into T contiguous chunks,
-// chunk t the iterations [n*t/T, n*(t+1)/T); the caller and the workers
-// claim chunks one at a time under the mutex, so which thread runs a
-// chunk varies, but what a chunk computes does not. One job runs at a
+// is one outlined loop of n iterations split into C contiguous chunks,
+// chunk t the iterations [n*t/C, n*(t+1)/C), run by T threads; the caller
+// and the workers claim chunks one at a time under the mutex, so which
+// thread runs a chunk varies, but what a chunk computes does not. Loops
+// take several chunks per thread (C = min(n, T * grain)), so that a
+// worker that starts late, on a busy machine, still takes its share of
+// what is left instead of leaving every chunk to the caller. One job runs at a
 // time: a caller that finds the pool busy (another thread of the program
 // calling a kernel) runs the chunks of its job itself, in order.
 //
@@ -41,6 +44,9 @@ const (
 	// parallelMaxThreads bounds the threads of one call (more are
 	// ignored).
 	parallelMaxThreads = 256
+	// parallelGrain is the chunks per thread of a loop (parallelFor);
+	// a matmul takes one (each chunk packs its own blocks of a).
+	parallelGrain = 8
 	// pthreadBytes is the room given to a pthread_mutex_t or
 	// pthread_cond_t.
 	pthreadBytes = 64
@@ -68,10 +74,11 @@ type pool struct {
 // parallelForFunc returns bcast.parallel_for, adding the pool on first
 // use:
 //
-//	i32 @bcast.parallel_for(i32 (i8*, i64, i64, i64)* fn, i8* ctx, i64 n, i64 work, i32 threads)
+//	i32 @bcast.parallel_for(i32 (i8*, i64, i64, i64)* fn, i8* ctx, i64 n, i64 work, i32 threads, i64 grain)
 //
-// runs fn(ctx, begin, end, t) for the T chunks t of [0, n) (see the top
-// of the file) and returns the largest code they return.
+// runs fn(ctx, begin, end, t) for the chunks t of [0, n) (see the top of
+// the file: T threads, grain chunks each) and returns the largest code
+// they return.
 func (e *emitter) parallelForFunc() *llir.Func {
 	if e.pool == nil {
 		e.pool = e.buildPool()
@@ -216,7 +223,8 @@ func (p *pool) buildWorker(e *emitter, run *llir.Func) *llir.Func {
 func (p *pool) buildParallelFor(e *emitter, run, worker *llir.Func) *llir.Func {
 	fnP := llir.NewParam("fn", lltypes.NewPointer(chunkFuncType))
 	ctxP, nP, workP, threadsP := llir.NewParam("ctx", i8Ptr), llir.NewParam("n", i64), llir.NewParam("work", i64), llir.NewParam("threads", i32)
-	f := poolFunc(e, "bcast.parallel_for", i32, fnP, ctxP, nP, workP, threadsP)
+	grainP := llir.NewParam("grain", i64)
+	f := poolFunc(e, "bcast.parallel_for", i32, fnP, ctxP, nP, workP, threadsP, grainP)
 	b := func(name string) *llir.Block { return f.NewBlock(name) }
 	entry := b("entry")
 	tid := entry.NewAlloca(i64)
@@ -234,7 +242,9 @@ func (p *pool) buildParallelFor(e *emitter, run, worker *llir.Func) *llir.Func {
 	T = minI(entry, T, nP, "t.n")
 	byWork := entry.NewSDiv(workP, i64c(parallelMinWork))
 	byWork.SetName("t.work")
-	T = minI(entry, T, byWork, "chunks")
+	T = minI(entry, T, byWork, "threads.used")
+	// C = min(n, T * grain) chunks
+	C := minI(entry, entry.NewMul(T, grainP), nP, "chunks")
 	one, pooled := b("one"), b("pooled")
 	entry.NewCondBr(entry.NewICmp(enum.IPredSLE, T, i64c(1)), one, pooled)
 
@@ -256,11 +266,11 @@ func (p *pool) buildParallelFor(e *emitter, run, worker *llir.Func) *llir.Func {
 	t.SetName("t")
 	codeS := sLoop.NewPhi(incoming(constant.NewInt(i32, 0), serial))
 	codeS.SetName("code.s")
-	sLoop.NewCondBr(sLoop.NewICmp(enum.IPredSLT, t, T), sBody, sDone)
+	sLoop.NewCondBr(sLoop.NewICmp(enum.IPredSLT, t, C), sBody, sDone)
 	t1 := sBody.NewAdd(t, i64c(1))
 	t1.SetName("t.next")
-	begin := sBody.NewSDiv(sBody.NewMul(nP, t), T)
-	end := sBody.NewSDiv(sBody.NewMul(nP, t1), T)
+	begin := sBody.NewSDiv(sBody.NewMul(nP, t), C)
+	end := sBody.NewSDiv(sBody.NewMul(nP, t1), C)
 	rc := sBody.NewCall(fnP, ctxP, begin, end, t)
 	rc.SetName("rc")
 	worse := sBody.NewICmp(enum.IPredSGT, rc, codeS)
@@ -291,9 +301,9 @@ func (p *pool) buildParallelFor(e *emitter, run, worker *llir.Func) *llir.Func {
 	st(publish, fnP, p.jobFn)
 	st(publish, ctxP, p.jobCtx)
 	st(publish, nP, p.jobN)
-	st(publish, T, p.jobT)
+	st(publish, C, p.jobT)
 	st(publish, i64c(0), p.next)
-	st(publish, T, p.pending)
+	st(publish, C, p.pending)
 	st(publish, constant.NewInt(i32, 0), p.code)
 	st(publish, publish.NewAdd(gen, i64c(1)), p.gen)
 	publish.NewCall(p.broadcast, gptr(p.work))

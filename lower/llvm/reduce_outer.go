@@ -70,7 +70,7 @@ func (r *reduction) emitOuter() error {
 		// compute what scalar iterations do, and a vector body reads no
 		// linalg.index).
 		size := r.bounds[p]
-		return l.outline(l.ceilDiv(size, outerColumnBlock), l.numElements(r.bounds), "cols", func(begin, end, _ value.Value) error {
+		return l.outline(l.ceilDiv(size, outerColumnBlock), l.numElements(r.bounds), parallelGrain, "cols", func(begin, end, _ value.Value) error {
 			c0 := l.mul(begin, i64c(outerColumnBlock))
 			cols = l.sub(l.smin(l.mul(end, i64c(outerColumnBlock)), size), c0)
 			return nest(0, r.advance(r.basePtrs(), r.dimCoefs(p), c0, "cols"))

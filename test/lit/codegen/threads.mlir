@@ -8,7 +8,7 @@
 // struct; the row buffer is allocated again inside the outlined function,
 // one per chunk. softmax itself is the C ABI's kernel, on one thread.
 // CHECK-LABEL: define i32 @softmax_threads({{.*}}, i8* nocapture %err, i64 %err_len, i32 %threads)
-// CHECK: %par.code = call i32 @bcast.parallel_for(i32 (i8*, i64, i64, i64)* @softmax_threads.row0.par, i8* %{{[0-9]+}}, i64 8, i64 24000, i32 %threads)
+// CHECK: %par.code = call i32 @bcast.parallel_for(i32 (i8*, i64, i64, i64)* @softmax_threads.row0.par, i8* %{{[0-9]+}}, i64 8, i64 24000, i32 %threads, i64 8)
 // CHECK-LABEL: define private i32 @softmax_threads.row0.par(i8* noalias nocapture readonly %ctx, i64 %begin, i64 %end, i64 %chunk)
 // CHECK: alloca [1000 x float], align 64
 // CHECK: %ctx0 = load float*, float** %{{[0-9]+}}
