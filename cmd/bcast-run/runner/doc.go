@@ -21,8 +21,11 @@
 // header, and the system tools: compiler.FindToolchain, whose choice the
 // --clang, --opt, --llc and --cc flags steer; the LLVM IR carries the
 // host's CPU and features as function attributes, so the tools are given
-// no -march), interpreting through
-// package interp. It must not hold compiler logic of its own (passes,
+// no -march), interpreting through package interp. Native code runs on
+// --threads threads (default: the CPUs the process may use): more than
+// one compiles the parallel form (compiler.Options.Threads) and has the
+// driver call its NAME_threads entry; one compiles the single-thread
+// form. It must not hold compiler logic of its own (passes,
 // lowering, tool selection) nor change the IR beyond running the named
 // pipeline on it.
 package runner
