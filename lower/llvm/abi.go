@@ -110,7 +110,8 @@ func tensorABI(name string, t ir.Type) (*TensorABI, error) {
 }
 
 // cReserved are names a kernel's C symbol must not take: C keywords, main,
-// and the C library functions the generated code calls or a driver uses.
+// and the C library functions the generated code calls (the parallel
+// form's pool calls pthreads) or a driver uses.
 // Built on first use: start-up of bcast-opt does not pay for it.
 var cReserved = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
@@ -118,7 +119,8 @@ var cReserved = sync.OnceValue(func() map[string]bool {
 		float for goto if inline int long register restrict return short signed sizeof static struct
 		switch typedef union unsigned void volatile while _Bool _Complex _Imaginary bool true false
 		main malloc calloc realloc free memcpy memmove memset snprintf printf fprintf fopen fclose fread
-		fwrite exit abort strlen`) {
+		fwrite exit abort strlen pthread_create pthread_mutex_lock pthread_mutex_unlock pthread_cond_wait
+		pthread_cond_broadcast`) {
 		m[w] = true
 	}
 	for _, f := range append(libmFuncs, intrinsicLibm...) {

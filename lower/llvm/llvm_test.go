@@ -193,12 +193,16 @@ func.func @u(%x: tensor<?xui8>, %y: tensor<4xui64>, %z: tensor<si16>) -> tensor<
 	}
 }
 
+// TestCNames checks the C symbols of the kernels, their result-shapes
+// functions and their parallel-form entries: C's and the C library's
+// names (the pool's pthread functions included) get "_fn".
 func TestCNames(t *testing.T) {
 	src := `
 func.func @main(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }
 func.func @"jit.f-1"(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }
 func.func private @helper(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }
 func.func @free(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }
+func.func @pthread_create(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }
 `
 	m := parse(t, "names.mlir", []byte(src))
 	fns, err := llvm.Functions(m)
@@ -207,9 +211,10 @@ func.func @free(%x: tensor<f32>) -> tensor<f32> { return %x : tensor<f32> }
 	}
 	var got []string
 	for _, f := range fns {
-		got = append(got, f.Name+"="+f.CName+","+f.ShapesName)
+		got = append(got, f.Name+"="+f.CName+","+f.ShapesName+","+f.ThreadsName)
 	}
-	want := "main=main_fn,main_fn_result_shapes jit.f-1=jit_f_1,jit_f_1_result_shapes free=free_fn,free_fn_result_shapes"
+	want := "main=main_fn,main_fn_result_shapes,main_fn_threads jit.f-1=jit_f_1,jit_f_1_result_shapes,jit_f_1_threads " +
+		"free=free_fn,free_fn_result_shapes,free_fn_threads pthread_create=pthread_create_fn,pthread_create_fn_result_shapes,pthread_create_fn_threads"
 	if strings.Join(got, " ") != want {
 		t.Errorf("C names:\n got %s\nwant %s", strings.Join(got, " "), want)
 	}
