@@ -20,8 +20,10 @@ import (
 
 // This file is `go run ./bench --bcast-run`: the elementwise workloads
 // timed through bcast-run, as a user runs them (`bcast-run W.mlir --bench
-// N`: bcast-run's pipeline, its toolchain and its driver, with no flag
-// the benchmark chooses), against the C loop timed the same way (`harness
+// N --threads 1`: bcast-run's pipeline, its toolchain and its driver, with
+// no flag the benchmark chooses but one thread, as the C loop runs; the
+// All cores table of RESULTS.md compares the parallel form), against the
+// C loop timed the same way (`harness
 // W --driver-bench N`: a fresh output buffer, one untimed call, N timed
 // calls back to back, the median), on the same inputs (`harness W
 // --dump`), alternating from round to round which runs first. It checks
@@ -63,7 +65,7 @@ func viaBcastRun(root, work, harness string, o options, stdout io.Writer, log fu
 			return err
 		}
 		kernel := kernelOf(w)
-		args := []string{filepath.Join(root, "bench", "workloads", kernel+".mlir"), "--entry", entryOf(kernel), "--bench", strconv.Itoa(driverRuns)}
+		args := []string{filepath.Join(root, "bench", "workloads", kernel+".mlir"), "--entry", entryOf(kernel), "--bench", strconv.Itoa(driverRuns), "--threads", "1"}
 		for _, in := range inputs {
 			args = append(args, "--input", in)
 		}

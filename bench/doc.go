@@ -87,8 +87,9 @@
 //     -march: the IR's "target-cpu" attribute is the host's), so the
 //     tables show what bcast-run and `--emit=llvm` + clang or llc give.
 //   - --bcast-run (bcastrun.go): the elementwise workloads through
-//     bcast-run itself, as a user runs them, `bcast-run W.mlir --bench 10`
-//     on the harness's inputs (--dump), against `harness W --driver-bench
+//     bcast-run itself, as a user runs them, `bcast-run W.mlir --bench 10
+//     --threads 1` (one thread, as the C loop) on the harness's inputs
+//     (--dump), against `harness W --driver-bench
 //     10`, alternating which runs first from round to round; bcast-run's
 //     output is checked against C's, and the ratios are printed (no
 //     RESULTS.md).
