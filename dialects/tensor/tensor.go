@@ -345,7 +345,6 @@ var Bitcast = &ir.OpDef{
 		}
 		return nil
 	},
-	ResultNames: func(*ir.Operation) string { return "bitcast" },
 	Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
 		x := op.Operand(0)
 		if x.Type() == op.Result(0).Type() {
