@@ -609,7 +609,7 @@ func (v *verifier) verifyTraits(op *Operation) error {
 			}
 			if !haveFirst {
 				first, haveFirst = st.Shape(), true
-			} else if !shapesCompatible(first, st.Shape()) {
+			} else if !ShapesCompatible(first, st.Shape()) {
 				return op.Emit("requires the same shape for all operands and results")
 			}
 		}
@@ -629,8 +629,9 @@ func (op *Operation) typeAt(i int) Type {
 	return op.results[i-len(op.operands)].typ
 }
 
-// shapesCompatible reports whether two shapes can be equal at run time.
-func shapesCompatible(a, b []int64) bool {
+// ShapesCompatible reports whether two shapes can be equal at run time:
+// one rank, and equal sizes wherever both are static.
+func ShapesCompatible(a, b []int64) bool {
 	if len(a) != len(b) {
 		return false
 	}

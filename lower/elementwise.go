@@ -32,7 +32,7 @@ func (l *lowering) convertElementwise(op *ir.Operation, lower hlo.ScalarLowering
 	n := op.NumOperands()
 	for i := range n {
 		st, _ := op.Operand(i).Type().(*ir.RankedTensorType)
-		if st == nil || !sameShapeModuloDynamic(st.Shape(), rt.Shape()) {
+		if st == nil || !ir.ShapesCompatible(st.Shape(), rt.Shape()) {
 			return op.Emit("operand #%d has type '%s'; run hlo-legalize-broadcasts first so that every operand has the result's shape", i, op.Operand(i).Type())
 		}
 	}
@@ -101,16 +101,4 @@ func bitcastTensor(b *ir.Builder, v *ir.Value, t ir.Type) *ir.Value {
 		return def.Operand(0)
 	}
 	return b.Create(&ir.OpState{Name: "tensor.bitcast", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{t}}).Result(0)
-}
-
-func sameShapeModuloDynamic(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] && a[i] != ir.Dynamic && b[i] != ir.Dynamic {
-			return false
-		}
-	}
-	return true
 }

@@ -93,17 +93,7 @@ func verifyBitcastConvert(op *ir.Operation) error {
 		return op.Emit("bitcasts between '%s' and '%s' are not defined: both must be numeric types of whole bytes", in.ElementType(), out.ElementType())
 	}
 	is, os := in.Shape(), out.Shape()
-	match := func(a, b []int64) bool {
-		if len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if a[i] != b[i] && a[i] != ir.Dynamic && b[i] != ir.Dynamic {
-				return false
-			}
-		}
-		return true
-	}
+	match := ir.ShapesCompatible
 	switch {
 	case wi == wo && !match(is, os):
 		return op.Emit("of one bit width, the result shape must be the operand's, but '%s' and '%s' differ", in, out)

@@ -53,8 +53,12 @@ func reduceHalfPi(x float64) (r float64, q int) {
 	if gomath.Abs(x) <= gomath.Pi/4 {
 		return x, 0
 	}
-	hp := halfPi()
-	prec := hp.Prec()
+	// The remainder is exact to well past 53 bits with the bits of π/2
+	// above x's exponent plus 200 (a remainder can cancel about 61 bits
+	// of a float64 near a multiple of π/2): far fewer than halfPi's 1400
+	// for ordinary arguments, which keeps the interpreter's sin fast.
+	prec := uint(200 + max(0, gomath.Ilogb(x)))
+	hp := new(big.Float).SetPrec(prec).Set(halfPi())
 	bx := new(big.Float).SetPrec(prec).SetFloat64(x)
 	k := new(big.Float).SetPrec(prec).Quo(bx, hp)
 	// ki: k rounded to the nearest integer (k's fraction decides).
@@ -73,12 +77,14 @@ func reduceHalfPi(x float64) (r float64, q int) {
 	return r, q
 }
 
-func sinF(x float64) float64 {
+// sinQuadrant is sin(x + shift π/2): sin and cos of the reduced argument,
+// by the quadrant (sinF is shift 0, cosF shift 1).
+func sinQuadrant(x float64, shift int) float64 {
 	if gomath.IsInf(x, 0) || gomath.IsNaN(x) {
 		return gomath.NaN()
 	}
 	r, q := reduceHalfPi(x)
-	switch q {
+	switch (q + shift) % 4 {
 	case 1:
 		return gomath.Cos(r)
 	case 2:
@@ -89,21 +95,8 @@ func sinF(x float64) float64 {
 	return gomath.Sin(r)
 }
 
-func cosF(x float64) float64 {
-	if gomath.IsInf(x, 0) || gomath.IsNaN(x) {
-		return gomath.NaN()
-	}
-	r, q := reduceHalfPi(x)
-	switch q {
-	case 1:
-		return -gomath.Sin(r)
-	case 2:
-		return -gomath.Cos(r)
-	case 3:
-		return gomath.Sin(r)
-	}
-	return gomath.Cos(r)
-}
+func sinF(x float64) float64 { return sinQuadrant(x, 0) }
+func cosF(x float64) float64 { return sinQuadrant(x, 1) }
 
 func tanF(x float64) float64 {
 	if gomath.IsInf(x, 0) || gomath.IsNaN(x) {
