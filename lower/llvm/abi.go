@@ -69,7 +69,9 @@ func cElemType(t ir.Type) (string, error) {
 	switch t := t.(type) {
 	case *ir.FloatType:
 		switch t.Kind {
-		case ir.F16, ir.BF16:
+		case ir.F16:
+			return "bcast_f16", nil // _Float16, or its bits (halfTypedef)
+		case ir.BF16:
 			return "uint16_t", nil // the bits
 		case ir.F32:
 			return "float", nil

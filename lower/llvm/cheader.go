@@ -54,12 +54,45 @@ func CHeaderFor(module *ir.Operation, guard string, opts Options) (string, error
 #define BCAST_THREADS_ABI 1
 `)
 	}
+	if usesF16(fns) {
+		sb.WriteString(halfTypedef)
+	}
 	for _, f := range fns {
 		sb.WriteString("\n")
 		writeCDecl(&sb, f, opts.Threads)
 	}
 	sb.WriteString("\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n")
 	return sb.String(), nil
+}
+
+// halfTypedef defines the C type of f16 elements: _Float16 where the
+// compiler has it (GCC 12+ and clang on x86-64 and AArch64 define
+// __FLT16_MANT_DIG__ then), else uint16_t, the same IEEE binary16 bits.
+// Either way the kernel reads and writes them as 2-byte elements.
+const halfTypedef = `
+/* f16 elements: _Float16 where the compiler has it, else their IEEE
+ * binary16 bits. bf16 elements are always their bits, as uint16_t (the
+ * upper half of the float32 with the same sign and exponent). */
+#ifndef BCAST_F16_DEFINED
+#define BCAST_F16_DEFINED
+#ifdef __FLT16_MANT_DIG__
+typedef _Float16 bcast_f16;
+#else
+typedef uint16_t bcast_f16;
+#endif
+#endif
+`
+
+// usesF16 reports whether an argument or result of fns has f16 elements.
+func usesF16(fns []*FuncABI) bool {
+	for _, f := range fns {
+		for _, t := range append(append([]*TensorABI{}, f.Args...), f.Results...) {
+			if ft, ok := t.Elem.(*ir.FloatType); ok && ft.Kind == ir.F16 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writeCDecl writes the comment and the prototypes of one function (with

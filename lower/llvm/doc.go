@@ -111,8 +111,10 @@
 // NULL for rank 0). A scalar (non-tensor) argument or result is passed the
 // same way, as a rank-0 tensor. Element types: f32 float, f64 double,
 // i8/i16/i32/i64 int8_t..int64_t, index int64_t, i1 uint8_t (0 or 1),
-// f16 and bf16 uint16_t (the bits; computed in f32 and rounded to nearest
-// even after every op, half.go).
+// f16 bcast_f16, which the header defines as _Float16 where the C compiler
+// has it and as uint16_t (the bits) otherwise, bf16 uint16_t (the bits);
+// both are computed in f32 and rounded to nearest even after every op
+// (half.go).
 //
 // Results use destination passing: the caller allocates them. It calls
 // f_result_shapes with the argument shapes to learn the result shapes

@@ -193,6 +193,57 @@ func.func @u(%x: tensor<?xui8>, %y: tensor<4xui64>, %z: tensor<si16>) -> tensor<
 	}
 }
 
+// TestCHeaderHalves compiles a C file that includes a header with f16 and
+// bf16 kernels with each C compiler present: f16 elements are _Float16
+// where the compiler has that type (GCC 12+, clang), 2 bytes either way.
+func TestCHeaderHalves(t *testing.T) {
+	src := `
+func.func @h(%x: tensor<4xf16>, %y: tensor<4xbf16>) -> tensor<4xf16> { return %x : tensor<4xf16> }
+`
+	h, err := llvm.CHeader(parse(t, "h.mlir", []byte(src)), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "int32_t h(const bcast_f16 *arg0, const int64_t *arg0_shape, const uint16_t *arg1, const int64_t *arg1_shape, bcast_f16 *res0, const int64_t *res0_shape, char *err, int64_t err_len);"
+	if !strings.Contains(h, want) {
+		t.Fatalf("header lacks %q:\n%s", want, h)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "k.h"), []byte(h), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	use := `#include "k.h"
+#include "k.h"
+_Static_assert(sizeof(bcast_f16) == 2, "f16 elements are 2 bytes");
+#ifdef __FLT16_MANT_DIG__
+_Static_assert(_Generic((bcast_f16)0, _Float16: 1, default: 0), "f16 elements are _Float16");
+#endif
+int call(void) {
+	bcast_f16 x[4] = {1, 2, 3, 4}, r[4];
+	uint16_t y[4] = {0x3f80, 0, 0, 0};
+	int64_t s[1] = {4};
+	return h(x, s, y, s, r, s, 0, 0);
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "use.c"), []byte(use), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	compilers := 0
+	for _, cc := range []string{"cc", "gcc", "clang-19", "clang"} {
+		p, err := exec.LookPath(cc)
+		if err != nil {
+			continue
+		}
+		compilers++
+		if out, err := exec.Command(p, "-std=c11", "-Wall", "-Werror", "-fsyntax-only", filepath.Join(dir, "use.c")).CombinedOutput(); err != nil {
+			t.Errorf("%s: the header with halves does not compile: %v\n%s", cc, err, out)
+		}
+	}
+	if compilers == 0 {
+		tool(t, "compiling the C header", "cc", "clang-19")
+	}
+}
+
 // TestCNames checks the C symbols of the kernels, their result-shapes
 // functions and their parallel-form entries: C's and the C library's
 // names (the pool's pthread functions included) get "_fn".
