@@ -42,7 +42,9 @@ import (
 // contracting dims, each product and sum rounded: what the interpreter
 // computes for hlo.dot_general (interp/contraction.go), bit for bit. A
 // result element type wider than the operands' converts each operand
-// element first (arith.extf; arith.extsi, or arith.extui from i1).
+// element first (arith.extf; arith.extsi, or arith.extui from i1 and
+// unsigned integers). Signed and unsigned integers contract on their
+// signless views.
 //
 // An operand produced by a broadcast is read through the broadcast's map
 // (accessFor), as every generic reads; a contracting loop must be sized
@@ -62,9 +64,6 @@ func init() {
 // convertContraction turns hlo.dot_general or hlo.dot into one
 // linalg.generic.
 func (l *lowering) convertContraction(op *ir.Operation) error {
-	if err := checkSignless(op); err != nil {
-		return err
-	}
 	d, ok := hlo.DotDimsOf(op)
 	lt, _ := op.Operand(0).Type().(*ir.RankedTensorType)
 	rt, _ := op.Operand(1).Type().(*ir.RankedTensorType)
@@ -86,7 +85,14 @@ func (l *lowering) convertContraction(op *ir.Operation) error {
 		}
 	}
 	b := ir.Before(op)
-	elem := res.ElementType()
+	// Signed and unsigned integers contract on their signless views (the
+	// same bits wrap alike); unsigned operands widen with arith.extui.
+	for i := range l.accesses {
+		l.accesses[i].value = signlessView(b, l.accesses[i].value)
+	}
+	unsigned := hlo.IntKindOf(lt.ElementType()).Unsigned
+	out := signlessType(res)
+	elem := out.ElementType()
 	zero := zeroConstant(b, elem)
 	var dyn []*ir.Value
 	for i, s := range res.Shape() {
@@ -98,7 +104,7 @@ func (l *lowering) convertContraction(op *ir.Operation) error {
 			dyn = append(dyn, size)
 		}
 	}
-	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{res}, Loc: op.Loc}).Result(0)
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{out}, Loc: op.Loc}).Result(0)
 	fill := linalg.NewFill(b, zero, empty, op.Loc)
 	iterators := parallel(rank)
 	for c := nPar; c < rank; c++ {
@@ -108,11 +114,15 @@ func (l *lowering) convertContraction(op *ir.Operation) error {
 	maps := []affine.Map{l.accesses[0].indexingMap(rank), l.accesses[1].indexingMap(rank), projection(rank, iota(nPar))}
 	gen, body := newReductionGeneric(b, op, operands, maps, iterators, 2)
 	bb := bodyBuilder(op, body)
-	x, y := convertElement(bb, body.Arg(0), elem), convertElement(bb, body.Arg(1), elem)
+	x, y := convertElement(bb, body.Arg(0), elem, unsigned), convertElement(bb, body.Arg(1), elem, unsigned)
 	mul := arith.Build(bb, contractionOp(hlo.MultiplyOp, elem), elem, x, y)
 	sum := arith.Build(bb, contractionOp(hlo.AddOp, elem), elem, body.Arg(2), mul)
 	bb.Create(&ir.OpState{Name: linalg.Yield.Name, Operands: []*ir.Value{sum}})
-	return replace(op, gen.Result(0))
+	r := gen.Result(0)
+	if out != res {
+		r = bitcastTensor(b, r, res)
+	}
+	return replace(op, r)
 }
 
 // contractionLoops returns, for each dim of lhs (of rank lr) and of rhs
@@ -197,8 +207,9 @@ func contractionOp(def *ir.OpDef, elem ir.Type) *ir.OpDef {
 
 // convertElement converts x, an operand element in the generic's body, to
 // the result's element type elem (a wider type of its kind; see
-// hlo.ContractsInto): arith.extf, arith.extui from i1, arith.extsi.
-func convertElement(bb *ir.Builder, x *ir.Value, elem ir.Type) *ir.Value {
+// hlo.ContractsInto): arith.extf, arith.extui from i1 or from an unsigned
+// operand's signless view, arith.extsi.
+func convertElement(bb *ir.Builder, x *ir.Value, elem ir.Type, unsigned bool) *ir.Value {
 	from := x.Type()
 	if from == elem {
 		return x
@@ -207,7 +218,7 @@ func convertElement(bb *ir.Builder, x *ir.Value, elem ir.Type) *ir.Value {
 	switch {
 	case ir.IsFloat(from):
 		def = arith.ExtF
-	case hlo.IntKindOf(from).IsBool():
+	case unsigned || hlo.IntKindOf(from).IsBool():
 		def = arith.ExtUI
 	}
 	return arith.Build(bb, def, elem, x)

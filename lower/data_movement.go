@@ -71,9 +71,6 @@ func (l *lowering) convertIota(op *ir.Operation) error {
 	if !ok || !rt.HasStaticShape() {
 		return op.Emit("needs a static result to be lowered to linalg")
 	}
-	if err := checkSignless(op); err != nil {
-		return err
-	}
 	return l.iotaGeneric(ir.Before(op), op, rt, nil)
 }
 
@@ -83,13 +80,15 @@ func (l *lowering) convertIota(op *ir.Operation) error {
 // iota_dimension to rt's element type.
 func (l *lowering) iotaGeneric(b *ir.Builder, op *ir.Operation, rt *ir.RankedTensorType, dyn []*ir.Value) error {
 	d, _ := hlo.IntAttr(op.Attr("iota_dimension"))
-	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}}).Result(0)
+	// Signed and unsigned integers: the signless iota, viewed.
+	out := signlessType(rt)
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{out}}).Result(0)
 	gen, body := l.generic(b, op, nil, empty)
 	bb := bodyBuilder(op, body)
 	st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
 	st.AddAttr("dim", ir.I64Attr(d))
 	idx := bb.Create(st).Result(0)
-	et := rt.ElementType()
+	et := out.ElementType()
 	v := bb.Create(&ir.OpState{Name: arith.IndexCast.Name, Operands: []*ir.Value{idx}, ResultTypes: []ir.Type{ir.I64}}).Result(0)
 	switch {
 	case ir.IsFloat(et):
@@ -98,7 +97,7 @@ func (l *lowering) iotaGeneric(b *ir.Builder, op *ir.Operation, rt *ir.RankedTen
 		v = bb.Create(&ir.OpState{Name: arith.TruncI.Name, Operands: []*ir.Value{v}, ResultTypes: []ir.Type{et}}).Result(0)
 	}
 	yield(op, body, v)
-	return replace(op, gen.Result(0))
+	return replace(op, bitcastTensor(b, gen.Result(0), rt))
 }
 
 // reassociation finds the groups that turn shape `high` into `low` by
@@ -310,10 +309,10 @@ func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 	if ir.ElementByteSize(in.ElementType()) != ir.ElementByteSize(out.ElementType()) {
 		return op.Emit("from '%s' to '%s' changes the shape; only bitcasts between element types of one width are lowered to linalg yet", in.ElementType(), out.ElementType())
 	}
-	if err := checkSignless(op); err != nil {
-		return err
-	}
+	// Signed and unsigned integers: a bitcast between signless views.
 	b := ir.Before(op)
+	res := out
+	out = signlessType(out)
 	var dyn []*ir.Value
 	for d, s := range out.Shape() {
 		if s == ir.Dynamic {
@@ -322,11 +321,11 @@ func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 	}
 	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{out}}).Result(0)
 	l.resetAccesses()
-	gen, body := l.generic(b, op, []operandAccess{l.identityAccess(op.Operand(0), in.Rank(), true)}, empty)
+	gen, body := l.generic(b, op, []operandAccess{l.identityAccess(signlessView(b, op.Operand(0)), in.Rank(), true)}, empty)
 	bb := bodyBuilder(op, body)
 	cast := bb.Create(&ir.OpState{Name: "arith.bitcast", Operands: []*ir.Value{body.Arg(0)}, ResultTypes: []ir.Type{out.ElementType()}}).Result(0)
 	yield(op, body, cast)
-	return replace(op, gen.Result(0))
+	return replace(op, bitcastTensor(b, gen.Result(0), res))
 }
 
 // floorDiv and ceilDiv divide by a positive d, rounding down and up.

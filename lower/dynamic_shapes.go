@@ -135,9 +135,6 @@ func (l *lowering) convertDynamicIota(op *ir.Operation) error {
 	if !ok {
 		return op.Emit("needs a ranked result to be lowered to linalg")
 	}
-	if err := checkSignless(op); err != nil {
-		return err
-	}
 	b := ir.Before(op)
 	b.Loc = op.Loc
 	sizes := indexElements(b, op.Operand(0), rt.Rank())
@@ -178,7 +175,7 @@ func (l *lowering) convertRealDynamicSlice(op *ir.Operation) error {
 	if in == nil || out == nil {
 		return op.Emit("needs a ranked operand and result to be lowered to linalg")
 	}
-	if err := checkSignless(op); err != nil {
+	if err := checkSignlessIndices(op, 1); err != nil {
 		return err
 	}
 	r := in.Rank()

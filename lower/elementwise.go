@@ -94,9 +94,12 @@ func signlessView(b *ir.Builder, v *ir.Value) *ir.Value {
 	return bitcastTensor(b, v, to)
 }
 
-// bitcastTensor is `tensor.bitcast v : T to t`, folded when v is itself a
-// bitcast from t.
+// bitcastTensor is `tensor.bitcast v : T to t`: v itself when T is t,
+// folded when v is itself a bitcast from t.
 func bitcastTensor(b *ir.Builder, v *ir.Value, t ir.Type) *ir.Value {
+	if v.Type() == t {
+		return v
+	}
 	if def := v.DefiningOp(); def != nil && def.Def() == tensor.Bitcast && def.Operand(0).Type() == t {
 		return def.Operand(0)
 	}

@@ -160,33 +160,13 @@ func tensorDim(b *ir.Builder, t *ir.Value, d int) *ir.Value {
 	return b.Create(&ir.OpState{Name: "tensor.dim", Operands: []*ir.Value{t, indexConst(b, int64(d))}, ResultTypes: []ir.Type{ir.Index}}).Result(0)
 }
 
-// checkSignlessIndices is checkSignless for the operands from first on
-// (the start indices of a dynamic slice), for ops that only move the
-// elements of the others, whatever their signedness.
+// checkSignlessIndices checks that the operands from first on (the start
+// indices of a dynamic slice) have signless integer elements, for ops
+// that only move the elements of the others, whatever their signedness.
 func checkSignlessIndices(op *ir.Operation, first int) error {
 	for i := first; i < op.NumOperands(); i++ {
 		if it, ok := ir.ElementTypeOf(op.Operand(i).Type()).(*ir.IntegerType); ok && it.Sign != ir.Signless {
 			return op.Emit("has '%s' start indices; only signless integer indices are lowered to linalg yet", it)
-		}
-	}
-	return nil
-}
-
-func checkSignless(op *ir.Operation) error {
-	check := func(t ir.Type) error {
-		if it, ok := ir.ElementTypeOf(t).(*ir.IntegerType); ok && it.Sign != ir.Signless {
-			return op.Emit("has '%s' elements; only signless integers are lowered to linalg yet", it)
-		}
-		return nil
-	}
-	for i := range op.NumOperands() {
-		if err := check(op.Operand(i).Type()); err != nil {
-			return err
-		}
-	}
-	for _, r := range op.Results() {
-		if err := check(r.Type()); err != nil {
-			return err
 		}
 	}
 	return nil

@@ -71,10 +71,11 @@ func init() {
 }
 
 // convertReduce turns hlo.reduce into one linalg.generic.
+//
+// Signed and unsigned integers are reduced on their signless views (the
+// reducer's scalar lowering reads its ops' own types to choose unsigned
+// compares and maxima), and the results viewed back (replaceReduction).
 func (l *lowering) convertReduce(op *ir.Operation) error {
-	if err := checkSignless(op); err != nil {
-		return err
-	}
 	n := op.NumOperands() / 2
 	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
 	if in == nil {
@@ -104,6 +105,9 @@ func (l *lowering) convertReduce(op *ir.Operation) error {
 			l.accesses[0] = l.sizedRead(op.Operand(0), rank)
 		}
 	}
+	for k := range l.accesses {
+		l.accesses[k].value = signlessView(b, l.accesses[k].value)
+	}
 	if len(kept) == rank {
 		return l.reduceOnce(b, op, rank)
 	}
@@ -126,7 +130,7 @@ func (l *lowering) convertReduce(op *ir.Operation) error {
 				dyn = append(dyn, l.loopSize(b, kept[i], op.Operands()[:n]))
 			}
 		}
-		empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}, Loc: op.Loc}).Result(0)
+		empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{signlessType(rt)}, Loc: op.Loc}).Result(0)
 		fill := linalg.NewFill(b, init, empty, op.Loc)
 		operands = append(operands, fill.Result(0))
 		maps = append(maps, outMap)
@@ -156,7 +160,7 @@ func (l *lowering) reduceOnce(b *ir.Builder, op *ir.Operation, rank int) error {
 	}
 	scalar := affine.NewMap(rank, 0)
 	for k := range n {
-		operands = append(operands, op.Operand(n+k))
+		operands = append(operands, signlessView(b, op.Operand(n+k)))
 		maps = append(maps, scalar)
 	}
 	for k := range n {
@@ -170,7 +174,7 @@ func (l *lowering) reduceOnce(b *ir.Builder, op *ir.Operation, rank int) error {
 				dyn = append(dyn, l.loopSize(b, d, op.Operands()[:n]))
 			}
 		}
-		operands = append(operands, b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}, Loc: op.Loc}).Result(0))
+		operands = append(operands, b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{signlessType(rt)}, Loc: op.Loc}).Result(0))
 		maps = append(maps, affine.Identity(rank))
 	}
 	gen, body := newReductionGeneric(b, op, operands, maps, parallel(rank), 2*n)
@@ -235,12 +239,29 @@ func projection(rank int, dims []int) affine.Map {
 }
 
 // scalarOf returns the element of v, a rank-0 tensor, at b: a scalar
-// arith.constant when v is a constant, else tensor.extract.
+// arith.constant when v is a constant, else tensor.extract; signed and
+// unsigned integers give their signless scalar, as arith takes them.
 func scalarOf(b *ir.Builder, v *ir.Value) *ir.Value {
 	if d, ok := ir.ConstantValue(v).(*ir.DenseElementsAttr); ok && d.NumElements() == 1 {
-		return arith.NewConstant(b, d.ElementAttr(0)).Result(0)
+		return scalarConstant(b, d)
+	}
+	v = signlessView(b, v)
+	if d, ok := ir.ConstantValue(v).(*ir.DenseElementsAttr); ok && d.NumElements() == 1 {
+		return scalarConstant(b, d) // a constant already lowered, viewed
 	}
 	return b.Create(&ir.OpState{Name: "tensor.extract", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{ir.ElementTypeOf(v.Type())}}).Result(0)
+}
+
+// scalarConstant is the arith.constant of d's one element, signless for
+// signed and unsigned integers (the same bits).
+func scalarConstant(b *ir.Builder, d *ir.DenseElementsAttr) *ir.Value {
+	a := d.ElementAttr(0)
+	if ia, ok := a.(*ir.IntegerAttr); ok {
+		if it, ok := ia.Type.(*ir.IntegerType); ok && it.Sign != ir.Signless {
+			a = &ir.IntegerAttr{Type: ir.Integer(it.Width, ir.Signless), Value: ia.Value}
+		}
+	}
+	return arith.NewConstant(b, a).Result(0)
 }
 
 // newReductionGeneric creates, at b, a linalg.generic located at op on
@@ -267,7 +288,12 @@ func newReductionGeneric(b *ir.Builder, op *ir.Operation, operands []*ir.Value, 
 // block).
 func replaceReduction(op *ir.Operation, vals []*ir.Value) error {
 	for k, r := range op.Results() {
-		r.ReplaceAllUsesWith(vals[k])
+		v := vals[k]
+		if v.Type() != r.Type() {
+			// The signless view of a signed or unsigned result.
+			v = bitcastTensor(ir.Before(op), v, r.Type())
+		}
+		r.ReplaceAllUsesWith(v)
 	}
 	for _, r := range op.Regions() {
 		for _, blk := range r.Blocks() {

@@ -1,7 +1,6 @@
 package lower
 
 import (
-	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -34,7 +33,7 @@ func (l *lowering) convertReducerBody(op *ir.Operation, outside, bb *ir.Builder,
 		}
 		var s *ir.Value
 		if d, ok := ir.ConstantValue(v).(*ir.DenseElementsAttr); ok && d.NumElements() == 1 {
-			s = arith.NewConstant(bb, d.ElementAttr(0)).Result(0)
+			s = scalarConstant(bb, d)
 		} else {
 			s = scalarOf(outside, v)
 		}
@@ -65,7 +64,7 @@ func (l *lowering) convertReducerBody(op *ir.Operation, outside, bb *ir.Builder,
 			if !ok || d.NumElements() != 1 {
 				return nil, inner.Emit("in the body of '%s' has no scalar lowering to linalg", op.Name())
 			}
-			r = arith.NewConstant(bb, d.ElementAttr(0)).Result(0)
+			r = scalarConstant(bb, d)
 		case def == hlo.Reshape || def == hlo.BroadcastInDim:
 			r = get(inner.Operand(0))
 		default:
@@ -77,7 +76,7 @@ func (l *lowering) convertReducerBody(op *ir.Operation, outside, bb *ir.Builder,
 }
 
 // checkScalarOp checks that inner, an op of op's body, takes and gives
-// one rank-0 tensor of signless elements each.
+// one rank-0 tensor each.
 func checkScalarOp(op, inner *ir.Operation) error {
 	if inner.NumResults() != 1 || inner.NumRegions() != 0 {
 		return inner.Emit("in the body of '%s' has no scalar lowering to linalg", op.Name())
@@ -88,5 +87,5 @@ func checkScalarOp(op, inner *ir.Operation) error {
 			return inner.Emit("in the body of '%s' has a '%s' operand or result; only rank-0 tensors are lowered to scalars", op.Name(), v.Type())
 		}
 	}
-	return checkSignless(inner)
+	return nil
 }

@@ -76,10 +76,10 @@ type windowDim struct {
 }
 
 // convertReduceWindow turns hlo.reduce_window into one linalg.generic.
+//
+// Signed and unsigned integers are reduced on their signless views, as in
+// convertReduce.
 func (l *lowering) convertReduceWindow(op *ir.Operation) error {
-	if err := checkSignless(op); err != nil {
-		return err
-	}
 	n := op.NumOperands() / 2
 	shape, err := reductionShape(op, n)
 	if err != nil {
@@ -137,12 +137,12 @@ func (l *lowering) convertReduceWindow(op *ir.Operation) error {
 	operands := make([]*ir.Value, 0, 3*n)
 	maps := make([]affine.Map, 0, 3*n)
 	for k := range n {
-		operands = append(operands, l.sizedRead(op.Operand(k), rank).value)
+		operands = append(operands, signlessView(b, l.sizedRead(op.Operand(k), rank).value))
 		maps = append(maps, inMap)
 	}
 	if masked == 0 {
 		for k := range n {
-			operands = append(operands, op.Operand(n+k))
+			operands = append(operands, signlessView(b, op.Operand(n+k)))
 			maps = append(maps, affine.NewMap(nLoops, 0))
 		}
 	}
@@ -198,7 +198,7 @@ func windowResult(b *ir.Builder, op *ir.Operation, k int, dims []windowDim, x *i
 			dyn = append(dyn, sizeOfDim(b, x, d)) // an identity read
 		}
 	}
-	return b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}, Loc: op.Loc}).Result(0)
+	return b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{signlessType(rt)}, Loc: op.Loc}).Result(0)
 }
 
 // reductionShape returns the shape of the n inputs of a reduction, their

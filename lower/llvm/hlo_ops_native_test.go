@@ -143,6 +143,12 @@ var hloOpCases = func() []nativeCase {
 	for range 4 {
 		cs = append(cs, nativeCase{fn: "bi_divrem_any", shapes: [][]int64{{6, 16}, {16}}})
 	}
+	// Signed and unsigned reductions, contractions, iota and bitcasts.
+	for _, n := range []int64{3, 4, 9} {
+		cs = append(cs, nativeCase{fn: "s_reductions", shapes: [][]int64{{n, 5}, {n, 5}}})
+		cs = append(cs, nativeCase{fn: "s_dot", shapes: [][]int64{{n, 5}, {5, 3}}})
+	}
+	cs = append(cs, nativeCase{fn: "s_window", shapes: [][]int64{{4, 5}}})
 	return cs
 }()
 

@@ -966,3 +966,47 @@ func.func @dot(%x: tensor<?x?xi32>, %w: tensor<?x?xi32>) -> tensor<?x?xi32> {
   %0 = stablehlo.dot %x, %w : (tensor<?x?xi32>, tensor<?x?xi32>) -> tensor<?x?xi32>
   return %0 : tensor<?x?xi32>
 }
+
+// Signed and unsigned integers in reductions, reduce_window, contractions,
+// iota and bitcast_convert (computed on signless views).
+func.func @s_reductions(%x: tensor<?x5xui8>, %y: tensor<?x5xsi16>) -> (tensor<?xui8>, tensor<5xui8>, tensor<?xui32>, tensor<5xsi16>, tensor<5xi32>) {
+  %z = stablehlo.constant dense<0> : tensor<ui8>
+  %m = stablehlo.constant dense<255> : tensor<ui8>
+  %0 = stablehlo.reduce(%x init: %z) applies stablehlo.maximum across dimensions = [1] : (tensor<?x5xui8>, tensor<ui8>) -> tensor<?xui8>
+  %1 = stablehlo.reduce(%x init: %m) applies stablehlo.minimum across dimensions = [0] : (tensor<?x5xui8>, tensor<ui8>) -> tensor<5xui8>
+  %w = stablehlo.convert %x : (tensor<?x5xui8>) -> tensor<?x5xui32>
+  %z32 = stablehlo.constant dense<4294967000> : tensor<ui32>
+  %2 = stablehlo.reduce(%w init: %z32) applies stablehlo.add across dimensions = [1] : (tensor<?x5xui32>, tensor<ui32>) -> tensor<?xui32>
+  %s = stablehlo.constant dense<-32768> : tensor<si16>
+  %3 = stablehlo.reduce(%y init: %s) applies stablehlo.maximum across dimensions = [0] : (tensor<?x5xsi16>, tensor<si16>) -> tensor<5xsi16>
+  %iota = stablehlo.iota dim = 0 : tensor<3x5xi32>
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %xs = stablehlo.slice %x [0:3, 0:5] : (tensor<?x5xui8>) -> tensor<3x5xui8>
+  %4:2 = stablehlo.reduce(%xs init: %z), (%iota init: %c) across dimensions = [0] : (tensor<3x5xui8>, tensor<3x5xi32>, tensor<ui8>, tensor<i32>) -> (tensor<5xui8>, tensor<5xi32>)
+    reducer(%a: tensor<ui8>, %b: tensor<ui8>) (%ai: tensor<i32>, %bi: tensor<i32>) {
+      %gt = stablehlo.compare GT, %a, %b, UNSIGNED : (tensor<ui8>, tensor<ui8>) -> tensor<i1>
+      %v = stablehlo.select %gt, %a, %b : tensor<i1>, tensor<ui8>
+      %i = stablehlo.select %gt, %ai, %bi : tensor<i1>, tensor<i32>
+      stablehlo.return %v, %i : tensor<ui8>, tensor<i32>
+    }
+  return %0, %1, %2, %3, %4#1 : tensor<?xui8>, tensor<5xui8>, tensor<?xui32>, tensor<5xsi16>, tensor<5xi32>
+}
+
+func.func @s_window(%x: tensor<4x5xui16>) -> tensor<4x4xui16> {
+  %z = stablehlo.constant dense<0> : tensor<ui16>
+  %0 = "stablehlo.reduce_window"(%x, %z) ({
+    ^bb0(%a: tensor<ui16>, %b: tensor<ui16>):
+      %m = stablehlo.maximum %a, %b : tensor<ui16>
+      stablehlo.return %m : tensor<ui16>
+    }) {window_dimensions = array<i64: 1, 2>} : (tensor<4x5xui16>, tensor<ui16>) -> tensor<4x4xui16>
+  return %0 : tensor<4x4xui16>
+}
+
+func.func @s_dot(%x: tensor<?x5xui8>, %w: tensor<5x3xui8>) -> (tensor<?x3xui32>, tensor<?x3xui8>, tensor<2x3xui64>, tensor<4xui32>) {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<?x5xui8>, tensor<5x3xui8>) -> tensor<?x3xui32>
+  %1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<?x5xui8>, tensor<5x3xui8>) -> tensor<?x3xui8>
+  %i = stablehlo.iota dim = 1 : tensor<2x3xui64>
+  %f = stablehlo.constant dense<[1.0, -1.0, 0x7FC00000, -0.0]> : tensor<4xf32>
+  %b = stablehlo.bitcast_convert %f : (tensor<4xf32>) -> tensor<4xui32>
+  return %0, %1, %i, %b : tensor<?x3xui32>, tensor<?x3xui8>, tensor<2x3xui64>, tensor<4xui32>
+}

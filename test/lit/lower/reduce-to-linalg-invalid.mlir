@@ -102,12 +102,3 @@ func.func @body_rank(%x: tensor<4x8xf32>) -> tensor<4xf32> {
   }
   return %0 : tensor<4xf32>
 }
-
-// -----
-
-// Integers with explicit signedness, as for every op.
-func.func @unsigned(%x: tensor<4x8xui32>, %c: tensor<ui32>) -> tensor<4xui32> {
-  // expected-error @+1 {{'hlo.reduce' op has 'ui32' elements; only signless integers are lowered to linalg yet}}
-  %0 = hlo.reduce(%x init: %c) applies hlo.add across dimensions = [1] : (tensor<4x8xui32>, tensor<ui32>) -> tensor<4xui32>
-  return %0 : tensor<4xui32>
-}
