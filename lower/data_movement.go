@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"fmt"
+
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
@@ -297,34 +299,97 @@ func (l *lowering) convertPad(op *ir.Operation) error {
 	return replace(op, createSlice(b, "tensor.insert_slice", []*ir.Value{copied, fill}, dst, out))
 }
 
-// convertBitcastConvert: between element types of one width, a generic
-// whose body is arith.bitcast (fusing like any elementwise op); other
-// widths change the shape and are not lowered yet.
+// convertBitcastConvert: a generic whose body reinterprets bits, fusing
+// like any elementwise op. Between element types of one width the body is
+// arith.bitcast. To narrower elements the result has a last dim of
+// r = (operand width / result width) more, loop k of which takes bits
+// [k*w, (k+1)*w) of the operand element (shrui, trunci: little-endian, as
+// the interpreter and the C data are); to wider ones the operand's last
+// dim of r elements is read through r maps (its k-th element at a
+// constant index) and the pieces are joined (extui, shli, ori). Signed and
+// unsigned integers are bitcast on their signless views.
 func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
-	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
-	if in == nil || out == nil {
+	res, _ := op.Result(0).Type().(*ir.RankedTensorType)
+	if in == nil || res == nil {
 		return op.Emit("needs a ranked operand and result to be lowered to linalg")
 	}
-	if ir.ElementByteSize(in.ElementType()) != ir.ElementByteSize(out.ElementType()) {
-		return op.Emit("from '%s' to '%s' changes the shape; only bitcasts between element types of one width are lowered to linalg yet", in.ElementType(), out.ElementType())
-	}
-	// Signed and unsigned integers: a bitcast between signless views.
 	b := ir.Before(op)
-	res := out
-	out = signlessType(out)
+	b.Loc = op.Loc
+	x := signlessView(b, op.Operand(0))
+	out := signlessType(res)
+	ein, eout := ir.ElementTypeOf(x.Type()), out.ElementType()
+	wi, wo := 8*ir.ElementByteSize(ein), 8*ir.ElementByteSize(eout)
 	var dyn []*ir.Value
-	for d, s := range out.Shape() {
-		if s == ir.Dynamic {
-			dyn = append(dyn, tensorDim(b, op.Operand(0), d))
+	for d, sz := range out.Shape() {
+		if sz == ir.Dynamic {
+			dyn = append(dyn, tensorDim(b, x, d)) // dims below the operand's rank are its own
+		}
+	}
+	if wi < wo {
+		r := int64(wo / wi)
+		last := in.Rank() - 1
+		if in.Shape()[last] == ir.Dynamic {
+			runtimeCheck(b, "eq", slicePart{value: tensorDim(b, x, last)}, slicePart{static: r},
+				fmt.Sprintf("%s: the operand's last dim has {0} elements; '%s' is made of {1}", runtimeWhere(op), res.ElementType()))
 		}
 	}
 	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{out}}).Result(0)
-	l.resetAccesses()
-	gen, body := l.generic(b, op, []operandAccess{l.identityAccess(signlessView(b, op.Operand(0)), in.Rank(), true)}, empty)
+	rank := out.Rank()
+	ident := make([]affine.Expr, rank)
+	for d := range ident {
+		ident[d] = affine.Dim(d)
+	}
+	var operands []*ir.Value
+	var maps []affine.Map
+	switch {
+	case wi > wo:
+		operands, maps = []*ir.Value{x}, []affine.Map{affine.NewMap(rank, 0, ident[:rank-1]...)}
+	case wi < wo:
+		for k := range wo / wi {
+			operands = append(operands, x)
+			maps = append(maps, affine.NewMap(rank, 0, append(append([]affine.Expr{}, ident...), affine.Const(int64(k)))...))
+		}
+	default:
+		operands, maps = []*ir.Value{x}, []affine.Map{affine.Identity(rank)}
+	}
+	gen, body := newReductionGeneric(b, op, append(operands, empty), append(maps, affine.Identity(rank)), parallel(rank), len(operands))
 	bb := bodyBuilder(op, body)
-	cast := bb.Create(&ir.OpState{Name: "arith.bitcast", Operands: []*ir.Value{body.Arg(0)}, ResultTypes: []ir.Type{out.ElementType()}}).Result(0)
-	yield(op, body, cast)
+	asInt := func(v *ir.Value) *ir.Value {
+		if ir.IsFloat(v.Type()) {
+			return arith.Build(bb, arith.Bitcast, ir.Integer(8*ir.ElementByteSize(v.Type()), ir.Signless), v)
+		}
+		return v
+	}
+	var v *ir.Value
+	switch {
+	case wi > wo:
+		// Bits [k*wo, (k+1)*wo) of the operand element, k the last loop.
+		wide := ir.Integer(wi, ir.Signless)
+		st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
+		st.AddAttr("dim", ir.I64Attr(int64(rank-1)))
+		k := arith.Build(bb, arith.IndexCast, wide, bb.Create(st).Result(0))
+		shift := arith.Build(bb, arith.MulI, wide, k, arith.IntConstant(bb, wide, int64(wo)))
+		v = arith.Build(bb, arith.ShRUI, wide, asInt(body.Arg(0)), shift)
+		v = arith.Build(bb, arith.TruncI, ir.Integer(wo, ir.Signless), v)
+	case wi < wo:
+		wide := ir.Integer(wo, ir.Signless)
+		for k := range len(operands) {
+			p := arith.Build(bb, arith.ExtUI, wide, asInt(body.Arg(k)))
+			if k == 0 {
+				v = p
+				continue
+			}
+			p = arith.Build(bb, arith.ShLI, wide, p, arith.IntConstant(bb, wide, int64(k*wi)))
+			v = arith.Build(bb, arith.OrI, wide, v, p)
+		}
+	default:
+		v = body.Arg(0)
+	}
+	if v.Type() != eout {
+		v = arith.Build(bb, arith.Bitcast, eout, v)
+	}
+	yield(op, body, v)
 	return replace(op, bitcastTensor(b, gen.Result(0), res))
 }
 

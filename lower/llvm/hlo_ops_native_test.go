@@ -149,6 +149,9 @@ var hloOpCases = func() []nativeCase {
 		cs = append(cs, nativeCase{fn: "s_dot", shapes: [][]int64{{n, 5}, {5, 3}}})
 	}
 	cs = append(cs, nativeCase{fn: "s_window", shapes: [][]int64{{4, 5}}})
+	cs = append(cs, nativeCase{fn: "s_bitcast_widths", shapes: [][]int64{{5, 3}, {7, 4}}, specials: true},
+		nativeCase{fn: "s_bitcast_widths", shapes: [][]int64{{0, 3}, {0, 4}}},
+		nativeCase{fn: "s_bitcast_widths", shapes: [][]int64{{2, 3}, {2, 3}}, wantErr: "the operand's last dim has 3 elements; 'f32' is made of 4"})
 	return cs
 }()
 

@@ -1010,3 +1010,14 @@ func.func @s_dot(%x: tensor<?x5xui8>, %w: tensor<5x3xui8>) -> (tensor<?x3xui32>,
   %b = stablehlo.bitcast_convert %f : (tensor<4xf32>) -> tensor<4xui32>
   return %0, %1, %i, %b : tensor<?x3xui32>, tensor<?x3xui8>, tensor<2x3xui64>, tensor<4xui32>
 }
+
+// bitcast_convert across widths: little-endian pieces, as numpy's view.
+func.func @s_bitcast_widths(%x: tensor<?x3xf32>, %y: tensor<?x?xui8>) -> (tensor<?x3x4xui8>, tensor<?x3x2xbf16>, tensor<?xf32>, tensor<?x3xf32>, tensor<?x3xsi32>) {
+  %0 = stablehlo.bitcast_convert %x : (tensor<?x3xf32>) -> tensor<?x3x4xui8>
+  %1 = stablehlo.bitcast_convert %x : (tensor<?x3xf32>) -> tensor<?x3x2xbf16>
+  %2 = stablehlo.bitcast_convert %y : (tensor<?x?xui8>) -> tensor<?xf32>
+  %3 = stablehlo.bitcast_convert %0 : (tensor<?x3x4xui8>) -> tensor<?x3xf32>
+  %e = stablehlo.exponential %1 : tensor<?x3x2xbf16>
+  %4 = stablehlo.bitcast_convert %e : (tensor<?x3x2xbf16>) -> tensor<?x3xsi32>
+  return %0, %1, %2, %3, %4 : tensor<?x3x4xui8>, tensor<?x3x2xbf16>, tensor<?xf32>, tensor<?x3xf32>, tensor<?x3xsi32>
+}
