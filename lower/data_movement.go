@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
@@ -228,47 +229,118 @@ func convertNarrow(op *ir.Operation) error {
 // convertReverse: a generic reading the operand through
 // `(d0, d1) -> (d0, -d1 + 3)` along each reversed dim (its size minus one,
 // minus the loop index), so that it fuses with its producer and consumers
-// as slice does. A dynamic reversed dim would need its size in the map (a
-// symbol), which linalg.generic's maps do not have: like MLIR's
-// stablehlo-legalize-to-linalg, only static shapes are lowered.
+// as slice does. Other dims may be dynamic. A dynamic reversed dim would
+// need its size in the map (a symbol), which linalg.generic's maps do not
+// have: then the generic has no input and its body reads the element
+// with tensor.extract at `n - 1 - d` (computed from tensor.dim) in the
+// reversed dims; it still fuses with its consumers.
 func convertReverse(op *ir.Operation) error {
 	rt, _ := op.Result(0).Type().(*ir.RankedTensorType)
-	if rt == nil || !rt.HasStaticShape() {
-		return op.Emit("needs a static result to be lowered to linalg")
+	if rt == nil {
+		return op.Emit("needs a ranked result to be lowered to linalg")
+	}
+	dims := hlo.I64s(op.Attr("dimensions"))
+	b := ir.Before(op)
+	b.Loc = op.Loc
+	x := op.Operand(0)
+	var dyn []*ir.Value
+	sizes := make([]slicePart, rt.Rank())
+	for d := range sizes {
+		if sizes[d] = sizeOf(b, x, d); sizes[d].value != nil {
+			dyn = append(dyn, sizes[d].value)
+		}
+	}
+	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{rt}}).Result(0)
+	if slices.ContainsFunc(dims, func(d int64) bool { return sizes[d].value != nil }) {
+		return replace(op, reverseByExtract(b, op, x, empty, dims, sizes))
 	}
 	res := make([]affine.Expr, rt.Rank())
 	for d := range res {
 		res[d] = affine.Dim(d)
 	}
-	for _, d := range hlo.I64s(op.Attr("dimensions")) {
+	for _, d := range dims {
 		res[d] = affine.Add(affine.Mul(affine.Dim(int(d)), affine.Const(-1)), affine.Const(rt.Shape()[d]-1))
 	}
-	b := ir.Before(op)
-	empty := b.Create(&ir.OpState{Name: "tensor.empty", ResultTypes: []ir.Type{rt}}).Result(0)
 	m := affine.NewMap(rt.Rank(), 0, res...)
-	gen, body := newGeneric(b, op, []*ir.Value{op.Operand(0), empty}, parallelGenericAttrs([]affine.Map{m, affine.Identity(rt.Rank())}, 1))
+	gen, body := newGeneric(b, op, []*ir.Value{x, empty}, parallelGenericAttrs([]affine.Map{m, affine.Identity(rt.Rank())}, 1))
 	yield(op, body, body.Arg(0))
 	return replace(op, gen.Result(0))
+}
+
+// reverseByExtract builds, at b, the generic of a reverse of x (whose
+// dims have sizes) along dims into empty, whose body reads x with
+// tensor.extract.
+func reverseByExtract(b *ir.Builder, op *ir.Operation, x, empty *ir.Value, dims []int64, sizes []slicePart) *ir.Value {
+	rank := len(sizes)
+	last := make([]*ir.Value, rank) // n - 1 of each reversed dim, before the generic
+	for _, d := range dims {
+		if s := sizes[d]; s.value == nil {
+			last[d] = indexConst(b, s.static-1)
+		} else {
+			last[d] = arith.Build(b, arith.SubI, ir.Index, s.value, indexConst(b, 1))
+		}
+	}
+	gen, body := newGeneric(b, op, []*ir.Value{empty}, parallelGenericAttrs([]affine.Map{affine.Identity(rank)}, 0))
+	bb := bodyBuilder(op, body)
+	idx := make([]*ir.Value, rank)
+	for d := range idx {
+		st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
+		st.AddAttr("dim", ir.I64Attr(int64(d)))
+		idx[d] = bb.Create(st).Result(0)
+		if last[d] != nil {
+			idx[d] = arith.Build(bb, arith.SubI, ir.Index, last[d], idx[d])
+		}
+	}
+	v := bb.Create(&ir.OpState{Name: "tensor.extract", Operands: append([]*ir.Value{x}, idx...), ResultTypes: []ir.Type{ir.ElementTypeOf(x.Type())}}).Result(0)
+	yield(op, body, v)
+	return gen.Result(0)
 }
 
 // convertPad, in destination-passing style: a linalg.fill of the padding
 // value, and a generic copying the operand (cropped by negative padding)
 // into the strided slice of it where its elements land (offset low,
 // stride interior + 1), put back with tensor.insert_slice (written in
-// place by lower/llvm). Static shapes only, as MLIR's lowering of pad to
-// linalg.
+// place by lower/llvm). A dynamic operand dim gives run-time sizes: the
+// result's low + high + n + max(n - 1, 0) * interior (checked not to be
+// negative), and the part of the operand inside it.
 func (l *lowering) convertPad(op *ir.Operation) error {
 	in, _ := op.Operand(0).Type().(*ir.RankedTensorType)
 	out, _ := op.Result(0).Type().(*ir.RankedTensorType)
-	if in == nil || out == nil || !in.HasStaticShape() || !out.HasStaticShape() {
-		return op.Emit("needs a static operand and result to be lowered to linalg")
+	if in == nil || out == nil {
+		return op.Emit("needs a ranked operand and result to be lowered to linalg")
 	}
-	low, _, interior := hlo.PadAmounts(op)
+	low, high, interior := hlo.PadAmounts(op)
 	r := in.Rank()
 	b := ir.Before(op)
 	b.Loc = op.Loc
+	x := op.Operand(0)
+	where := runtimeWhere(op)
+	// The result's sizes.
+	outSizes := make([]slicePart, r)
+	var dyn []*ir.Value
+	for d := range r {
+		if s := out.Shape()[d]; s != ir.Dynamic && in.Shape()[d] != ir.Dynamic {
+			outSizes[d] = slicePart{static: s}
+			continue
+		}
+		n := sizeOf(b, x, d).asValue(b)
+		gaps := arith.Build(b, arith.MaxSI, ir.Index, arith.Build(b, arith.SubI, ir.Index, n, indexConst(b, 1)), indexConst(b, 0))
+		size := arith.Build(b, arith.AddI, ir.Index, n, indexConst(b, low[d]+high[d]))
+		if interior[d] != 0 {
+			size = arith.Build(b, arith.AddI, ir.Index, size, arith.Build(b, arith.MulI, ir.Index, gaps, indexConst(b, interior[d])))
+		}
+		runtimeCheck(b, "sge", slicePart{value: size}, slicePart{static: 0},
+			fmt.Sprintf("%s: dim %d would have {0} elements (padding low %d, high %d, interior %d)", where, d, low[d], high[d], interior[d]))
+		if s := out.Shape()[d]; s != ir.Dynamic {
+			runtimeCheck(b, "eq", slicePart{value: size}, slicePart{static: s}, fmt.Sprintf("%s: dim %d: the padded size is {0} but the result type has {1}", where, d))
+			outSizes[d] = slicePart{static: s}
+			continue
+		}
+		outSizes[d] = slicePart{value: size}
+		dyn = append(dyn, size)
+	}
 	pv := b.Create(&ir.OpState{Name: "tensor.extract", Operands: []*ir.Value{op.Operand(1)}, ResultTypes: []ir.Type{in.ElementType()}}).Result(0)
-	fill := linalg.NewFill(b, pv, b.Create(&ir.OpState{Name: "tensor.empty", ResultTypes: []ir.Type{out}}).Result(0), op.Loc).Result(0)
+	fill := linalg.NewFill(b, pv, b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{out}}).Result(0), op.Loc).Result(0)
 	// The operand elements that land inside the result, j in [first,
 	// first + count) per dim, at result index low + j (interior + 1).
 	src := sliceParams{offsets: make([]slicePart, r), sizes: make([]slicePart, r)}
@@ -278,18 +350,34 @@ func (l *lowering) convertPad(op *ir.Operation) error {
 	for d, n := range in.Shape() {
 		step := interior[d] + 1
 		first := max(0, ceilDiv(-low[d], step))
-		last := min(n-1, floorDiv(out.Shape()[d]-1-low[d], step))
-		count := max(0, last-first+1)
-		if count == 0 {
-			return replace(op, fill) // nothing of the operand is inside
+		if n != ir.Dynamic && outSizes[d].value == nil {
+			last := min(n-1, floorDiv(outSizes[d].static-1-low[d], step))
+			count := max(0, last-first+1)
+			if count == 0 {
+				return replace(op, fill) // nothing of the operand is inside
+			}
+			crop = crop || first > 0 || count < n
+			shape[d] = count
+			src.offsets[d], src.sizes[d] = slicePart{static: first}, slicePart{static: count}
+			dst.offsets[d], dst.sizes[d], dst.strides[d] = slicePart{static: low[d] + first*step}, slicePart{static: count}, slicePart{static: step}
+			continue
 		}
-		crop = crop || first > 0 || count < n
-		shape[d] = count
-		src.offsets[d], src.sizes[d] = slicePart{static: first}, slicePart{static: count}
-		dst.offsets[d], dst.sizes[d], dst.strides[d] = slicePart{static: low[d] + first*step}, slicePart{static: count}, slicePart{static: step}
+		// At run time: last = min(n - 1, floor((size - 1 - low) / step)),
+		// count = max(0, last - first + 1); the offsets are clamped to
+		// the sizes, which moves only those of an empty part.
+		nv := sizeOf(b, x, d).asValue(b)
+		sv := outSizes[d].asValue(b)
+		last := arith.Build(b, arith.FloorDivSI, ir.Index, arith.Build(b, arith.SubI, ir.Index, sv, indexConst(b, 1+low[d])), indexConst(b, step))
+		last = arith.Build(b, arith.MinSI, ir.Index, last, arith.Build(b, arith.SubI, ir.Index, nv, indexConst(b, 1)))
+		count := arith.Build(b, arith.MaxSI, ir.Index, arith.Build(b, arith.SubI, ir.Index, last, indexConst(b, first-1)), indexConst(b, 0))
+		crop = true
+		shape[d] = ir.Dynamic
+		src.offsets[d] = slicePart{value: arith.Build(b, arith.MinSI, ir.Index, indexConst(b, first), nv)}
+		src.sizes[d] = slicePart{value: count}
+		dst.offsets[d] = slicePart{value: arith.Build(b, arith.MinSI, ir.Index, indexConst(b, low[d]+first*step), sv)}
+		dst.sizes[d], dst.strides[d] = slicePart{value: count}, slicePart{static: step}
 	}
 	part := ir.RankedTensor(shape, in.ElementType())
-	x := op.Operand(0)
 	if crop {
 		x = createSlice(b, "tensor.extract_slice", []*ir.Value{x}, src, part)
 	}

@@ -152,6 +152,15 @@ var hloOpCases = func() []nativeCase {
 	cs = append(cs, nativeCase{fn: "s_bitcast_widths", shapes: [][]int64{{5, 3}, {7, 4}}, specials: true},
 		nativeCase{fn: "s_bitcast_widths", shapes: [][]int64{{0, 3}, {0, 4}}},
 		nativeCase{fn: "s_bitcast_widths", shapes: [][]int64{{2, 3}, {2, 3}}, wantErr: "the operand's last dim has 3 elements; 'f32' is made of 4"})
+	for _, s := range [][]int64{{5, 7}, {1, 1}, {0, 3}, {4, 0}, {3, 2}} {
+		cs = append(cs, nativeCase{fn: "d_reverse", shapes: [][]int64{{s[0], 4, s[1]}}})
+		if s[0] >= 3 && s[1] > 0 {
+			cs = append(cs, nativeCase{fn: "d_pad", shapes: [][]int64{s, {}}})
+		}
+	}
+	// 1x1: dim 0 of the second pad is 1 - 3 < 0; 4x0: its dim 1 is -1.
+	cs = append(cs, nativeCase{fn: "d_pad", shapes: [][]int64{{1, 1}, {}}, wantErr: "dim 0 would have -2 elements (padding low -3, high 0, interior 0)"},
+		nativeCase{fn: "d_pad", shapes: [][]int64{{4, 0}, {}}, wantErr: "dim 1 would have -1 elements (padding low 0, high -1, interior 0)"})
 	return cs
 }()
 

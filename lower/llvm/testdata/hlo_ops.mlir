@@ -1021,3 +1021,18 @@ func.func @s_bitcast_widths(%x: tensor<?x3xf32>, %y: tensor<?x?xui8>) -> (tensor
   %4 = stablehlo.bitcast_convert %e : (tensor<?x3x2xbf16>) -> tensor<?x3xsi32>
   return %0, %1, %2, %3, %4 : tensor<?x3x4xui8>, tensor<?x3x2xbf16>, tensor<?xf32>, tensor<?x3xf32>, tensor<?x3xsi32>
 }
+
+// reverse and pad of dynamic dims: run-time sizes and offsets.
+func.func @d_reverse(%x: tensor<?x4x?xf32>) -> (tensor<?x4x?xf32>, tensor<?x4x?xf32>) {
+  %0 = stablehlo.reverse %x, dims = [0, 2] : tensor<?x4x?xf32>
+  %1 = stablehlo.reverse %x, dims = [1] : tensor<?x4x?xf32>
+  %2 = stablehlo.add %0, %1 : tensor<?x4x?xf32>
+  return %0, %2 : tensor<?x4x?xf32>, tensor<?x4x?xf32>
+}
+
+func.func @d_pad(%x: tensor<?x?xsi16>, %v: tensor<si16>) -> (tensor<?x?xsi16>, tensor<?x?xsi16>, tensor<?x?xsi16>) {
+  %0 = stablehlo.pad %x, %v, low = [1, -1], high = [-2, 2], interior = [1, 2] : (tensor<?x?xsi16>, tensor<si16>) -> tensor<?x?xsi16>
+  %1 = stablehlo.pad %x, %v, low = [-3, 0], high = [0, -1], interior = [0, 0] : (tensor<?x?xsi16>, tensor<si16>) -> tensor<?x?xsi16>
+  %2 = stablehlo.pad %x, %v, low = [0, 2], high = [0, 0], interior = [0, 0] : (tensor<?x?xsi16>, tensor<si16>) -> tensor<?x?xsi16>
+  return %0, %1, %2 : tensor<?x?xsi16>, tensor<?x?xsi16>, tensor<?x?xsi16>
+}
