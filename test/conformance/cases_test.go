@@ -35,6 +35,9 @@ type cell struct {
 	kind     string
 	params   map[string]any
 	ulps     int64
+	// oracleOnly are operands the oracle reads after @main's (a reduction's
+	// init value, a constant in @main as JAX writes it).
+	oracleOnly []operand
 	// want, when set, is the expected results' bytes without the oracle
 	// (the constant row).
 	want [][]byte
@@ -199,18 +202,30 @@ var specialCases = map[string]func(d dtype) *cell{
 	"dynamic_slice":        dynamicSliceCell,
 	"dynamic_update_slice": dynamicUpdateSliceCell,
 	"real_dynamic_slice":   realDynamicSliceCell,
+	// The dynamic-shape rows compute their shape operands from their
+	// operand's dims, as jax.export writes shape-polymorphic programs.
 	"dynamic_broadcast_in_dim": func(d dtype) *cell {
 		c := &cell{op: "dynamic_broadcast_in_dim", d: d, kind: "movement", params: map[string]any{"kind": "broadcast", "as": []int{1, 4}},
-			operands: []operand{dynArg(d, []int64{4}, "tensor<?x"+d.name+">", elems(d, iotaIdx(4))), arg(i64, []int64{2}, smallInts(i64, []int64{3, 4}))},
-			results:  []result{dynRes(d, "tensor<?x?x"+d.name+">", 3, 4)}}
-		c.body = fmt.Sprintf("%%0 = stablehlo.dynamic_broadcast_in_dim %%arg0, %%arg1, dims = [1] : (%s, tensor<2xi64>) -> %s\nreturn %%0 : %s", c.operands[0].typ, c.results[0].typ, c.results[0].typ)
+			operands: []operand{dynArg(d, []int64{4}, "tensor<?x"+d.name+">", elems(d, iotaIdx(4)))},
+			results:  []result{dynRes(d, "tensor<3x?x"+d.name+">", 3, 4)}}
+		c.body = fmt.Sprintf(`%%n = stablehlo.get_dimension_size %%arg0, dim = 0 : (%s) -> tensor<i32>
+%%n1 = stablehlo.reshape %%n : (tensor<i32>) -> tensor<1xi32>
+%%c3 = stablehlo.constant dense<3> : tensor<1xi32>
+%%s = stablehlo.concatenate %%c3, %%n1, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+%%0 = stablehlo.dynamic_broadcast_in_dim %%arg0, %%s, dims = [1] : (%s, tensor<2xi32>) -> %s
+return %%0 : %s`, c.operands[0].typ, c.operands[0].typ, c.results[0].typ, c.results[0].typ)
 		return c
 	},
 	"dynamic_reshape": func(d dtype) *cell {
 		c := &cell{op: "dynamic_reshape", d: d, kind: "movement", params: map[string]any{"kind": "reshape"},
-			operands: []operand{dynArg(d, []int64{12}, "tensor<?x"+d.name+">", elems(d, iotaIdx(12))), arg(i64, []int64{2}, smallInts(i64, []int64{3, 4}))},
-			results:  []result{dynRes(d, "tensor<?x?x"+d.name+">", 3, 4)}}
-		c.body = fmt.Sprintf("%%0 = stablehlo.dynamic_reshape %%arg0, %%arg1 : (%s, tensor<2xi64>) -> %s\nreturn %%0 : %s", c.operands[0].typ, c.results[0].typ, c.results[0].typ)
+			operands: []operand{dynArg(d, []int64{3, 4}, "tensor<?x4x"+d.name+">", elems(d, iotaIdx(12)))},
+			results:  []result{dynRes(d, "tensor<4x?x"+d.name+">", 4, 3)}}
+		c.body = fmt.Sprintf(`%%n = stablehlo.get_dimension_size %%arg0, dim = 0 : (%s) -> tensor<i32>
+%%n1 = stablehlo.reshape %%n : (tensor<i32>) -> tensor<1xi32>
+%%c4 = stablehlo.constant dense<4> : tensor<1xi32>
+%%s = stablehlo.concatenate %%c4, %%n1, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+%%0 = stablehlo.dynamic_reshape %%arg0, %%s : (%s, tensor<2xi32>) -> %s
+return %%0 : %s`, c.operands[0].typ, c.operands[0].typ, c.results[0].typ, c.results[0].typ)
 		return c
 	},
 	"get_dimension_size": func(d dtype) *cell {
@@ -243,9 +258,13 @@ var specialCases = map[string]func(d dtype) *cell{
 	},
 	"dynamic_iota": func(d dtype) *cell {
 		r := dynRes(d, "tensor<?x"+d.name+">", 5)
+		x := dynArg(d, []int64{5}, "tensor<?x"+d.name+">", elems(d, iotaIdx(5)))
 		return &cell{op: "dynamic_iota", d: d, kind: "movement", params: map[string]any{"kind": "iota", "dim": 0}, results: []result{r},
-			operands: []operand{arg(i32, []int64{1}, smallInts(i32, []int64{5}))},
-			body:     fmt.Sprintf("%%0 = stablehlo.dynamic_iota %%arg0, dim = 0 : (tensor<1xi32>) -> %s\nreturn %%0 : %s", r.typ, r.typ)}
+			operands: []operand{x},
+			body: fmt.Sprintf(`%%n = stablehlo.get_dimension_size %%arg0, dim = 0 : (%s) -> tensor<i32>
+%%n1 = stablehlo.reshape %%n : (tensor<i32>) -> tensor<1xi32>
+%%0 = stablehlo.dynamic_iota %%n1, dim = 0 : (tensor<1xi32>) -> %s
+return %%0 : %s`, x.typ, r.typ, r.typ)}
 	},
 	"narrow": func(d dtype) *cell {
 		c := &cell{op: "narrow", d: d, kind: "movement", params: map[string]any{"kind": "reshape"},
@@ -355,13 +374,19 @@ func dynamicUpdateSliceCell(d dtype) *cell {
 	return c
 }
 
+// realDynamicSliceCell slices [1 : n-1 : 3] of an operand of n = 12.
 func realDynamicSliceCell(d dtype) *cell {
-	one := func(v int64) operand { return arg(i32, []int64{1}, smallInts(i32, []int64{v})) }
-	c := &cell{op: "real_dynamic_slice", d: d, kind: "movement", params: map[string]any{"kind": "slice", "slices": [][]int{{1, 10, 3}}},
-		operands: []operand{dynArg(d, []int64{12}, "tensor<?x"+d.name+">", elems(d, iotaIdx(12))), one(1), one(10), one(3)},
-		results:  []result{dynRes(d, "tensor<?x"+d.name+">", 3)}}
-	c.body = fmt.Sprintf("%%0 = stablehlo.real_dynamic_slice %%arg0, %%arg1, %%arg2, %%arg3 : (%s, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> %s\nreturn %%0 : %s",
-		c.operands[0].typ, c.results[0].typ, c.results[0].typ)
+	c := &cell{op: "real_dynamic_slice", d: d, kind: "movement", params: map[string]any{"kind": "slice", "slices": [][]int{{1, 11, 3}}},
+		operands: []operand{dynArg(d, []int64{12}, "tensor<?x"+d.name+">", elems(d, iotaIdx(12)))},
+		results:  []result{dynRes(d, "tensor<?x"+d.name+">", 4)}}
+	c.body = fmt.Sprintf(`%%n = stablehlo.get_dimension_size %%arg0, dim = 0 : (%s) -> tensor<i32>
+%%one = stablehlo.constant dense<1> : tensor<i32>
+%%l = stablehlo.subtract %%n, %%one : tensor<i32>
+%%l1 = stablehlo.reshape %%l : (tensor<i32>) -> tensor<1xi32>
+%%start = stablehlo.constant dense<1> : tensor<1xi32>
+%%stride = stablehlo.constant dense<3> : tensor<1xi32>
+%%0 = stablehlo.real_dynamic_slice %%arg0, %%start, %%l1, %%stride : (%s, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> %s
+return %%0 : %s`, c.operands[0].typ, c.operands[0].typ, c.results[0].typ, c.results[0].typ)
 	return c
 }
 
@@ -461,23 +486,32 @@ func reductionValues(d dtype, n int) []byte {
 	return raw
 }
 
+// zeroInit is a reduction's init value 0 (false for i1): as @main's
+// constant and as the oracle's operand.
+func zeroInit(d dtype) (string, operand) {
+	raw := smallInts(d, []int64{0})
+	return fmt.Sprintf("%%init = stablehlo.constant %s\n", literal(nil, d, raw)), arg(d, nil, raw)
+}
+
 func reduceCell(d dtype) *cell {
+	cst, init := zeroInit(d)
 	c := &cell{op: "reduce", d: d, kind: "reduce", params: map[string]any{"op": "add", "dims": []int{1}},
-		operands: []operand{arg(d, []int64{3, 4}, reductionValues(d, 12)), arg(d, nil, smallInts(d, []int64{0}))},
-		results:  []result{res(d, 3)}}
-	c.body = fmt.Sprintf("%%0 = stablehlo.reduce(%%arg0 init: %%arg1) applies stablehlo.add across dimensions = [1] : (%s, %s) -> %s\nreturn %%0 : %s",
-		c.operands[0].typ, c.operands[1].typ, c.results[0].typ, c.results[0].typ)
+		operands: []operand{arg(d, []int64{3, 4}, reductionValues(d, 12))}, oracleOnly: []operand{init},
+		results: []result{res(d, 3)}}
+	c.body = cst + fmt.Sprintf("%%0 = stablehlo.reduce(%%arg0 init: %%init) applies stablehlo.add across dimensions = [1] : (%s, %s) -> %s\nreturn %%0 : %s",
+		c.operands[0].typ, init.typ, c.results[0].typ, c.results[0].typ)
 	return c
 }
 
 // reduceWindowCell is jnp.cumsum's form: a window of 2 along the one dim,
 // padded by one init value in front.
 func reduceWindowCell(d dtype) *cell {
+	cst, init := zeroInit(d)
 	c := &cell{op: "reduce_window", d: d, kind: "reduce_window", params: map[string]any{"op": "add", "window": 2, "low": 1, "high": 0},
-		operands: []operand{arg(d, []int64{6}, reductionValues(d, 6)), arg(d, nil, smallInts(d, []int64{0}))},
-		results:  []result{res(d, 6)}}
-	s := tensorType(nil, d)
-	c.body = fmt.Sprintf(`%%0 = "stablehlo.reduce_window"(%%arg0, %%arg1) <{padding = dense<[[1, 0]]> : tensor<1x2xi64>, window_dimensions = array<i64: 2>}> ({
+		operands: []operand{arg(d, []int64{6}, reductionValues(d, 6))}, oracleOnly: []operand{init},
+		results: []result{res(d, 6)}}
+	s := init.typ
+	c.body = cst + fmt.Sprintf(`%%0 = "stablehlo.reduce_window"(%%arg0, %%init) <{padding = dense<[[1, 0]]> : tensor<1x2xi64>, window_dimensions = array<i64: 2>}> ({
 ^bb0(%%a: %s, %%b: %s):
   %%s = stablehlo.add %%a, %%b : %s
   stablehlo.return %%s : %s

@@ -171,8 +171,8 @@ func runOracle(t *testing.T, cells []*cell) [][][]byte {
 			out[i] = c.want
 			continue
 		}
-		oc := oracleCell{Kind: c.kind, Params: c.params}
-		for _, o := range c.operands {
+		oc := oracleCell{Kind: c.kind, Params: c.params, Inputs: []oracleTensor{}}
+		for _, o := range append(c.operands, c.oracleOnly...) {
 			oc.Inputs = append(oc.Inputs, oracleTensor{Dtype: o.d.name, Shape: o.shape, Hex: hex.EncodeToString(o.raw)})
 		}
 		for _, r := range c.results {

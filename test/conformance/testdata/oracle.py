@@ -101,7 +101,7 @@ def round_exact(x, dt):
         return x
     e, m = FORMATS[dt]
     if x == 0:
-        return 0.0
+        return x if isinstance(x, float) else 0.0
     sign = -1 if x < 0 else 1
     a = abs(Fraction(x))
     emin = 2 - (1 << (e - 1))
@@ -418,6 +418,8 @@ def convert_one(x, src, dst):
     wrap; x -> i1 is x != 0; to floats round once to nearest even."""
     out = []
     for v in np.ravel(x):
+        if is_int(src):
+            v = int(v)
         if is_complex(src):
             v = complex(v).real  # StableHLO: complex -> real keeps the real part
         if dst == "i1":
@@ -434,7 +436,8 @@ def convert_one(x, src, dst):
             out.append(complex(float(v)))
         else:
             v = v if is_int(src) else float(v)
-            out.append(Fraction(v) if isinstance(v, int) or math.isfinite(v) else v)
+            # Fractions have no -0: a zero keeps its float (and sign)
+            out.append(Fraction(v) if isinstance(v, int) or (math.isfinite(v) and v != 0) else v)
     return out
 
 
