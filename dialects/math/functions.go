@@ -13,8 +13,9 @@ import (
 // sin, cos and tan reduce their argument by π/2 exactly (Go's reduction
 // loses bits near multiples of π/2 and for large arguments), tan keeps
 // its cubic term for tiny arguments, acos avoids the cancellation of
-// π/2 - asin(x) near 1, and sinh and cosh do not overflow before their
-// result does. Each is within 2 ulps of glibc's value.
+// π/2 - asin(x) near 1, sinh and cosh do not overflow before their
+// result does, log takes subnormal arguments and atan2 underflowing
+// quotients. Each is within 2 ulps of glibc's value.
 
 // halfPi is π/2 to 1300 bits: enough for an exact remainder of any finite
 // float64 (2^1024 needs 1024 bits above the point, and 53 + guard bits
@@ -150,4 +151,25 @@ func halfExp(a float64) float64 {
 		ln2Lo = 1.90821492927058770002e-10
 	)
 	return gomath.Ldexp(gomath.Exp(a-2*ln2Hi)*(1-2*ln2Lo), 1)
+}
+
+// logF scales a subnormal argument into the normal range first: Go's
+// math.Log on amd64 (its assembly version) reads a subnormal's exponent
+// as the smallest normal one, so that math.Log(5e-324) is -709.09, not
+// -744.44.
+func logF(x float64) float64 {
+	if x > 0 && x < 0x1p-1022 {
+		return gomath.Log(x*0x1p54) - 54*gomath.Ln2
+	}
+	return gomath.Log(x)
+}
+
+// atan2F gives an underflowing y/x its sign back: math.Atan2 computes
+// atan(y/x) and, for x < 0, adds π when that is <= 0, so that
+// atan2(-5e-324, -2.5), whose quotient underflows to +0, is +π (it is -π).
+func atan2F(y, x float64) float64 {
+	if x < 0 && y != 0 && y/x == 0 {
+		return gomath.Copysign(gomath.Pi, y)
+	}
+	return gomath.Atan2(y, x)
 }

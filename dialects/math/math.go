@@ -23,7 +23,7 @@ var BinaryOps = map[*ir.OpDef]func(float64, float64) float64{}
 var (
 	Exp       = unary("exp", gomath.Exp)
 	ExpM1     = unary("expm1", gomath.Expm1)
-	Log       = unary("log", gomath.Log)
+	Log       = unary("log", logF)
 	Log1p     = unary("log1p", gomath.Log1p)
 	Sqrt      = unary("sqrt", gomath.Sqrt)
 	Rsqrt     = unary("rsqrt", func(x float64) float64 { return 1 / gomath.Sqrt(x) })
@@ -47,7 +47,7 @@ var (
 	Erf       = unary("erf", gomath.Erf)
 	Round     = unary("round", gomath.Round) // halfway cases away from zero
 	PowF      = binary("powf", gomath.Pow)
-	Atan2     = binary("atan2", gomath.Atan2)
+	Atan2     = binary("atan2", atan2F)
 )
 
 // unary declares the unary op `math.name` with scalar function f.
