@@ -116,11 +116,15 @@ func lowerNegateInt(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value 
 	return s.op(arith.SubI, x.Type(), s.constI(x.Type(), 0), x)
 }
 
-// lowerAbsInt is x < 0 ? 0 - x : x.
-func lowerAbsInt(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+// lowerAbsInt is x < 0 ? 0 - x : x, and x for unsigned integers (whose
+// signless view may have its sign bit set).
+func lowerAbsInt(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 	s := scalarCode{b}
 	x := args[0]
 	t := x.Type()
+	if isUnsignedType(ir.ElementTypeOf(op.Operand(0).Type())) {
+		return x
+	}
 	neg := s.op(arith.SubI, t, s.constI(t, 0), x)
 	return s.sel(s.cmpi("slt", x, s.constI(t, 0)), neg, x)
 }
@@ -135,8 +139,9 @@ func lowerLogistic(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	return s.op(arith.DivF, t, one, s.op(arith.AddF, t, one, e))
 }
 
-// lowerSign: -1, 0 or 1; on floats NaN stays NaN and -0.0 stays -0.0.
-func lowerSign(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+// lowerSign: -1, 0 or 1 (unsigned integers: 0 or 1); on floats NaN stays
+// NaN and -0.0 stays -0.0.
+func lowerSign(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 	s := scalarCode{b}
 	x := args[0]
 	t := x.Type()
@@ -146,6 +151,9 @@ func lowerSign(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 		return s.sel(s.cmpf("olt", x, zero), s.constF(t, -1), pos)
 	}
 	zero := s.constI(t, 0)
+	if isUnsignedType(ir.ElementTypeOf(op.Operand(0).Type())) {
+		return s.sel(s.cmpi("ne", x, zero), s.constI(t, 1), zero)
+	}
 	pos := s.sel(s.cmpi("sgt", x, zero), s.constI(t, 1), zero)
 	return s.sel(s.cmpi("slt", x, zero), s.constI(t, -1), pos)
 }
