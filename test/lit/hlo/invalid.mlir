@@ -1492,8 +1492,16 @@ func.func @iota_missing_dim() {
 // -----
 
 func.func @iota_index() {
-  // expected-error @+1 {{'hlo.iota' op result must have numeric elements}}
+  // expected-error @+1 {{'hlo.iota' op result must have integer or floating-point elements, but has 'index'}}
   %0 = hlo.iota dim = 0 : tensor<4xindex>
+  return
+}
+
+// -----
+
+func.func @iota_i1() {
+  // expected-error @+1 {{'stablehlo.iota' op result must have integer or floating-point elements, but has 'i1'}}
+  %0 = stablehlo.iota dim = 0 : tensor<4xi1>
   return
 }
 
