@@ -47,7 +47,9 @@ func arg(d dtype, shape []int64, raw []byte) operand {
 	return operand{d: d, shape: shape, typ: tensorType(shape, d), raw: raw}
 }
 
-func res(d dtype, shape ...int64) result { return result{d: d, shape: shape, typ: tensorType(shape, d)} }
+func res(d dtype, shape ...int64) result {
+	return result{d: d, shape: shape, typ: tensorType(shape, d)}
+}
 
 // dynRes is a result whose type in @main has `?` dims.
 func dynRes(d dtype, typ string, shape ...int64) result { return result{d: d, shape: shape, typ: typ} }
@@ -191,12 +193,22 @@ var specialCases = map[string]func(d dtype) *cell{
 		c.body = threeOperands("clamp", c)
 		return c
 	},
-	"convert":              convertCell,
-	"reshape":              func(d dtype) *cell { return moveCell(d, "reshape", "%0 = stablehlo.reshape %arg0 : (T34) -> R", res(d, 2, 6), nil) },
-	"transpose":            func(d dtype) *cell { return moveCell(d, "transpose", "%0 = stablehlo.transpose %arg0, dims = [1, 0] : (T34) -> R", res(d, 4, 3), map[string]any{"perm": []int{1, 0}}) },
-	"broadcast_in_dim":     func(d dtype) *cell { return moveCell(d, "broadcast", "%0 = stablehlo.broadcast_in_dim %arg0, dims = [1, 2] : (T34) -> R", res(d, 2, 3, 4), map[string]any{"as": []int{1, 3, 4}}) },
-	"slice":                func(d dtype) *cell { return moveCell(d, "slice", "%0 = stablehlo.slice %arg0 [0:3:2, 1:4] : (T34) -> R", res(d, 2, 3), map[string]any{"slices": [][]int{{0, 3, 2}, {1, 4, 1}}}) },
-	"reverse":              func(d dtype) *cell { return moveCell(d, "reverse", "%0 = stablehlo.reverse %arg0, dims = [0, 1] : T34", res(d, 3, 4), map[string]any{"dims": []int{0, 1}}) },
+	"convert": convertCell,
+	"reshape": func(d dtype) *cell {
+		return moveCell(d, "reshape", "%0 = stablehlo.reshape %arg0 : (T34) -> R", res(d, 2, 6), nil)
+	},
+	"transpose": func(d dtype) *cell {
+		return moveCell(d, "transpose", "%0 = stablehlo.transpose %arg0, dims = [1, 0] : (T34) -> R", res(d, 4, 3), map[string]any{"perm": []int{1, 0}})
+	},
+	"broadcast_in_dim": func(d dtype) *cell {
+		return moveCell(d, "broadcast", "%0 = stablehlo.broadcast_in_dim %arg0, dims = [1, 2] : (T34) -> R", res(d, 2, 3, 4), map[string]any{"as": []int{1, 3, 4}})
+	},
+	"slice": func(d dtype) *cell {
+		return moveCell(d, "slice", "%0 = stablehlo.slice %arg0 [0:3:2, 1:4] : (T34) -> R", res(d, 2, 3), map[string]any{"slices": [][]int{{0, 3, 2}, {1, 4, 1}}})
+	},
+	"reverse": func(d dtype) *cell {
+		return moveCell(d, "reverse", "%0 = stablehlo.reverse %arg0, dims = [0, 1] : T34", res(d, 3, 4), map[string]any{"dims": []int{0, 1}})
+	},
 	"pad":                  padCell,
 	"concatenate":          concatenateCell,
 	"dynamic_slice":        dynamicSliceCell,

@@ -73,8 +73,10 @@ func (d dtype) component() dtype {
 }
 
 // mantBits and expBits are a float format's fraction and exponent widths.
-func (d dtype) mantBits() int { return map[string]int{"f16": 10, "bf16": 7, "f32": 23, "f64": 52}[d.name] }
-func (d dtype) expBits() int  { return d.bits - 1 - d.mantBits() }
+func (d dtype) mantBits() int {
+	return map[string]int{"f16": 10, "bf16": 7, "f32": 23, "f64": 52}[d.name]
+}
+func (d dtype) expBits() int { return d.bits - 1 - d.mantBits() }
 
 // edge values of each kind, element by element, as little-endian bytes.
 

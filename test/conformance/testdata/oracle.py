@@ -132,8 +132,9 @@ def encode(vals, dt, exact=False):
         return a.tobytes().hex()
     if is_int(dt):
         w = int_width(dt)
-        a = np.array([int(v) & ((1 << w) - 1) for v in np.ravel(vals)], dtype=np.uint64)
-        return a.astype(np.dtype("<u%d" % (max(w, 8) // 8))).tobytes().hex()
+        # a list stays Python ints (np.ravel would make 2^64-1 a float)
+        flat = vals if isinstance(vals, list) else np.ravel(np.asarray(vals, dtype=object))
+        return b"".join((int(v) & ((1 << w) - 1)).to_bytes(w // 8, "little") for v in flat).hex()
     if is_complex(dt):
         return np.asarray(vals).astype(STORAGE[dt]).tobytes().hex()
     if exact:
