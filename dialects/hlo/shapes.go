@@ -72,7 +72,23 @@ var Convert = &ir.OpDef{
 	Results:  1,
 	Parse:    parseSignatureForm,
 	Print:    printSignatureForm,
-	Verify:   tensorsOnly,
+	Verify:   verifyConvert,
+}
+
+// verifyConvert: tensors whose element types are ones convert's element
+// functions (ConvertElem) and its lowering take: integers of up to 64
+// bits (i1 included), index and floats. Complex types are not yet.
+func verifyConvert(op *ir.Operation) error {
+	if err := tensorsOnly(op); err != nil {
+		return err
+	}
+	for i, t := range []ir.Type{op.Operand(0).Type(), op.Result(0).Type()} {
+		et := ir.ElementTypeOf(t)
+		if _, ok := ElemKindOf(et); !ok {
+			return op.Emit("%s has '%s' elements; convert takes integers of up to 64 bits, index and floats", [...]string{"operand", "result"}[i], et)
+		}
+	}
+	return nil
 }
 
 // checkBroadcastDims checks broadcast_in_dim's dims against operand and

@@ -846,6 +846,14 @@ func.func @convert_not_tensor(%a: f32) {
 
 // -----
 
+func.func @convert_complex(%a: tensor<4xf64>) {
+  // expected-error @+1 {{'stablehlo.convert' op result has 'complex<f32>' elements; convert takes integers of up to 64 bits, index and floats}}
+  %0 = stablehlo.convert %a : (tensor<4xf64>) -> tensor<4xcomplex<f32>>
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // broadcast_in_dim
 //===----------------------------------------------------------------------===//
