@@ -651,6 +651,19 @@ func report(t *testing.T, rows []string, outcomes map[[2]string]*outcome) {
 	for _, g := range gapCells {
 		t.Logf("gap cell %s", g)
 	}
+	var dist []string
+	for _, op := range rows {
+		var cols []string
+		for _, d := range dtypes {
+			if o := outcomes[[2]string{op, d.name}]; o != nil && o.status == pass && o.ulps > 0 {
+				cols = append(cols, fmt.Sprintf("%s %d", d.name, o.ulps))
+			}
+		}
+		if len(cols) > 0 {
+			dist = append(dist, op+" ("+strings.Join(cols, ", ")+")")
+		}
+	}
+	t.Logf("largest distances in ulps from the oracle of the cells not bit-exact (interpreter and native): %s", strings.Join(dist, "; "))
 	t.Logf("totals: %d cells: %d pass, %d fail (%d of them known gaps), %d rejected (%d of them of a type StableHLO allows for the op, %d of those known gaps)",
 		nPass+nFail+nRej, nPass, nFail, nFailGap, nRej, nRejAllowed, nRejGap)
 	const shown = 200
