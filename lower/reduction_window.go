@@ -6,6 +6,7 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/dialects/tensor"
 	"github.com/bcast-opt/bcast-opt/ir"
 	"github.com/bcast-opt/bcast-opt/ir/affine"
 )
@@ -314,7 +315,13 @@ func paddingNeutral(op *ir.Operation) bool {
 	case hlo.MaximumOp, hlo.MinimumOp, hlo.AndOp, hlo.OrOp:
 		return true
 	}
-	init, ok := ir.ConstantValue(op.Operand(1)).(*ir.DenseElementsAttr)
+	// A signed or unsigned constant is, once converted, the signless
+	// constant of its bytes under a tensor.bitcast (constant.go).
+	iv := op.Operand(1)
+	if def := iv.DefiningOp(); def != nil && def.Def() == tensor.Bitcast {
+		iv = def.Operand(0)
+	}
+	init, ok := ir.ConstantValue(iv).(*ir.DenseElementsAttr)
 	if !ok || init.NumElements() != 1 {
 		return false
 	}

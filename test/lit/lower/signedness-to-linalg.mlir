@@ -90,3 +90,21 @@ func.func @bitcast(%x: tensor<4xui32>) -> tensor<4xf32> {
   %0 = stablehlo.bitcast_convert %x : (tensor<4xui32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// An unsigned reduce_window reading padding: its constant init (a
+// tensor.bitcast of the signless constant once converted) is seen to be
+// neutral for its add, as a signless one is.
+// CHECK-LABEL: func.func @reduce_window_padded
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%{{.*}} : tensor<6xi8>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<6xi8>)
+// CHECK: arith.addi %{{.*}}, %{{.*}} : i8
+// CHECK: tensor.bitcast %{{.*}} : tensor<6xi8> to tensor<6xui8>
+func.func @reduce_window_padded(%x: tensor<6xui8>) -> tensor<6xui8> {
+  %c = stablehlo.constant dense<0> : tensor<ui8>
+  %0 = "stablehlo.reduce_window"(%x, %c) <{padding = dense<[[1, 0]]> : tensor<1x2xi64>, window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<ui8>, %b: tensor<ui8>):
+    %s = stablehlo.add %a, %b : tensor<ui8>
+    stablehlo.return %s : tensor<ui8>
+  }) : (tensor<6xui8>, tensor<ui8>) -> tensor<6xui8>
+  return %0 : tensor<6xui8>
+}
