@@ -371,7 +371,8 @@ var ClampOp = &ir.OpDef{
 		if err := verifyBroadcasting(op); err != nil {
 			return err
 		}
-		return verifyElementTypes(op, []int{0, 1, 2}, IntOrFloat, nil)
+		// i1 too, as StableHLO: its maximum and minimum are or and and.
+		return verifyElementTypes(op, []int{0, 1, 2}, AnyNumeric, nil)
 	},
 }
 

@@ -169,6 +169,6 @@ var (
 	_ = addElementwise(&Elementwise{Def: CompareOp, Class: AnyNumeric, Lower: ScalarLowering{Emit: lowerCompare}})
 	_ = addElementwise(&Elementwise{Def: SelectOp, Class: AnyNumeric,
 		Lower: ScalarLowering{Float: arith.Select, Signed: arith.Select, Unsigned: arith.Select, Bool: arith.Select}})
-	_ = addElementwise(&Elementwise{Def: ClampOp, Class: IntOrFloat, Lower: ScalarLowering{Emit: lowerClamp}})
+	_ = addElementwise(&Elementwise{Def: ClampOp, Class: AnyNumeric, Lower: ScalarLowering{Emit: lowerClamp}})
 	_ = addElementwise(&Elementwise{Def: Convert, Class: AnyNumeric, Lower: ScalarLowering{Emit: lowerConvert}})
 )
