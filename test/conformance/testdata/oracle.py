@@ -271,7 +271,9 @@ def digamma(x):
 
 
 def lgamma(x):
-    return sp.gammaln(x)  # log|Gamma(x)|, +inf at the poles, as XLA's
+    # log|Gamma(x)|, +inf at the poles and at both infinities, as XLA's
+    # (scipy's gammaln(-inf) is -inf)
+    return np.where(np.isinf(x), np.inf, sp.gammaln(x))
 
 
 # Float unary functions. EXACT ones are computed in the element type's
@@ -376,7 +378,7 @@ def next_after(a, b, dt):
 def float_bits(x, dt):
     if dt == "f16":
         return int(np.float16(x).view(np.uint16))
-    return int(f32_to_bf16_bits(np.float32(x)))
+    return int(f32_to_bf16_bits(np.array([x], dtype=np.float32))[0])
 
 
 def bits_float(bits, dt):
@@ -649,7 +651,9 @@ def real_imag_complex(c, ins):
     rdt = c["results"][0]["dtype"]
     if op == "complex":
         a, b = ins
-        return [encode(a.astype(np.float64) + 1j * b.astype(np.float64), rdt)]
+        z = np.empty(np.shape(a), dtype=np.complex128)  # a + 1j*b would make inf*0 a NaN
+        z.real, z.imag = a, b
+        return [encode(z, rdt)]
     (x,) = ins
     if op == "real":
         return [encode(np.real(x), rdt)]
