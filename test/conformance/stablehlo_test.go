@@ -76,7 +76,7 @@ var stablehloAllows = map[string]class{
 	"cosh": float | complexType, "sinh": float | complexType,
 	"erf": float, "erfc": float, "erf_inv": float, "lgamma": float, "digamma": float,
 	"is_inf": float, "is_pos_inf": float, "is_neg_inf": float, "next_after": float,
-	"conj": complexType,
+	"conj": float | complexType, // CHLO's conj is the identity on real types
 	// data movement and the rest
 	"bitcast_convert":          anyType,
 	"broadcast_in_dim":         anyType,

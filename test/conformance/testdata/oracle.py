@@ -291,6 +291,7 @@ FLOAT_EXACT_UNARY = {
     "is_inf": np.isinf,
     "is_pos_inf": lambda x: np.isposinf(x),
     "is_neg_inf": lambda x: np.isneginf(x),
+    "conj": lambda x: x,
 }
 FLOAT_UNARY = {
     "exponential": np.exp, "exponential_minus_one": np.expm1, "log": np.log,
