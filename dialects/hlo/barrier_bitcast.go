@@ -89,7 +89,9 @@ func verifyBitcastConvert(op *ir.Operation) error {
 		return op.Emit("requires a ranked operand and result, but got '%s' and '%s'", op.Operand(0).Type(), op.Result(0).Type())
 	}
 	wi, wo := ir.ElementByteSize(in.ElementType())*8, ir.ElementByteSize(out.ElementType())*8
-	if in.ElementType() == ir.I1 || out.ElementType() == ir.I1 || wi <= 0 || wo <= 0 {
+	// i1 bitcasts to i1 only (the identity, which StableHLO allows): its
+	// one bit has no place in another type's bytes.
+	if (in.ElementType() == ir.I1) != (out.ElementType() == ir.I1) || wi <= 0 || wo <= 0 {
 		return op.Emit("bitcasts between '%s' and '%s' are not defined: both must be numeric types of whole bytes", in.ElementType(), out.ElementType())
 	}
 	is, os := in.Shape(), out.Shape()
