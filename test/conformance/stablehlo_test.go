@@ -132,7 +132,6 @@ type knownGap struct {
 
 var knownGaps = []knownGap{
 	{"*", "complex<f32> complex<f64>", "complex element types are not in the IR yet (issue 16, being added on another branch)"},
-	{"bitcast_convert", "i1", "bitcast_convert's verifier wants element types of whole bytes; StableHLO allows i1 to i1"},
 }
 
 // gapFor returns the known gap that lists the cell, or nil.
