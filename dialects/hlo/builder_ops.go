@@ -374,3 +374,11 @@ func Reverse(b *ir.Builder, x *ir.Value, dims []int64) (*ir.Value, error) {
 	st.AddAttr("dimensions", ir.I64Array(dims...))
 	return create(b, st)
 }
+
+// Erfc builds `hlo.erfc`, the complementary error function 1 - erf(x)
+// (floats; chlo.erfc) elementwise:
+//
+//	%r = hlo.erfc %x : tensor<4xf32>
+func Erfc(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, ErfcOp, x)
+}

@@ -151,6 +151,10 @@ var (
 		Eval: UnaryEval{Float: mathFn(math.Atanh)}, Lower: ScalarLowering{Float: math.Atanh}})
 	ErfOp = declareUnary(&UnaryOp{Name: "erf", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Erf)}, Lower: ScalarLowering{Float: math.Erf}})
+	// erfc is 1 - erf(x) without its cancellation (math.erfc: the C
+	// library's erfc natively).
+	ErfcOp = declareUnary(&UnaryOp{Name: "erfc", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Erfc)}, Lower: ScalarLowering{Float: math.Erfc}})
 	IsInfOp = declareUnary(&UnaryOp{Name: "is_inf", Class: FloatToBool,
 		Eval: UnaryEval{FloatTest: isInf(0)}, Lower: ScalarLowering{Emit: lowerIsInf(0)}})
 	IsPosInfOp = declareUnary(&UnaryOp{Name: "is_pos_inf", Class: FloatToBool,
@@ -160,7 +164,7 @@ var (
 )
 
 // chloUnary are the hlo unary ops that CHLO spells chlo.<name>.
-var chloUnary = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, IsInfOp, IsPosInfOp, IsNegInfOp}
+var chloUnary = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, IsInfOp, IsPosInfOp, IsNegInfOp}
 
 // The entries of compare, select, clamp (declared in elementwise.go) and
 // convert (shapes.go). Their element functions are CompareFloats /

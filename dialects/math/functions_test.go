@@ -10,7 +10,7 @@ import (
 // functions.go must be within 2 ulps of them (math.Exp, which sinh and
 // cosh use there, is itself up to 2 ulps off near its overflow).
 func TestFunctionsAgainstKnownValues(t *testing.T) {
-	fns := map[string]func(float64) float64{"sin": sinF, "cos": cosF, "tan": tanF, "sinh": sinhF, "cosh": coshF, "acos": acosF,
+	fns := map[string]func(float64) float64{"sin": sinF, "cos": cosF, "tan": tanF, "sinh": sinhF, "cosh": coshF, "acos": acosF, "asin": asinF,
 		"log": logF, "atan2(x, -2.5)": func(y float64) float64 { return atan2F(y, -2.5) }}
 	cases := []struct {
 		fn      string
@@ -27,6 +27,7 @@ func TestFunctionsAgainstKnownValues(t *testing.T) {
 		{"cosh", -710.4, 1.6663642832806494e+308},
 		{"acos", 0.999, 0.044725087168733454},
 		{"acos", -0.999999, 3.1401784399095485},
+		{"asin", 0.9999999, 1.5703491131957876},
 		{"sin", -3e-310, -3e-310},
 		{"sin", 8.98846567431158e+307, 0.563127779850884},
 		{"log", 5e-324, -744.4400719213812},

@@ -38,13 +38,14 @@ var (
 	Tan       = unary("tan", tanF)
 	Sinh      = unary("sinh", sinhF)
 	Cosh      = unary("cosh", coshF)
-	Asin      = unary("asin", gomath.Asin)
+	Asin      = unary("asin", asinF)
 	Acos      = unary("acos", acosF)
 	Atan      = unary("atan", gomath.Atan)
 	Asinh     = unary("asinh", gomath.Asinh)
 	Acosh     = unary("acosh", gomath.Acosh)
 	Atanh     = unary("atanh", gomath.Atanh)
 	Erf       = unary("erf", gomath.Erf)
+	Erfc      = unary("erfc", gomath.Erfc)   // MLIR has it from LLVM 20 on (mlir-opt-19 does not know it)
 	Round     = unary("round", gomath.Round) // halfway cases away from zero
 	PowF      = binary("powf", gomath.Pow)
 	Atan2     = binary("atan2", atan2F)
@@ -193,5 +194,5 @@ func def(name string, n int, f1 func(float64) float64, f2 func(float64, float64)
 
 func init() {
 	ir.Register(Exp, ExpM1, Log, Log1p, Sqrt, Rsqrt, Cbrt, Tanh, AbsF, Floor, Ceil, RoundEven, Sin, Cos,
-		Tan, Sinh, Cosh, Asin, Acos, Atan, Asinh, Acosh, Atanh, Erf, Round, PowF, Atan2)
+		Tan, Sinh, Cosh, Asin, Acos, Atan, Asinh, Acosh, Atanh, Erf, Erfc, Round, PowF, Atan2)
 }

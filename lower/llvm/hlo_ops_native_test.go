@@ -161,6 +161,9 @@ var hloOpCases = func() []nativeCase {
 	// 1x1: dim 0 of the second pad is 1 - 3 < 0; 4x0: its dim 1 is -1.
 	cs = append(cs, nativeCase{fn: "d_pad", shapes: [][]int64{{1, 1}, {}}, wantErr: "dim 0 would have -2 elements (padding low -3, high 0, interior 0)"},
 		nativeCase{fn: "d_pad", shapes: [][]int64{{4, 0}, {}}, wantErr: "dim 1 would have -1 elements (padding low 0, high -1, interior 0)"})
+	// The special functions of issue 16 (special_native_test.go runs
+	// them on chosen values, in every float type).
+	cs = append(cs, nativeCase{fn: "u_erfc", shapes: [][]int64{{3, 5}}, specials: true, ulps: 1})
 	return cs
 }()
 

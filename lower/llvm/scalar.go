@@ -277,7 +277,7 @@ func isFloatConst(v *ir.Value, c float64) bool {
 // that name (with an "f" suffix for f32); abi.go keeps kernels' C names
 // off them.
 var libmFuncs = []string{
-	"tanh", "expm1", "log1p", "cbrt", "atan2", "atan", "tan", "erf", "asin", "acos",
+	"tanh", "expm1", "log1p", "cbrt", "atan2", "atan", "tan", "erf", "erfc", "asin", "acos",
 	"sinh", "cosh", "asinh", "acosh", "atanh",
 }
 

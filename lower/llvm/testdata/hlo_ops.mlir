@@ -1036,3 +1036,8 @@ func.func @d_pad(%x: tensor<?x?xsi16>, %v: tensor<si16>) -> (tensor<?x?xsi16>, t
   %2 = stablehlo.pad %x, %v, low = [0, 2], high = [0, 0], interior = [0, 0] : (tensor<?x?xsi16>, tensor<si16>) -> tensor<?x?xsi16>
   return %0, %1, %2 : tensor<?x?xsi16>, tensor<?x?xsi16>, tensor<?x?xsi16>
 }
+
+func.func @u_erfc(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = chlo.erfc %x : tensor<?x5xf32> -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
