@@ -125,7 +125,7 @@ func binaryKernel(op *ir.Operation, e *hlo.BinaryOp, l *layout, a, b *Tensor, el
 	}
 	out := newTensor(elem, k, l.shape)
 	if k.float {
-		f := e.Eval.Float
+		f := e.Eval.FloatFn(k.fk)
 		if f == nil {
 			return nil, op.Emit("is not defined on floating-point elements")
 		}

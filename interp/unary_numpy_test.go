@@ -169,3 +169,78 @@ func runUnary(t *testing.T, op string, elem ir.Type, vals []float64) *Tensor {
 	}
 	return res[0]
 }
+
+const nextAfterNumpyScript = `
+import json, sys
+import numpy as np
+d = json.load(open(sys.argv[1]))
+out = {}
+for dt in d['dtypes']:
+    t = {'f16': np.float16, 'f32': np.float32, 'f64': np.float64}[dt]
+    x = np.array(d['x'], dtype=np.uint64).view(np.float64).astype(t)
+    y = np.array(d['y'], dtype=np.uint64).view(np.float64).astype(t)
+    out[dt] = np.nextafter(x, y).astype(np.float64).view(np.uint64).tolist()
+json.dump(out, sys.stdout)
+`
+
+// TestNextAfterAgainstNumpy runs hlo.next_after in the interpreter on
+// every pair of unaryTestValues' first 120 values (specials, zeros,
+// subnormals, the largest values, ...) in f16, f32 and f64 and compares
+// with np.nextafter bit for bit (zeros' signs included; NaNs as NaNs),
+// but for numpy's float16 rule where x == y (below).
+// bf16, which numpy lacks, is TestNextAfterHalfFormats' in dialects/hlo.
+func TestNextAfterAgainstNumpy(t *testing.T) {
+	python := numpyPython(t)
+	vals := append(unaryTestValues()[:120], math.MaxFloat32, -math.MaxFloat32, math.MaxFloat64, 65504, 6e-8, 1e-45)
+	var xs, ys []float64
+	var xb, yb []uint64
+	for _, a := range vals {
+		for _, b := range vals {
+			xs, ys = append(xs, a), append(ys, b)
+			xb, yb = append(xb, math.Float64bits(a)), append(yb, math.Float64bits(b))
+		}
+	}
+	dtypes := []string{"f16", "f32", "f64"}
+	var want map[string][]uint64
+	if err := pyoracle.Run(python, t.TempDir(), "nextafter", nextAfterNumpyScript, map[string]any{"dtypes": dtypes, "x": xb, "y": yb}, &want); err != nil {
+		t.Fatal(err)
+	}
+	for _, dt := range dtypes {
+		elem := map[string]ir.Type{"f16": ir.F16T, "f32": ir.F32T, "f64": ir.F64T}[dt]
+		n := len(xs)
+		ty := fmt.Sprintf("tensor<%dx%s>", n, elem)
+		src := fmt.Sprintf("func.func @main(%%x: %s, %%y: %s) -> %s {\n  %%r = chlo.next_after %%x, %%y : %s, %s -> %s\n  return %%r : %s\n}\n", ty, ty, ty, ty, ty, ty, ty)
+		m, err := ir.Parse("next_after.mlir", []byte(src), ir.ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := NewFloats(elem, []int64{int64(n)}, xs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		y, err := NewFloats(elem, []int64{int64(n)}, ys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Run(m, "main", []*Tensor{x, y})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := 0
+		for i := range n {
+			g, w := res[0].Float(i), math.Float64frombits(want[dt][i])
+			if dt == "f16" && x.Float(i) == y.Float(i) {
+				// numpy's float16 nextafter returns x where x == y, its
+				// float32 and float64 (C's nextafter) y: they differ on
+				// (-0, +0). next_after is C's in every format.
+				w = y.Float(i)
+			}
+			if ULPDistance(g, w, elem) != 0 {
+				if bad++; bad <= 10 {
+					t.Errorf("next_after/%s(%v, %v): interpreter %v, numpy %v", dt, x.Float(i), y.Float(i), g, w)
+				}
+			}
+		}
+		t.Logf("next_after/%s %d pairs, %d differ from numpy", dt, n, bad)
+	}
+}

@@ -78,6 +78,14 @@ func Atan2(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
 	return build(b, Atan2Op, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
+// NextAfter builds `hlo.next_after`, the neighbour of x towards y in the
+// element type (floats; chlo.next_after, np.nextafter) elementwise:
+//
+//	%r = hlo.next_after %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+func NextAfter(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
+	return build(b, NextAfterOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
+}
+
 // And builds `hlo.and`, x & y (integers; i1: logical and) elementwise:
 //
 //	%r = hlo.and %x, %y : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>

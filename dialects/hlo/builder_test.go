@@ -33,7 +33,7 @@ var (
 var binaryBuilders = map[string]func(*ir.Builder, *ir.Value, *ir.Value, ...hlo.Option) (*ir.Value, error){
 	"add": hlo.Add, "subtract": hlo.Subtract, "multiply": hlo.Multiply, "divide": hlo.Divide,
 	"remainder": hlo.Remainder, "maximum": hlo.Maximum, "minimum": hlo.Minimum, "power": hlo.Power,
-	"atan2": hlo.Atan2, "and": hlo.And, "or": hlo.Or, "xor": hlo.Xor, "shift_left": hlo.ShiftLeft,
+	"atan2": hlo.Atan2, "next_after": hlo.NextAfter, "and": hlo.And, "or": hlo.Or, "xor": hlo.Xor, "shift_left": hlo.ShiftLeft,
 	"shift_right_arithmetic": hlo.ShiftRightArithmetic, "shift_right_logical": hlo.ShiftRightLogical,
 }
 

@@ -219,6 +219,31 @@ func isInf(sign int) func(float64) bool {
 	return func(x float64) bool { return math.IsInf(x, sign) }
 }
 
+// nextAfter is next_after on floats of format k (a and b values of it):
+// NaN if either is NaN, b if a == b (so the sign of a zero b), the
+// smallest subnormal of b's sign from a zero, else a's neighbour towards
+// b (one step of a's bits: magnitude up away from zero, down towards
+// it), as C's nextafter.
+func nextAfter(k ir.FloatKind) func(a, b float64) float64 {
+	return func(a, b float64) float64 {
+		switch {
+		case math.IsNaN(a) || math.IsNaN(b):
+			return a + b
+		case a == b:
+			return b
+		case a == 0:
+			return math.Copysign(ir.FloatFromBits(1, k), b)
+		}
+		bits := ir.FloatBits(a, k)
+		if (b > a) == (a > 0) {
+			bits++
+		} else {
+			bits--
+		}
+		return ir.FloatFromBits(bits, k)
+	}
+}
+
 // CompareUnsigned reports whether hlo.compare with compare type ct
 // (SIGNED, UNSIGNED, or NOTYPE / absent: the element type's own)
 // compares integers of kind k as unsigned.

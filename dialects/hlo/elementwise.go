@@ -399,7 +399,7 @@ func init() {
 	for _, u := range UnaryOps {
 		ir.Register(u.Def)
 	}
-	for _, d := range chloUnary {
+	for _, d := range chloOps {
 		ir.RegisterAlias("chlo."+d.Name[len("hlo."):], d.Name)
 	}
 	ir.RegisterAlias("chlo.broadcast_compare", CompareOp.Name)

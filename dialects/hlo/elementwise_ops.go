@@ -53,6 +53,12 @@ var (
 	Atan2Op = declareBinary(&BinaryOp{Name: "atan2", Class: FloatOnly,
 		Eval:  BinaryEval{Float: math.BinaryOps[math.Atan2]},
 		Lower: ScalarLowering{Float: math.Atan2}})
+	// next_after is CHLO's (chlo.next_after, jnp.nextafter): the
+	// neighbour of a towards b in the element type's format, as C's
+	// nextafter and numpy's np.nextafter; exact.
+	NextAfterOp = declareBinary(&BinaryOp{Name: "next_after", Class: FloatOnly,
+		Eval:  BinaryEval{FloatOf: nextAfter},
+		Lower: ScalarLowering{Emit: lowerNextAfter}})
 	AndOp = declareBinary(&BinaryOp{Name: "and", Class: IntOrBool, Commutative: true,
 		Eval:  BinaryEval{Signed: andI, Unsigned: andI, Bool: andI},
 		Lower: ScalarLowering{Signed: arith.AndI, Unsigned: arith.AndI, Bool: arith.AndI}})
@@ -163,8 +169,9 @@ var (
 		Eval: UnaryEval{FloatTest: isInf(-1)}, Lower: ScalarLowering{Emit: lowerIsInf(-1)}})
 )
 
-// chloUnary are the hlo unary ops that CHLO spells chlo.<name>.
-var chloUnary = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, IsInfOp, IsPosInfOp, IsNegInfOp}
+// chloOps are the hlo ops that CHLO spells chlo.<name>.
+var chloOps = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, IsInfOp, IsPosInfOp, IsNegInfOp,
+	NextAfterOp}
 
 // The entries of compare, select, clamp (declared in elementwise.go) and
 // convert (shapes.go). Their element functions are CompareFloats /

@@ -128,7 +128,11 @@ type BinaryOp struct {
 // rounds to the element type); integers take and give values normalized
 // to k (the caller wraps the result). Bool is the function on i1.
 type BinaryEval struct {
-	Float                  func(a, b float64) float64
+	Float func(a, b float64) float64
+	// FloatOf, if set instead of Float, gives the function on floats of
+	// format k, for an op whose result depends on the format and not
+	// only on the value (next_after steps to the format's neighbour).
+	FloatOf                func(k ir.FloatKind) func(a, b float64) float64
 	Signed, Unsigned, Bool func(a, b int64, k IntKind) int64
 	// Folds, if set, reports whether a constant folder may fold integer
 	// operands a and b. Integer division and remainder by zero, 64-bit
@@ -137,6 +141,15 @@ type BinaryEval struct {
 	// folding XLA's would make a program's answer depend on whether its
 	// operands were constants.
 	Folds func(a, b int64, k IntKind) bool
+}
+
+// FloatFn returns the function on floats of format k: FloatOf's when
+// set, else Float (nil: not defined on floats).
+func (e BinaryEval) FloatFn(k ir.FloatKind) func(a, b float64) float64 {
+	if e.FloatOf != nil {
+		return e.FloatOf(k)
+	}
+	return e.Float
 }
 
 // Int returns the function on integers of kind k: Bool's for i1,

@@ -41,7 +41,7 @@ func TestScalarLoweringsCoverClasses(t *testing.T) {
 // compute every verified op.
 func TestEvalCoversClasses(t *testing.T) {
 	for _, b := range BinaryOps {
-		for i, defined := range []bool{b.Eval.Float != nil, b.Eval.Signed != nil, b.Eval.Unsigned != nil, b.Eval.Bool != nil} {
+		for i, defined := range []bool{b.Eval.Float != nil || b.Eval.FloatOf != nil, b.Eval.Signed != nil, b.Eval.Unsigned != nil, b.Eval.Bool != nil} {
 			if k := classKinds[i]; b.Class.accepts(k.t) && !defined {
 				t.Errorf("hlo.%s takes %s elements (%s) but has no function for them", b.Name, k.name, k.t)
 			}

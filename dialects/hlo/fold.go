@@ -164,12 +164,13 @@ func binaryFolder(e *BinaryOp) func(op *ir.Operation, c []ir.Attribute) []ir.Fol
 			return nil
 		}
 		out := make([]elem, len(vals[0]))
-		if ir.IsFloat(rt.ElementType()) {
-			if e.Eval.Float == nil {
+		if ft, ok := rt.ElementType().(*ir.FloatType); ok {
+			f := e.Eval.FloatFn(ft.Kind)
+			if f == nil {
 				return nil
 			}
 			for i := range out {
-				out[i].f = e.Eval.Float(vals[0][i].f, vals[1][i].f)
+				out[i].f = f(vals[0][i].f, vals[1][i].f)
 			}
 			return result(rt, out)
 		}

@@ -192,6 +192,27 @@ func lowerIsInf(sign int) func(b *ir.Builder, _ *ir.Operation, args []*ir.Value)
 	}
 }
 
+// lowerNextAfter is next_after on the bits (nextAfter): a's bits as an
+// integer of its width, plus one where the magnitude grows (b > a and a
+// > 0, or b < a and a < 0), else minus one; from a zero, the smallest
+// subnormal with b's sign; b where a == b; a + b (a NaN) where either is
+// NaN. Exact in every float type, and lanewise.
+func lowerNextAfter(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+	s := scalarCode{b}
+	x, y := args[0], args[1]
+	t := x.Type()
+	it := ir.Integer(t.(*ir.FloatType).Width(), ir.Signless)
+	xi, yi := s.op(arith.Bitcast, it, x), s.op(arith.Bitcast, it, y)
+	zero, one := s.constF(t, 0), s.constI(it, 1)
+	up := s.op(arith.XOrI, ir.I1, s.cmpf("ogt", y, x), s.cmpf("olt", x, zero))
+	step := s.sel(up, s.op(arith.AddI, it, xi, one), s.op(arith.SubI, it, xi, one))
+	signBit := s.constI(it, -1<<(it.Width-1))
+	tiny := s.op(arith.OrI, it, s.op(arith.AndI, it, yi, signBit), one)
+	r := s.op(arith.Bitcast, t, s.sel(s.cmpf("oeq", x, zero), tiny, step))
+	r = s.sel(s.cmpf("oeq", x, y), y, r)
+	return s.sel(s.cmpf("uno", x, y), s.op(arith.AddF, t, x, y), r)
+}
+
 // lowerPopcnt counts the set bits, one shift-and-mask per bit.
 func lowerPopcnt(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	s := scalarCode{b}

@@ -6,7 +6,8 @@ import (
 
 // parseTypeSignature reads StableHLO's compact type signature after ':':
 // either one type T (every operand and the result have type T), a
-// function type `(T1, T2) -> R`, or for one operand CHLO's `T -> R`. It returns the operand types and the
+// function type `(T1, T2) -> R`, or CHLO's `T -> R` (one operand) and
+// `T1, T2 -> R` (chlo.next_after). It returns the operand types and the
 // result types for n operands.
 func parseTypeSignature(p *ir.OpParser, n int) (ins []ir.Type, outs []ir.Type) {
 	loc := p.Loc()
@@ -23,6 +24,22 @@ func parseTypeSignature(p *ir.OpParser, n int) (ins []ir.Type, outs []ir.Type) {
 		// CHLO's unary form, `T -> R` (chlo.erf %x : tensor<4xf32> ->
 		// tensor<4xf32>).
 		return []ir.Type{t}, []ir.Type{p.ParseType()}
+	}
+	if n > 1 && p.Accept(",") {
+		// CHLO's form, `T1, T2 -> R` (chlo.next_after %x, %y :
+		// tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>).
+		ins = []ir.Type{t}
+		for {
+			ins = append(ins, p.ParseType())
+			if !p.Accept(",") {
+				break
+			}
+		}
+		if len(ins) != n {
+			p.FailAt(loc, "expected %d operand types, but found %d", n, len(ins))
+		}
+		p.Parse("->")
+		return ins, []ir.Type{p.ParseType()}
 	}
 	ins = make([]ir.Type, n)
 	for i := range ins {

@@ -164,6 +164,8 @@ var hloOpCases = func() []nativeCase {
 	// The special functions of issue 16 (special_native_test.go runs
 	// them on chosen values, in every float type).
 	cs = append(cs, nativeCase{fn: "u_erfc", shapes: [][]int64{{3, 5}}, specials: true, ulps: 1})
+	cs = append(cs, nativeCase{fn: "b_next_after", shapes: [][]int64{{3, 5}, {5}}, specials: true},
+		nativeCase{fn: "b_next_after", shapes: [][]int64{{3, 5}, {1}}, specials: true})
 	return cs
 }()
 

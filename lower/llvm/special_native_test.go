@@ -30,6 +30,8 @@ var specialNative = []struct {
 	// erfcf / erfc of the C library against Go's float64 erfc rounded
 	// once (f16 and bf16: erfcf rounded once).
 	{name: "erfc", body: "hlo.erfc %x : T", ulps: map[string]int64{"f32": 1, "f64": 1}},
+	// bit manipulation in arith, exact in every format
+	{name: "next_after", body: "chlo.next_after %x, %y : T, T -> T", binary: true},
 }
 
 // specialValues are the arguments: special values, poles of lgamma and

@@ -1041,3 +1041,8 @@ func.func @u_erfc(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
   %r = chlo.erfc %x : tensor<?x5xf32> -> tensor<?x5xf32>
   return %r : tensor<?x5xf32>
 }
+
+func.func @b_next_after(%x: tensor<?x5xf32>, %y: tensor<?xf32>) -> tensor<?x5xf32> {
+  %r = chlo.broadcast_next_after %x, %y : (tensor<?x5xf32>, tensor<?xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}

@@ -23,3 +23,20 @@ func.func @unary(%f: tensor<4xf32>, %d: tensor<f64>, %h: tensor<2xf16>, %b: tens
   // CHECK-NEXT: return
   return
 }
+
+// chlo.next_after in CHLO's `T1, T2 -> R` form; hlo.next_after broadcasts
+// implicitly like the other binary ops (chlo.broadcast_next_after).
+// CHECK-LABEL: func.func @next_after
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<2x3xf32>, %[[Y:[a-z0-9]+]]: tensor<3xf32>, %[[H:[a-z0-9]+]]: tensor<3xbf16>)
+// GENERIC-LABEL: "func.func"
+func.func @next_after(%x: tensor<2x3xf32>, %y: tensor<3xf32>, %h: tensor<3xbf16>) -> tensor<2x3xf32> {
+  // CHECK-NEXT: %[[A:.*]] = hlo.next_after %[[X]], %[[X]] : tensor<2x3xf32>
+  // GENERIC: "hlo.next_after"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %0 = chlo.next_after %x, %x : tensor<2x3xf32>, tensor<2x3xf32> -> tensor<2x3xf32>
+  // CHECK-NEXT: %[[B:.*]] = hlo.next_after %[[A]], %[[Y]] : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = chlo.broadcast_next_after %0, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK-NEXT: hlo.next_after %[[H]], %[[H]] : tensor<3xbf16>
+  %2 = "chlo.next_after"(%h, %h) : (tensor<3xbf16>, tensor<3xbf16>) -> tensor<3xbf16>
+  // CHECK-NEXT: return %[[B]]
+  return %1 : tensor<2x3xf32>
+}
