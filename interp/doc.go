@@ -29,7 +29,7 @@
 // beside each op's declaration, and read here as the op's folder and
 // lowering read it. The hlo elementwise ops' element functions are
 // dialects/hlo's tables (hlo.BinaryOps, hlo.UnaryOps and the functions of
-// compare, select, clamp and convert: element_functions.go there); arith's
+// compare, select, clamp, convert and reduce_precision); arith's
 // are its BinaryOps functions and predicates (its casts, which fold only
 // between integers, are interpreted here), math's its UnaryOps and
 // BinaryOps. hlo, arith and math ops are registered by their definitions

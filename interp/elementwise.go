@@ -321,6 +321,30 @@ func hloClamp(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	return one(out), nil
 }
 
+// hloReducePrecision rounds each element to the op's format
+// (hlo.ReducePrecisionElem).
+func hloReducePrecision(_ *evaluator, op *ir.Operation, in []value) ([]value, error) {
+	ts, err := tensors(op, in)
+	if err != nil {
+		return nil, err
+	}
+	x := ts[0]
+	k, err := kindOf(x.elem)
+	if err != nil {
+		return nil, op.Emit("%v", err)
+	}
+	if !k.float {
+		return nil, op.Emit("needs floating-point elements, but has %s", x.elem)
+	}
+	e, _ := hlo.IntAttr(op.Attr("exponent_bits"))
+	m, _ := hlo.IntAttr(op.Attr("mantissa_bits"))
+	out := newTensor(x.elem, k, x.shape)
+	for i, v := range x.f {
+		out.f[i] = hlo.ReducePrecisionElem(v, k.fk, e, m)
+	}
+	return one(out), nil
+}
+
 func init() {
 	for _, b := range hlo.BinaryOps {
 		registerOps(hloBinary(b), b.Def)
@@ -331,6 +355,7 @@ func init() {
 	registerOps(hloCompare, hlo.CompareOp)
 	registerOps(hloSelect, hlo.SelectOp)
 	registerOps(hloClamp, hlo.ClampOp)
+	registerOps(hloReducePrecision, hlo.ReducePrecisionOp)
 }
 
 // inFunction is "in @f: " for an op in function f ("" outside functions),

@@ -95,6 +95,11 @@ func parseIfValid(t *testing.T, src string) *ir.Operation {
 // type, that each elementwise hlo op's folder gives the interpreter's
 // result wherever it folds: both read the op's element semantics from
 // hlo's tables.
+// reducePrecisionFormats are formats of hlo.reduce_precision the tests
+// try: f16's, bf16's, f32's, fp8's, narrow and no-mantissa ones, and one
+// wider than f32.
+var reducePrecisionFormats = []string{"e5m10", "e8m7", "e8m23", "e4m3", "e5m2", "e2m1", "e3m0", "e1m4", "e11m52", "e15m60"}
+
 func TestFoldersMatchInterpreter(t *testing.T) {
 	folds := 0
 	for _, elem := range foldTypes {
@@ -159,6 +164,17 @@ func TestFoldersMatchInterpreter(t *testing.T) {
 							folds++
 						}
 					}
+				}
+			}
+		}
+		for _, f := range reducePrecisionFormats {
+			m := parseIfValid(t, fmt.Sprintf("func.func @f(%%a: %s) -> %s {\n  %%0 = hlo.reduce_precision %%a, format = %s : %s\n  return %%0 : %s\n}\n", ty, ty, f, ty, ty))
+			if m == nil {
+				continue
+			}
+			for _, x := range vals {
+				if foldAgrees(t, m, fmt.Sprintf("reduce_precision %s %s(%v)", f, elem, x), scalar(elem, x)) {
+					folds++
 				}
 			}
 		}

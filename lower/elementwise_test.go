@@ -214,6 +214,15 @@ func TestScalarLoweringsMatchInterpreter(t *testing.T) {
 			sameResult(t, "clamp "+elem, want, got, 0)
 			compared++
 		}
+		for _, f := range []string{"e5m10", "e8m7", "e4m3", "e5m2", "e2m1", "e3m0", "e1m4", "e11m52"} {
+			n := len(vals)
+			vty := fmt.Sprintf("tensor<%dx%s>", n, elem)
+			src := fmt.Sprintf("func.func @f(%%a: %s) -> %s {\n  %%0 = hlo.reduce_precision %%a, format = %s : %s\n  return %%0 : %s\n}\n", vty, vty, f, vty, vty)
+			if want, got, ok := runBothWays(t, src, tensorOf(t, elem, vals)); ok {
+				sameResult(t, "reduce_precision "+f+" "+elem, want, got, 0)
+				compared++
+			}
+		}
 		for _, to := range []string{"f32", "f16", "i32", "i8", "i1"} {
 			in := vals
 			if strings.HasPrefix(elem, "f") && !strings.HasPrefix(to, "f") && to != "i1" {

@@ -390,3 +390,23 @@ func Reverse(b *ir.Builder, x *ir.Value, dims []int64) (*ir.Value, error) {
 func Erfc(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, ErfcOp, x)
 }
+
+// ReducePrecision builds `hlo.reduce_precision`, each element of x
+// rounded to the float format of exponentBits exponent and mantissaBits
+// mantissa bits and back (jax.lax.reduce_precision); the result has x's
+// type:
+//
+//	%r = hlo.reduce_precision %x, format = e5m10 : tensor<6xf32>
+//
+// exponentBits < 1, mantissaBits < 0 and non-float elements are the
+// verifier's error value, located at the op.
+func ReducePrecision(b *ir.Builder, x *ir.Value, exponentBits, mantissaBits int32) (*ir.Value, error) {
+	name := ReducePrecisionOp.Name
+	if err := checkArgs(b, name, x); err != nil {
+		return nil, err
+	}
+	st := &ir.OpState{Name: name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{x.Type()}, Loc: funcdialect.CallerLoc(b)}
+	st.AddAttr("exponent_bits", ir.IntAttr(ir.I32, int64(exponentBits)))
+	st.AddAttr("mantissa_bits", ir.IntAttr(ir.I32, int64(mantissaBits)))
+	return create(b, st)
+}

@@ -349,3 +349,20 @@ func TestReverseBuilder(t *testing.T) {
 		t.Error("Reverse with a nil builder: no error")
 	}
 }
+
+// ReducePrecision keeps its operand's type and reports a bad format as the
+// verifier's located error.
+func TestReducePrecisionBuilder(t *testing.T) {
+	x := ir.RankedTensor([]int64{2, ir.Dynamic}, ir.F32T)
+	_, b, args := newFunc(t, x)
+	r, err := hlo.ReducePrecision(b, args[0], 5, 10)
+	if err != nil || r.Type() != x {
+		t.Fatalf("ReducePrecision: %v, %v", r, err)
+	}
+	if _, err := hlo.ReducePrecision(b, args[0], 0, 10); err == nil || !strings.Contains(err.Error(), "'hlo.reduce_precision' op exponent_bits must be at least 1 (and fit in 32 bits), but is 0") {
+		t.Errorf("ReducePrecision e0m10: %v", err)
+	}
+	if _, err := hlo.ReducePrecision(nil, args[0], 5, 10); err == nil {
+		t.Error("ReducePrecision with a nil builder: no error")
+	}
+}

@@ -16,10 +16,11 @@ import (
 // (mhlo/transforms/map_mhlo_to_scalar_op.h).
 //
 // Categories: BinaryOps and UnaryOps are tables (BinaryOp, UnaryOp);
-// compare, select, clamp and convert are one op each, whose element
-// functions depend on attributes or mix element types, so they are
-// functions (CompareFloats, CompareInts, SelectElem, ClampFloat,
-// ClampInt, ConvertElem) beside their Elementwise entries.
+// compare, select, clamp, convert and reduce_precision are one op each,
+// whose element functions depend on attributes or mix element types, so
+// they are functions (CompareFloats, CompareInts, SelectElem, ClampFloat,
+// ClampInt, ConvertElem, ReducePrecisionElem) beside their Elementwise
+// entries.
 //
 // Semantics are StableHLO's, with XLA's choices where StableHLO leaves
 // the result implementation-defined (element_functions.go): integers
@@ -240,7 +241,7 @@ func isUnsignedType(t ir.Type) bool {
 
 // The tables. BinaryOps and UnaryOps list their entries in declaration
 // order; elementwiseOps indexes every elementwise op (those two tables,
-// compare, select, clamp and convert) by definition.
+// compare, select, clamp, convert and reduce_precision) by definition.
 var (
 	BinaryOps      []*BinaryOp
 	UnaryOps       []*UnaryOp
@@ -279,5 +280,5 @@ func addElementwise(e *Elementwise) *Elementwise {
 func ElementwiseOf(def *ir.OpDef) *Elementwise { return elementwiseOps[def] }
 
 // ElementwiseOps returns every elementwise op's entry: the binary ops,
-// the unary ops, compare, select, clamp and convert.
+// the unary ops, compare, select, clamp, convert and reduce_precision.
 func ElementwiseOps() []*Elementwise { return elementwiseAll }

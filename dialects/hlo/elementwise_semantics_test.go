@@ -17,8 +17,8 @@ var classKinds = []struct {
 // class accepts has a lowering (an op for the kind, or Emit), so
 // ScalarLowering.Build never meets a verified op it cannot lower.
 func TestScalarLoweringsCoverClasses(t *testing.T) {
-	if len(ElementwiseOps()) != len(BinaryOps)+len(UnaryOps)+4 {
-		t.Errorf("%d elementwise entries for %d binary and %d unary ops, and compare, select, clamp and convert",
+	if len(ElementwiseOps()) != len(BinaryOps)+len(UnaryOps)+5 {
+		t.Errorf("%d elementwise entries for %d binary and %d unary ops, and compare, select, clamp, convert and reduce_precision",
 			len(ElementwiseOps()), len(BinaryOps), len(UnaryOps))
 	}
 	for _, e := range ElementwiseOps() {

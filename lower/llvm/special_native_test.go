@@ -32,6 +32,11 @@ var specialNative = []struct {
 	{name: "erfc", body: "hlo.erfc %x : T", ulps: map[string]int64{"f32": 1, "f64": 1}},
 	// bit manipulation in arith, exact in every format
 	{name: "next_after", body: "chlo.next_after %x, %y : T, T -> T", binary: true},
+	{name: "reduce_precision_e5m10", body: "stablehlo.reduce_precision %x, format = e5m10 : T"},
+	{name: "reduce_precision_e8m7", body: "stablehlo.reduce_precision %x, format = e8m7 : T"},
+	{name: "reduce_precision_e4m3", body: "stablehlo.reduce_precision %x, format = e4m3 : T"},
+	{name: "reduce_precision_e2m0", body: "stablehlo.reduce_precision %x, format = e2m0 : T"},
+	{name: "reduce_precision_e11m52", body: "stablehlo.reduce_precision %x, format = e11m52 : T"},
 }
 
 // specialValues are the arguments: special values, poles of lgamma and

@@ -1046,3 +1046,8 @@ func.func @b_next_after(%x: tensor<?x5xf32>, %y: tensor<?xf32>) -> tensor<?x5xf3
   %r = chlo.broadcast_next_after %x, %y : (tensor<?x5xf32>, tensor<?xf32>) -> tensor<?x5xf32>
   return %r : tensor<?x5xf32>
 }
+
+func.func @u_reduce_precision(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = stablehlo.reduce_precision %x, format = e5m2 : tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}

@@ -40,3 +40,22 @@ func.func @next_after(%x: tensor<2x3xf32>, %y: tensor<3xf32>, %h: tensor<3xbf16>
   // CHECK-NEXT: return %[[B]]
   return %1 : tensor<2x3xf32>
 }
+
+// reduce_precision: StableHLO's `format = eNmM` form and the generic form
+// with exponent_bits and mantissa_bits (i32).
+// CHECK-LABEL: func.func @reduce_precision
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<6xf32>, %[[D:[a-z0-9]+]]: tensor<?xbf16>)
+// GENERIC-LABEL: "func.func"
+func.func @reduce_precision(%x: tensor<6xf32>, %d: tensor<?xbf16>) {
+  // CHECK-NEXT: hlo.reduce_precision %[[X]], format = e5m10 : tensor<6xf32>
+  // GENERIC: "hlo.reduce_precision"(%{{.*}}) <{exponent_bits = 5 : i32, mantissa_bits = 10 : i32}> : (tensor<6xf32>) -> tensor<6xf32>
+  %0 = stablehlo.reduce_precision %x, format = e5m10 : tensor<6xf32>
+  // CHECK-NEXT: hlo.reduce_precision %[[X]], format = e4m3 : tensor<6xf32>
+  %1 = "stablehlo.reduce_precision"(%x) {exponent_bits = 4 : i32, mantissa_bits = 3 : i32} : (tensor<6xf32>) -> tensor<6xf32>
+  // CHECK-NEXT: hlo.reduce_precision %[[D]], format = e11m52 : tensor<?xbf16>
+  %2 = stablehlo.reduce_precision %d, format = e11m52 : tensor<?xbf16>
+  // CHECK-NEXT: hlo.reduce_precision %[[X]], format = e1m0 : tensor<6xf32>
+  %3 = hlo.reduce_precision %x, format = e1m0 : (tensor<6xf32>) -> tensor<6xf32>
+  // CHECK-NEXT: return
+  return
+}

@@ -41,3 +41,33 @@ func.func @next_after(%x: tensor<2x3xf16>, %y: tensor<3xf16>) -> tensor<2x3xf16>
   %r = chlo.broadcast_next_after %x, %y : (tensor<2x3xf16>, tensor<3xf16>) -> tensor<2x3xf16>
   return %r : tensor<2x3xf16>
 }
+
+// -----
+
+// reduce_precision works on the bits (exact): e5m10 of an f32 adds the
+// rounding bias (half of the last kept bit, minus one, plus that bit) and
+// masks the 13 dropped bits off, then flushes exponents below f16's
+// normal range to a signed zero and above it to a signed infinity, and
+// keeps NaNs.
+// CHECK-LABEL: func.func @reduce_precision
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[B:.*]] = arith.bitcast %[[X]] : f32 to i32
+// CHECK: %[[LAST:.*]] = arith.constant 8192 : i32
+// CHECK: arith.andi %[[B]], %[[LAST]] : i32
+// CHECK: %[[HALF:.*]] = arith.constant 4095 : i32
+// CHECK: %[[MASK:.*]] = arith.constant -8192 : i32
+// CHECK: %[[EXPMASK:.*]] = arith.constant 2139095040 : i32
+// (142 << 23: f16 exponents above 15)
+// CHECK: %[[MAXE:.*]] = arith.constant 1191182336 : i32
+// CHECK: arith.cmpi ugt, %{{.*}}, %[[MAXE]] : i32
+// (112 << 23: below -14)
+// CHECK: %[[MINE:.*]] = arith.constant 939524096 : i32
+// CHECK: arith.cmpi ule, %{{.*}}, %[[MINE]] : i32
+// CHECK: arith.bitcast %{{.*}} : i32 to f32
+// CHECK: arith.cmpf uno, %[[X]], %[[X]] : f32
+// CHECK: arith.select
+// CHECK-NEXT: linalg.yield
+func.func @reduce_precision(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = stablehlo.reduce_precision %x, format = e5m10 : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
