@@ -391,6 +391,14 @@ func Erfc(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, ErfcOp, x)
 }
 
+// Lgamma builds `hlo.lgamma`, log|Γ(x)| (floats; chlo.lgamma,
+// jax.scipy.special.gammaln) elementwise:
+//
+//	%r = hlo.lgamma %x : tensor<4xf32>
+func Lgamma(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, LgammaOp, x)
+}
+
 // ReducePrecision builds `hlo.reduce_precision`, each element of x
 // rounded to the float format of exponentBits exponent and mantissaBits
 // mantissa bits and back (jax.lax.reduce_precision); the result has x's

@@ -161,6 +161,11 @@ var (
 	// library's erfc natively).
 	ErfcOp = declareUnary(&UnaryOp{Name: "erfc", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Erfc)}, Lower: ScalarLowering{Float: math.Erfc}})
+	// lgamma is log|Γ(x)| (the logarithm of the absolute value, as
+	// scipy.special.gammaln), +Inf at the poles; math.lgamma, the C
+	// library's lgamma_r natively.
+	LgammaOp = declareUnary(&UnaryOp{Name: "lgamma", Class: FloatOnly,
+		Eval: UnaryEval{Float: mathFn(math.Lgamma)}, Lower: ScalarLowering{Float: math.Lgamma}})
 	IsInfOp = declareUnary(&UnaryOp{Name: "is_inf", Class: FloatToBool,
 		Eval: UnaryEval{FloatTest: isInf(0)}, Lower: ScalarLowering{Emit: lowerIsInf(0)}})
 	IsPosInfOp = declareUnary(&UnaryOp{Name: "is_pos_inf", Class: FloatToBool,
@@ -170,7 +175,7 @@ var (
 )
 
 // chloOps are the hlo ops that CHLO spells chlo.<name>.
-var chloOps = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, IsInfOp, IsPosInfOp, IsNegInfOp,
+var chloOps = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, LgammaOp, IsInfOp, IsPosInfOp, IsNegInfOp,
 	NextAfterOp}
 
 // The entries of compare, select, clamp (declared in elementwise.go) and

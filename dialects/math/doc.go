@@ -1,6 +1,10 @@
 // Package math declares the unary and binary float ops of MLIR's `math`
 // dialect that linalg bodies use, with MLIR's syntax, fast-math flags and
-// constant folders. Importing the package registers them.
+// constant folders. Importing the package registers them. Two are not
+// MLIR 19's: math.erfc (MLIR's from LLVM 20 on) and math.lgamma (this
+// package's own, log|Γ(x)|), which hlo.erfc and hlo.lgamma lower to so
+// that lower/llvm calls the C library's erfc and lgamma_r; mlir-opt-19
+// does not read them.
 //
 //	%r = math.exp %x : f32
 //	%p = math.powf %x, %y fastmath<fast> : f32

@@ -134,6 +134,22 @@ func asinF(x float64) float64 {
 	return gomath.Atan2(x, gomath.Sqrt((1-x)*(1+x)))
 }
 
+// lgammaF is log|Γ(x)|: Go's math.Lgamma (fdlibm's algorithm, as
+// glibc's for x > -2) but for tiny x, where it is -log|x| and Go's
+// math.Log is wrong on subnormals (log(5e-324) is -709.09, not -744.44),
+// and -Inf, where C's lgamma is +Inf (Go's -Inf). +Inf at the poles (the
+// non-positive integers).
+func lgammaF(x float64) float64 {
+	switch a := gomath.Abs(x); {
+	case gomath.IsInf(x, -1):
+		return gomath.Inf(1)
+	case a != 0 && a < 0x1p-70:
+		return -logF(a)
+	}
+	v, _ := gomath.Lgamma(x)
+	return v
+}
+
 // sinhF and coshF compute e^|x| / 2 with halfExp where e^|x| alone
 // overflows and the result does not (math.Sinh(710) is +Inf; it is
 // 1.1e308): ln 2 in two parts (fdlibm's), |x| - 2 ln2Hi exact, and

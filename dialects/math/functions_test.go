@@ -11,7 +11,7 @@ import (
 // cosh use there, is itself up to 2 ulps off near its overflow).
 func TestFunctionsAgainstKnownValues(t *testing.T) {
 	fns := map[string]func(float64) float64{"sin": sinF, "cos": cosF, "tan": tanF, "sinh": sinhF, "cosh": coshF, "acos": acosF, "asin": asinF,
-		"log": logF, "atan2(x, -2.5)": func(y float64) float64 { return atan2F(y, -2.5) }}
+		"log": logF, "lgamma": lgammaF, "atan2(x, -2.5)": func(y float64) float64 { return atan2F(y, -2.5) }}
 	cases := []struct {
 		fn      string
 		x, want float64
@@ -28,6 +28,10 @@ func TestFunctionsAgainstKnownValues(t *testing.T) {
 		{"acos", 0.999, 0.044725087168733454},
 		{"acos", -0.999999, 3.1401784399095485},
 		{"asin", 0.9999999, 1.5703491131957876},
+		{"log", 3e-310, -712.7027665394861},
+		{"lgamma", 5e-324, 744.4400719213812},
+		{"lgamma", -3e-310, 712.7027665394861},
+		{"lgamma", gomath.Inf(-1), gomath.Inf(1)},
 		{"sin", -3e-310, -3e-310},
 		{"sin", 8.98846567431158e+307, 0.563127779850884},
 		{"log", 5e-324, -744.4400719213812},

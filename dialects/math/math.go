@@ -47,8 +47,12 @@ var (
 	Erf       = unary("erf", gomath.Erf)
 	Erfc      = unary("erfc", gomath.Erfc)   // MLIR has it from LLVM 20 on (mlir-opt-19 does not know it)
 	Round     = unary("round", gomath.Round) // halfway cases away from zero
-	PowF      = binary("powf", gomath.Pow)
-	Atan2     = binary("atan2", atan2F)
+	// Lgamma is this package's own op, not MLIR's (no MLIR version has
+	// it, and mlir-opt rejects it): log|Γ(x)|, which hlo.lgamma lowers
+	// to and lower/llvm computes with the C library's lgamma_r.
+	Lgamma = unary("lgamma", lgammaF)
+	PowF   = binary("powf", gomath.Pow)
+	Atan2  = binary("atan2", atan2F)
 )
 
 // unary declares the unary op `math.name` with scalar function f.
@@ -194,5 +198,5 @@ func def(name string, n int, f1 func(float64) float64, f2 func(float64, float64)
 
 func init() {
 	ir.Register(Exp, ExpM1, Log, Log1p, Sqrt, Rsqrt, Cbrt, Tanh, AbsF, Floor, Ceil, RoundEven, Sin, Cos,
-		Tan, Sinh, Cosh, Asin, Acos, Atan, Asinh, Acosh, Atanh, Erf, Erfc, Round, PowF, Atan2)
+		Tan, Sinh, Cosh, Asin, Acos, Atan, Asinh, Acosh, Atanh, Erf, Erfc, Round, Lgamma, PowF, Atan2)
 }

@@ -129,6 +129,9 @@ var cReserved = sync.OnceValue(func() map[string]bool {
 		m[f] = true
 		m[f+"f"] = true
 	}
+	for _, f := range libmOwnLowering {
+		m[f] = true
+	}
 	return m
 })
 

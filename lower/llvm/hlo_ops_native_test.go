@@ -166,7 +166,8 @@ var hloOpCases = func() []nativeCase {
 	cs = append(cs, nativeCase{fn: "u_erfc", shapes: [][]int64{{3, 5}}, specials: true, ulps: 1})
 	cs = append(cs, nativeCase{fn: "b_next_after", shapes: [][]int64{{3, 5}, {5}}, specials: true},
 		nativeCase{fn: "b_next_after", shapes: [][]int64{{3, 5}, {1}}, specials: true},
-		nativeCase{fn: "u_reduce_precision", shapes: [][]int64{{3, 5}}, specials: true})
+		nativeCase{fn: "u_reduce_precision", shapes: [][]int64{{3, 5}}, specials: true},
+		nativeCase{fn: "u_lgamma", shapes: [][]int64{{3, 5}}, specials: true, ulps: 1})
 	return cs
 }()
 

@@ -171,6 +171,7 @@ func arithMathLowerings(r opRegistry) {
 		{lookup("math.tanh"), mathFloat(f32Math(mathTanh, libmOp("tanh"))), vecF32 | costly},
 		{lookup("math.expm1"), mathFloat(f32Math(mathExpm1, libmOp("expm1"))), vecF32 | costly},
 		{lookup("math.log1p"), mathFloat(f32Math(mathLog1p, libmOp("log1p"))), vecF32 | costly},
+		{lookup("math.lgamma"), mathFloat(lowerLgamma), costly},
 	}
 	// math ops with an LLVM intrinsic of the same meaning
 	for _, m := range []struct {
@@ -280,6 +281,11 @@ var libmFuncs = []string{
 	"tanh", "expm1", "log1p", "cbrt", "atan2", "atan", "tan", "erf", "erfc", "asin", "acos",
 	"sinh", "cosh", "asinh", "acosh", "atanh",
 }
+
+// libmOwnLowering are the C math library functions of math ops lowered
+// by a function of their own (lowerLgamma): abi.go keeps kernels' C
+// names off them too.
+var libmOwnLowering = []string{"lgamma_r", "lgammaf_r"}
 
 // intrinsicLibm are the C math library functions that the LLVM
 // intrinsics of the math ops become (llvm.exp.f64 is a call of exp), and
@@ -395,6 +401,19 @@ func mathFloat(lower scalarLowering) scalarLowering {
 		}
 		return lower(l, op, t, a)
 	}
+}
+
+// lowerLgamma is math.lgamma: the C library's lgamma_r (lgammaf_r for
+// f32, f16 and bf16), whose sign goes to a stack slot of the function
+// and is not read; not lgamma, which writes the global signgam (a data
+// race between the threads of the parallel form).
+func lowerLgamma(l *fnLowering, _ *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+	lt, fn := lltypes.Type(lltypes.Double), "lgamma_r"
+	if t.(*ir.FloatType).Kind != ir.F64 {
+		lt, fn = lltypes.Float, "lgammaf_r"
+	}
+	sign := l.entry.NewAlloca(i32)
+	return l.cur.NewCall(l.e.declare(fn, lt, false, lt, lltypes.NewPointer(i32)), a[0], sign), nil
 }
 
 // lowerRsqrt is 1 / llvm.sqrt(x).

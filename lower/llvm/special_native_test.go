@@ -26,10 +26,18 @@ var specialNative = []struct {
 	name, body string
 	binary     bool
 	ulps       map[string]int64
+	// abs, if set, also passes an f64 element within abs of the
+	// interpreter's (lgamma near its zeros below -2, where the result
+	// is tiny and Go's and glibc's differ by about 1e-16 absolutely).
+	abs float64
 }{
 	// erfcf / erfc of the C library against Go's float64 erfc rounded
 	// once (f16 and bf16: erfcf rounded once).
 	{name: "erfc", body: "hlo.erfc %x : T", ulps: map[string]int64{"f32": 1, "f64": 1}},
+	// lgammaf_r / lgamma_r: glibc's lgamma is more accurate than Go's
+	// (fdlibm's) below -2, near lgamma's zeros (TestUnaryOpsAgainstNumpy
+	// in interp states the interpreter's bound against it)
+	{name: "lgamma", body: "chlo.lgamma %x : T -> T", ulps: map[string]int64{"f32": 2, "f64": 10, "f16": 1, "bf16": 1}, abs: 1e-15},
 	// bit manipulation in arith, exact in every format
 	{name: "next_after", body: "chlo.next_after %x, %y : T, T -> T", binary: true},
 	{name: "reduce_precision_e5m10", body: "stablehlo.reduce_precision %x, format = e5m10 : T"},
@@ -113,6 +121,9 @@ func TestNativeSpecialFunctions(t *testing.T) {
 				var worst int64
 				for i := range got[0].Len() {
 					d := interp.ULPDistance(got[0].Float(i), want[0].Float(i), elem)
+					if ty == "f64" && math.Abs(got[0].Float(i)-want[0].Float(i)) <= s.abs {
+						continue
+					}
 					worst = max(worst, d)
 					if d > s.ulps[ty] {
 						x := args[0].Float(i)
@@ -123,7 +134,7 @@ func TestNativeSpecialFunctions(t *testing.T) {
 						}
 					}
 				}
-				t.Logf("%-28s %-8s %d values, largest distance from the interpreter %d ulps", fn, b.name, got[0].Len(), worst)
+				t.Logf("%-28s %-8s %d values, largest distance from the interpreter %d ulps (f64: but those within %g)", fn, b.name, got[0].Len(), worst, s.abs)
 			}
 		}
 	}

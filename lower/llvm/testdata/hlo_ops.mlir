@@ -1051,3 +1051,8 @@ func.func @u_reduce_precision(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
   %r = stablehlo.reduce_precision %x, format = e5m2 : tensor<?x5xf32>
   return %r : tensor<?x5xf32>
 }
+
+func.func @u_lgamma(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = chlo.lgamma %x : tensor<?x5xf32> -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}

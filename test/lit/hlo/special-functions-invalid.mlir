@@ -61,6 +61,14 @@ func.func @erfc_integer(%x: tensor<4xi32>) {
 
 // -----
 
+func.func @lgamma_integer(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'chlo.lgamma' op operand #0 must have floating-point elements, but has 'i32'}}
+  %0 = chlo.lgamma %x : tensor<4xi32> -> tensor<4xi32>
+  return
+}
+
+// -----
+
 func.func @next_after_integer(%x: tensor<4xi32>) {
   // expected-error @+1 {{'chlo.next_after' op operand #0 must have floating-point elements, but has 'i32'}}
   %0 = chlo.next_after %x, %x : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>

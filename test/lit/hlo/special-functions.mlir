@@ -20,6 +20,11 @@ func.func @unary(%f: tensor<4xf32>, %d: tensor<f64>, %h: tensor<2xf16>, %b: tens
   %1 = "chlo.erfc"(%d) : (tensor<f64>) -> tensor<f64>
   // CHECK-NEXT: hlo.erfc %[[H]] : tensor<2xf16>
   %2 = hlo.erfc %h : tensor<2xf16>
+  // CHECK-NEXT: hlo.lgamma %[[F]] : tensor<4xf32>
+  // GENERIC: "hlo.lgamma"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = chlo.lgamma %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.lgamma %[[B]] : tensor<2xbf16>
+  %4 = "chlo.lgamma"(%b) : (tensor<2xbf16>) -> tensor<2xbf16>
   // CHECK-NEXT: return
   return
 }

@@ -16,6 +16,19 @@ func.func @erfc(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// lgamma is math.lgamma, log|Γ(x)| (this project's math op: the C
+// library's lgamma_r natively; MLIR has no such op).
+// CHECK-LABEL: func.func @lgamma
+// CHECK: ^bb0(%[[IN:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[R:.*]] = math.lgamma %[[IN]] : f64
+// CHECK-NEXT: linalg.yield %[[R]] : f64
+func.func @lgamma(%x: tensor<4xf64>) -> tensor<4xf64> {
+  %r = chlo.lgamma %x : tensor<4xf64> -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
 // next_after steps a's bits by one in the integer of its width (exact, in
 // the element type itself: f16 steps its own bits, never f32's); a zero
 // a gives the smallest subnormal with b's sign, a == b gives b, a NaN
