@@ -32,6 +32,7 @@ var unaryNumpy = []struct {
 	{"erfc", "erfc", 3},
 	// log|Γ(x)| (scipy's gammaln is -Inf at -Inf, C's lgamma +Inf: below)
 	{"lgamma", "lgamma", 32},
+	{"erf_inv", "scipy.special.erfinv", 4},
 	{"round_nearest_afz", "round_afz", 0},
 	{"is_inf", "np.isinf", 0}, {"is_pos_inf", "np.isposinf", 0}, {"is_neg_inf", "np.isneginf", 0},
 }

@@ -399,6 +399,14 @@ func Lgamma(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, LgammaOp, x)
 }
 
+// ErfInv builds `hlo.erf_inv`, the inverse error function (floats;
+// chlo.erf_inv, jax.scipy.special.erfinv) elementwise:
+//
+//	%r = hlo.erf_inv %x : tensor<4xf32>
+func ErfInv(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, ErfInvOp, x)
+}
+
 // ReducePrecision builds `hlo.reduce_precision`, each element of x
 // rounded to the float format of exponentBits exponent and mantissaBits
 // mantissa bits and back (jax.lax.reduce_precision); the result has x's

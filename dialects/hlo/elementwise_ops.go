@@ -166,6 +166,11 @@ var (
 	// library's lgamma_r natively.
 	LgammaOp = declareUnary(&UnaryOp{Name: "lgamma", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Lgamma)}, Lower: ScalarLowering{Float: math.Lgamma}})
+	// erf_inv is the inverse error function (Go's math.Erfinv, AS241's
+	// rational approximations), computed by arith and math ops in f64
+	// (lowerErfInv: the same approximations).
+	ErfInvOp = declareUnary(&UnaryOp{Name: "erf_inv", Class: FloatOnly,
+		Eval: UnaryEval{Float: gomath.Erfinv}, Lower: ScalarLowering{Emit: lowerErfInv}})
 	IsInfOp = declareUnary(&UnaryOp{Name: "is_inf", Class: FloatToBool,
 		Eval: UnaryEval{FloatTest: isInf(0)}, Lower: ScalarLowering{Emit: lowerIsInf(0)}})
 	IsPosInfOp = declareUnary(&UnaryOp{Name: "is_pos_inf", Class: FloatToBool,
@@ -175,7 +180,7 @@ var (
 )
 
 // chloOps are the hlo ops that CHLO spells chlo.<name>.
-var chloOps = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, LgammaOp, IsInfOp, IsPosInfOp, IsNegInfOp,
+var chloOps = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, ErfInvOp, LgammaOp, IsInfOp, IsPosInfOp, IsNegInfOp,
 	NextAfterOp}
 
 // The entries of compare, select, clamp (declared in elementwise.go) and

@@ -213,6 +213,82 @@ func lowerNextAfter(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value 
 	return s.sel(s.cmpf("uno", x, y), s.op(arith.AddF, t, x, y), r)
 }
 
+// wideFloat is x extended to f64 (x itself when f64): the lowerings
+// that compute a function with many ops compute it in f64 and round
+// once (narrowFloat), as the interpreter's float64 function is rounded.
+func wideFloat(s scalarCode, x *ir.Value) *ir.Value {
+	if ft := x.Type().(*ir.FloatType); ft.Kind != ir.F64 {
+		return s.op(arith.ExtF, ir.F64T, x)
+	}
+	return x
+}
+
+// narrowFloat rounds the f64 value x to type t.
+func narrowFloat(s scalarCode, x *ir.Value, t ir.Type) *ir.Value {
+	if t != ir.Type(ir.F64T) {
+		return s.op(arith.TruncF, t, x)
+	}
+	return x
+}
+
+// poly is c[0] + c[1] r + ... by Horner's rule, highest first (as Go's
+// math package writes its polynomials, so that the bits agree).
+func (s scalarCode) poly(r *ir.Value, c ...float64) *ir.Value {
+	t := r.Type()
+	p := s.constF(t, c[len(c)-1])
+	for i := len(c) - 2; i >= 0; i-- {
+		p = s.op(arith.AddF, t, s.op(arith.MulF, t, p, r), s.constF(t, c[i]))
+	}
+	return p
+}
+
+// lowerErfInv is Go's math.Erfinv (AS241's rational approximations, the
+// interpreter's function) in f64: x z1(r)/z2(r) with r = 0.180625 -
+// x²/4 for |x| <= 0.85, else a ratio in q - 1.6 or q - 5 (q <= 5 or
+// not) with q = sqrt(ln 2 - log(1 - |x|)), with x's sign; ±Inf at ±1,
+// NaN beyond (log of a negative number). Every branch is computed and
+// selected, so the body is straight-line code.
+func lowerErfInv(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+	s := scalarCode{b}
+	t := args[0].Type()
+	x := wideFloat(s, args[0])
+	f := x.Type()
+	c := func(v float64) *ir.Value { return s.constF(f, v) }
+	mul := func(a, b *ir.Value) *ir.Value { return s.op(arith.MulF, f, a, b) }
+	sub := func(a, b *ir.Value) *ir.Value { return s.op(arith.SubF, f, a, b) }
+	div := func(a, b *ir.Value) *ir.Value { return s.op(arith.DivF, f, a, b) }
+	ax := s.op(math.AbsF, f, x)
+	r := sub(c(0.180625), mul(mul(c(0.25), x), x))
+	central := div(mul(x, s.poly(r, erfInvA[:]...)), s.poly(r, erfInvB[:]...))
+	q := s.op(math.Sqrt, f, sub(c(gomath.Ln2), s.op(math.Log, f, sub(c(1), ax))))
+	rc, re := sub(q, c(1.6)), sub(q, c(5))
+	tail := s.sel(s.cmpf("ole", q, c(5)),
+		div(s.poly(rc, erfInvC[:]...), s.poly(rc, erfInvD[:]...)),
+		div(s.poly(re, erfInvE[:]...), s.poly(re, erfInvF[:]...)))
+	tail = s.sel(s.cmpf("olt", x, c(0)), s.op(arith.NegF, f, tail), tail)
+	y := s.sel(s.cmpf("ole", ax, c(0.85)), central, tail)
+	inf := s.sel(s.cmpf("olt", x, c(0)), c(gomath.Inf(-1)), c(gomath.Inf(1)))
+	y = s.sel(s.cmpf("oeq", ax, c(1)), inf, y)
+	return narrowFloat(s, y, t)
+}
+
+// The coefficients of Go's math.Erfinv (AS241, Wichura 1988), lowest
+// first: |x| <= 0.85 (A/B), q <= 5 (C/D), q > 5 (E/F).
+var (
+	erfInvA = [...]float64{1.1975323115670912564578e0, 4.7072688112383978012285e1, 6.9706266534389598238465e2, 4.8548868893843886794648e3,
+		1.6235862515167575384252e4, 2.3782041382114385731252e4, 1.1819493347062294404278e4, 8.8709406962545514830200e2}
+	erfInvB = [...]float64{1.0000000000000000000e0, 4.2313330701600911252e1, 6.8718700749205790830e2, 5.3941960214247511077e3,
+		2.1213794301586595867e4, 3.9307895800092710610e4, 2.8729085735721942674e4, 5.2264952788528545610e3}
+	erfInvC = [...]float64{1.42343711074968357734e0, 4.63033784615654529590e0, 5.76949722146069140550e0, 3.64784832476320460504e0,
+		1.27045825245236838258e0, 2.41780725177450611770e-1, 2.27238449892691845833e-2, 7.74545014278341407640e-4}
+	erfInvD = [...]float64{1.4142135623730950488016887e0, 2.9036514445419946173133295e0, 2.3707661626024532365971225e0, 9.7547832001787427186894837e-1,
+		2.0945065210512749128288442e-1, 2.1494160384252876777097297e-2, 7.7441459065157709165577218e-4, 1.4859850019840355905497876e-9}
+	erfInvE = [...]float64{6.65790464350110377720e0, 5.46378491116411436990e0, 1.78482653991729133580e0, 2.96560571828504891230e-1,
+		2.65321895265761230930e-2, 1.24266094738807843860e-3, 2.71155556874348757815e-5, 2.01033439929228813265e-7}
+	erfInvF = [...]float64{1.414213562373095048801689e0, 8.482908416595164588112026e-1, 1.936480946950659106176712e-1, 2.103693768272068968719679e-2,
+		1.112800997078859844711555e-3, 2.611088405080593625138020e-5, 2.010321207683943062279931e-7, 2.891024605872965461538222e-15}
+)
+
 // lowerPopcnt counts the set bits, one shift-and-mask per bit.
 func lowerPopcnt(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	s := scalarCode{b}

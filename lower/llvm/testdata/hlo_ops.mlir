@@ -1056,3 +1056,8 @@ func.func @u_lgamma(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
   %r = chlo.lgamma %x : tensor<?x5xf32> -> tensor<?x5xf32>
   return %r : tensor<?x5xf32>
 }
+
+func.func @u_erf_inv(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = chlo.erf_inv %x : tensor<?x5xf32> -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}

@@ -69,6 +69,14 @@ func.func @lgamma_integer(%x: tensor<4xi32>) {
 
 // -----
 
+func.func @erf_inv_bool(%x: tensor<4xi1>) {
+  // expected-error @+1 {{'chlo.erf_inv' op operand #0 must have floating-point elements, but has 'i1'}}
+  %0 = chlo.erf_inv %x : tensor<4xi1> -> tensor<4xi1>
+  return
+}
+
+// -----
+
 func.func @next_after_integer(%x: tensor<4xi32>) {
   // expected-error @+1 {{'chlo.next_after' op operand #0 must have floating-point elements, but has 'i32'}}
   %0 = chlo.next_after %x, %x : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>

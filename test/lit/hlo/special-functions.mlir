@@ -25,6 +25,11 @@ func.func @unary(%f: tensor<4xf32>, %d: tensor<f64>, %h: tensor<2xf16>, %b: tens
   %3 = chlo.lgamma %f : tensor<4xf32> -> tensor<4xf32>
   // CHECK-NEXT: hlo.lgamma %[[B]] : tensor<2xbf16>
   %4 = "chlo.lgamma"(%b) : (tensor<2xbf16>) -> tensor<2xbf16>
+  // CHECK-NEXT: hlo.erf_inv %[[F]] : tensor<4xf32>
+  // GENERIC: "hlo.erf_inv"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
+  %5 = chlo.erf_inv %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.erf_inv %[[D]] : tensor<f64>
+  %6 = mhlo.erf_inv %d : tensor<f64>
   // CHECK-NEXT: return
   return
 }

@@ -84,3 +84,25 @@ func.func @reduce_precision(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = stablehlo.reduce_precision %x, format = e5m10 : tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// erf_inv is arith and math ops (no math op computes it): the operand
+// extended to f64, the approximations of every range computed and
+// selected (straight-line code, lanewise), the result rounded once to the
+// element type.
+// CHECK-LABEL: func.func @erf_inv
+// CHECK: ^bb0(%[[IN:.*]]: f16, %{{.*}}: f16):
+// CHECK-NEXT: %[[X:.*]] = arith.extf %[[IN]] : f16 to f64
+// CHECK: %[[AX:.*]] = math.absf %[[X]] : f64
+// CHECK: %[[L:.*]] = math.log %{{.*}} : f64
+// CHECK: math.sqrt %{{.*}} : f64
+// CHECK: arith.cmpf ole, %[[AX]], %{{.*}} : f64
+// CHECK: arith.cmpf oeq, %[[AX]], %{{.*}} : f64
+// CHECK: %[[R:.*]] = arith.truncf %{{.*}} : f64 to f16
+// CHECK-NEXT: linalg.yield %[[R]] : f16
+// CHECK-NOT: linalg.generic
+func.func @erf_inv(%x: tensor<4xf16>) -> tensor<4xf16> {
+  %r = chlo.erf_inv %x : tensor<4xf16> -> tensor<4xf16>
+  return %r : tensor<4xf16>
+}
