@@ -33,6 +33,10 @@ var unaryNumpy = []struct {
 	// log|Γ(x)| (scipy's gammaln is -Inf at -Inf, C's lgamma +Inf: below)
 	{"lgamma", "lgamma", 32},
 	{"erf_inv", "scipy.special.erfinv", 4},
+	// below 0 scipy's reflection is up to millions of ulps off near the
+	// poles (π x rounded): the oracle there is the recurrence from
+	// scipy's ψ in [1, 2), its terms summed exactly (digamma_ref)
+	{"digamma", "digamma_ref", 4},
 	{"round_nearest_afz", "round_afz", 0},
 	{"is_inf", "np.isinf", 0}, {"is_pos_inf", "np.isposinf", 0}, {"is_neg_inf", "np.isneginf", 0},
 }
@@ -40,11 +44,15 @@ var unaryNumpy = []struct {
 // unaryNumpyAbs also passes an f64 element within this distance of the
 // oracle: lgamma near its zeros below -2, where fdlibm's reflection (Go's
 // math.Lgamma) keeps the absolute accuracy of the tiny result but not
-// its relative one, and glibc's lgamma (the oracle) does better.
-var unaryNumpyAbs = map[string]float64{"lgamma": 1e-15}
+// its relative one, and glibc's lgamma (the oracle) does better; digamma
+// below 0 where ψ(1-x) ~ log|x| and π cot(πx) cancel to a result below
+// 1 (an ulp of ψ(1-x) is up to 1.8e-15 for |x| < 2e6; the oracle's
+// recurrence cancels as much).
+var unaryNumpyAbs = map[string]float64{"lgamma": 1e-15, "digamma": 4e-15}
 
 const unaryNumpyScript = `
 import json, math, sys
+from fractions import Fraction
 import numpy as np
 try:
     import scipy.special
@@ -61,6 +69,22 @@ def lgamma(x):
     if x.dtype == np.float32:
         return np.where(np.isneginf(x), np.inf, scipy.special.gammaln(x)).astype(x.dtype)
     return np.vectorize(libm.lgamma, otypes=[np.float64])(x)
+def digamma_ref(x):
+    out = scipy.special.digamma(x)
+    if x.dtype == np.float32:
+        return out
+    for i, v in enumerate(x):
+        if -2e6 < v < -1e-300 and v != np.round(v):
+            n = int(np.ceil(1 - v))
+            a = v + n  # in [1, 2), rounded: corrected by psi'(a) (v + n - a)
+            da = float(Fraction(float(v)) + n - Fraction(float(a)))
+            terms = 1.0 / (v + np.arange(n, dtype=np.float64))
+            # v+k rounds where it cancels (beside the pole): exactly there
+            k0 = int(-np.floor(v)) - 1
+            lo, hi = max(0, k0 - 2), min(n, k0 + 3)
+            terms[lo:hi] = [float(1 / (Fraction(float(v)) + k)) for k in range(lo, hi)]
+            out[i] = math.fsum([float(scipy.special.digamma(a)), float(scipy.special.polygamma(1, a)) * da] + list(-terms))
+    return out
 def round_afz(x):
     t = np.trunc(x)
     return np.where(np.abs(x - t) == 0.5, t + np.sign(x), np.round(x))

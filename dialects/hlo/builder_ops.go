@@ -407,6 +407,14 @@ func ErfInv(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, ErfInvOp, x)
 }
 
+// Digamma builds `hlo.digamma`, ψ(x) = Γ'(x)/Γ(x) (floats;
+// chlo.digamma, jax.scipy.special.digamma) elementwise:
+//
+//	%r = hlo.digamma %x : tensor<4xf32>
+func Digamma(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, DigammaOp, x)
+}
+
 // ReducePrecision builds `hlo.reduce_precision`, each element of x
 // rounded to the float format of exponentBits exponent and mantissaBits
 // mantissa bits and back (jax.lax.reduce_precision); the result has x's

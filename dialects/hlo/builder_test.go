@@ -45,7 +45,7 @@ var unaryBuilders = map[string]func(*ir.Builder, *ir.Value) (*ir.Value, error){
 	"not": hlo.Not, "is_finite": hlo.IsFinite, "popcnt": hlo.Popcnt,
 	"sine": hlo.Sine, "cosine": hlo.Cosine, "tan": hlo.Tan, "round_nearest_afz": hlo.RoundNearestAfz,
 	"sinh": hlo.Sinh, "cosh": hlo.Cosh, "asin": hlo.Asin, "acos": hlo.Acos, "atan": hlo.Atan,
-	"asinh": hlo.Asinh, "acosh": hlo.Acosh, "atanh": hlo.Atanh, "erf": hlo.Erf, "erfc": hlo.Erfc, "erf_inv": hlo.ErfInv, "lgamma": hlo.Lgamma,
+	"asinh": hlo.Asinh, "acosh": hlo.Acosh, "atanh": hlo.Atanh, "erf": hlo.Erf, "erfc": hlo.Erfc, "digamma": hlo.Digamma, "erf_inv": hlo.ErfInv, "lgamma": hlo.Lgamma,
 	"is_inf": hlo.IsInf, "is_pos_inf": hlo.IsPosInf, "is_neg_inf": hlo.IsNegInf,
 }
 

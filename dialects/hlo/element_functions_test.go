@@ -104,3 +104,34 @@ func TestReducePrecision(t *testing.T) {
 		}
 	}
 }
+
+// TestDigammaKnownValues: ψ at its poles, infinities, known closed forms
+// and beside its positive zero (interp's TestUnaryOpsAgainstNumpy checks
+// it against scipy on many values).
+func TestDigammaKnownValues(t *testing.T) {
+	const gamma = 0.5772156649015329
+	cases := []struct{ x, want float64 }{
+		{1, -gamma}, {2, 0.42278433509846713}, {0.5, -1.9635100260214235}, {1.5, 0.03648997397857652},
+		{-0.5, 0.03648997397857652}, // ψ(-1/2) = ψ(3/2): cot(-π/2) is 0
+		{10, 2.251752589066721}, {100, 4.600161852738087},
+		{0, math.Inf(-1)}, {math.Copysign(0, -1), math.Inf(1)}, {math.Inf(1), math.Inf(1)},
+		{1.4616321449683622, 1.1102230246251565e-16 * 0.9717}, // ψ'(x0) (x - x0), x - x0 = lo part
+	}
+	for _, c := range cases {
+		got := digammaF(c.x)
+		if c.x == 1.4616321449683622 {
+			if math.Abs(got) > 1e-16 {
+				t.Errorf("ψ(fl(x0)) = %v, want below 1e-16", got)
+			}
+			continue
+		}
+		if d := math.Abs(got - c.want); !(got == c.want || d <= 4e-16*math.Abs(c.want)) {
+			t.Errorf("ψ(%v) = %v, want %v", c.x, got, c.want)
+		}
+	}
+	for _, x := range []float64{-1, -2, -100, math.Inf(-1), math.NaN()} {
+		if got := digammaF(x); !math.IsNaN(got) {
+			t.Errorf("ψ(%v) = %v, want NaN", x, got)
+		}
+	}
+}

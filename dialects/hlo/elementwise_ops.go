@@ -171,6 +171,10 @@ var (
 	// (lowerErfInv: the same approximations).
 	ErfInvOp = declareUnary(&UnaryOp{Name: "erf_inv", Class: FloatOnly,
 		Eval: UnaryEval{Float: gomath.Erfinv}, Lower: ScalarLowering{Emit: lowerErfInv}})
+	// digamma is ψ(x) = Γ'(x)/Γ(x) (digamma.go: its function and its
+	// arith and math lowering).
+	DigammaOp = declareUnary(&UnaryOp{Name: "digamma", Class: FloatOnly,
+		Eval: UnaryEval{Float: digammaF}, Lower: ScalarLowering{Emit: lowerDigamma}})
 	IsInfOp = declareUnary(&UnaryOp{Name: "is_inf", Class: FloatToBool,
 		Eval: UnaryEval{FloatTest: isInf(0)}, Lower: ScalarLowering{Emit: lowerIsInf(0)}})
 	IsPosInfOp = declareUnary(&UnaryOp{Name: "is_pos_inf", Class: FloatToBool,
@@ -180,7 +184,7 @@ var (
 )
 
 // chloOps are the hlo ops that CHLO spells chlo.<name>.
-var chloOps = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, ErfInvOp, LgammaOp, IsInfOp, IsPosInfOp, IsNegInfOp,
+var chloOps = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, ErfInvOp, LgammaOp, DigammaOp, IsInfOp, IsPosInfOp, IsNegInfOp,
 	NextAfterOp}
 
 // The entries of compare, select, clamp (declared in elementwise.go) and

@@ -168,7 +168,8 @@ var hloOpCases = func() []nativeCase {
 		nativeCase{fn: "b_next_after", shapes: [][]int64{{3, 5}, {1}}, specials: true},
 		nativeCase{fn: "u_reduce_precision", shapes: [][]int64{{3, 5}}, specials: true},
 		nativeCase{fn: "u_lgamma", shapes: [][]int64{{3, 5}}, specials: true, ulps: 1},
-		nativeCase{fn: "u_erf_inv", shapes: [][]int64{{3, 5}}, specials: true, ulps: 1})
+		nativeCase{fn: "u_erf_inv", shapes: [][]int64{{3, 5}}, specials: true, ulps: 1},
+		nativeCase{fn: "u_digamma", shapes: [][]int64{{3, 5}}, specials: true, ulps: 1})
 	return cs
 }()
 

@@ -27,8 +27,10 @@ var specialNative = []struct {
 	binary     bool
 	ulps       map[string]int64
 	// abs, if set, also passes an f64 element within abs of the
-	// interpreter's (lgamma near its zeros below -2, where the result
-	// is tiny and Go's and glibc's differ by about 1e-16 absolutely).
+	// interpreter's: lgamma near its zeros below -2, where the result
+	// is tiny and Go's and glibc's differ by about 1e-16 absolutely, and
+	// digamma below 0 where the reflection cancels (C's tan and log
+	// against Go's, an ulp of ψ(1-x) apart).
 	abs float64
 }{
 	// erfcf / erfc of the C library against Go's float64 erfc rounded
@@ -41,6 +43,7 @@ var specialNative = []struct {
 	// arith and math ops in f64 (Go's algorithm; glibc's log against
 	// Go's)
 	{name: "erf_inv", body: "chlo.erf_inv %x : T -> T", ulps: map[string]int64{"f32": 1, "f64": 2}},
+	{name: "digamma", body: "chlo.digamma %x : T -> T", ulps: map[string]int64{"f32": 1, "f64": 2}, abs: 4e-15},
 	// bit manipulation in arith, exact in every format
 	{name: "next_after", body: "chlo.next_after %x, %y : T, T -> T", binary: true},
 	{name: "reduce_precision_e5m10", body: "stablehlo.reduce_precision %x, format = e5m10 : T"},

@@ -1061,3 +1061,8 @@ func.func @u_erf_inv(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
   %r = chlo.erf_inv %x : tensor<?x5xf32> -> tensor<?x5xf32>
   return %r : tensor<?x5xf32>
 }
+
+func.func @u_digamma(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %r = chlo.digamma %x : tensor<?x5xf32> -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}

@@ -77,6 +77,14 @@ func.func @erf_inv_bool(%x: tensor<4xi1>) {
 
 // -----
 
+func.func @digamma_integer(%x: tensor<4xi8>) {
+  // expected-error @+1 {{'chlo.digamma' op operand #0 must have floating-point elements, but has 'i8'}}
+  %0 = chlo.digamma %x : tensor<4xi8> -> tensor<4xi8>
+  return
+}
+
+// -----
+
 func.func @next_after_integer(%x: tensor<4xi32>) {
   // expected-error @+1 {{'chlo.next_after' op operand #0 must have floating-point elements, but has 'i32'}}
   %0 = chlo.next_after %x, %x : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>

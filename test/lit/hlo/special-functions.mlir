@@ -30,6 +30,11 @@ func.func @unary(%f: tensor<4xf32>, %d: tensor<f64>, %h: tensor<2xf16>, %b: tens
   %5 = chlo.erf_inv %f : tensor<4xf32> -> tensor<4xf32>
   // CHECK-NEXT: hlo.erf_inv %[[D]] : tensor<f64>
   %6 = mhlo.erf_inv %d : tensor<f64>
+  // CHECK-NEXT: hlo.digamma %[[F]] : tensor<4xf32>
+  // GENERIC: "hlo.digamma"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
+  %7 = chlo.digamma %f : tensor<4xf32> -> tensor<4xf32>
+  // CHECK-NEXT: hlo.digamma %[[H]] : tensor<2xf16>
+  %8 = "chlo.digamma"(%h) : (tensor<2xf16>) -> tensor<2xf16>
   // CHECK-NEXT: return
   return
 }
