@@ -3,7 +3,9 @@
 //
 // Text written `stablehlo.X` or `mhlo.X` parses as `hlo.X`;
 // `chlo.broadcast_X` parses as `hlo.X` (CHLO's implicitly broadcasting ops
-// are exactly hlo's elementwise ops). Output uses the `hlo.` names, in
+// are exactly hlo's elementwise ops), and so do CHLO's elementwise ops
+// (chlo.erf, chlo.lgamma, chlo.next_after, ...: chloOps), in CHLO's
+// `T -> R` and `T1, T2 -> R` forms too. Output uses the `hlo.` names, in
 // StableHLO's pretty syntax:
 //
 //	%0 = hlo.add %a, %b : tensor<4xf32>
@@ -41,6 +43,10 @@
 // categories and their lookups in elementwise_semantics.go) holds its
 // definition, element functions and scalar lowering, which the folder
 // (fold.go), the interpreter (../../interp) and the lowering to linalg
-// read. The passes that rewrite hlo into hlo are in transforms
+// read. Two elementwise ops have files of their own: reduce_precision.go
+// (an op with attributes: declaration, element function, lowering) and
+// digamma.go (ψ's element function and its arith/math lowering, written
+// side by side because they must compute the same thing step for step).
+// The passes that rewrite hlo into hlo are in transforms
 // (dialects/hlo/transforms); the conversion to linalg is in ../../lower.
 package hlo

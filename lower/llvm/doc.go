@@ -233,7 +233,9 @@
 //
 // arith and math ops become LLVM instructions, intrinsics (llvm.sqrt,
 // llvm.floor, llvm.exp.f64, ...), C math library calls (cbrtf, atan2f,
-// tanh, ...; link with -lm), or, for exp, log, log1p, expm1 and tanh on
+// tanh, erfc, ...; link with -lm; math.lgamma is lgamma_r / lgammaf_r
+// with its sign in a stack slot, never lgamma, which writes the global
+// signgam), or, for exp, log, log1p, expm1 and tanh on
 // f32 and the logistic 1/(1+exp(-x)) that hlo.logistic lowers to, the
 // package's own functions (vecmath.go; their errors are stated under Math
 // below), which have vector forms, so that bodies calling them get the

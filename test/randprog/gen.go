@@ -64,11 +64,12 @@ var (
 	Transcendental = map[string]bool{
 		"exponential": true, "exponential_minus_one": true, "log": true, "log_plus_one": true, "tanh": true,
 		"logistic": true, "rsqrt": true, "cbrt": true, "sine": true, "cosine": true, "tan": true,
-		"atan2": true, "power": true,
+		"atan2": true, "power": true, "erf": true, "erfc": true, "erf_inv": true, "lgamma": true, "digamma": true,
 	}
 	Discontinuous = map[string]bool{
 		"compare": true, "floor": true, "ceil": true, "round_nearest_even": true, "round_nearest_afz": true,
 		"sign": true, "remainder": true, "power": true, "convert": true, "is_finite": true,
+		"reduce_precision": true,
 	}
 )
 
