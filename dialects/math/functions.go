@@ -135,19 +135,37 @@ func asinF(x float64) float64 {
 }
 
 // lgammaF is log|Γ(x)|: Go's math.Lgamma (fdlibm's algorithm, as
-// glibc's for x > -2) but for tiny x, where it is -log|x| and Go's
-// math.Log is wrong on subnormals (log(5e-324) is -709.09, not -744.44),
-// and -Inf, where C's lgamma is +Inf (Go's -Inf). +Inf at the poles (the
-// non-positive integers).
+// glibc's for x > -2) but where Go's departs from fdlibm: for tiny x,
+// where it is -log|x| and Go's math.Log is wrong on subnormals
+// (log(5e-324) is -709.09, not -744.44); on [0.1916, 0.2316) and
+// [1.1916, 1.2316), where Go's branch boundaries are 0.04 below
+// fdlibm's, so that it uses the approximation about lgamma's minimum
+// outside the range it was fitted on (up to 340 ulps off at 1.19:
+// lgammaSmall computes fdlibm's there); and -Inf, where C's lgamma is
+// +Inf (Go's -Inf). +Inf at the poles (the non-positive integers).
 func lgammaF(x float64) float64 {
 	switch a := gomath.Abs(x); {
 	case gomath.IsInf(x, -1):
 		return gomath.Inf(1)
 	case a != 0 && a < 0x1p-70:
 		return -logF(a)
+	case x >= 0.19163214496836225 && x < 0.23164:
+		return -logF(x) + lgammaSmall(x)
+	case x >= 1.1916321449683622 && x < 1.23164:
+		return lgammaSmall(x - 1)
 	}
 	v, _ := gomath.Lgamma(x)
 	return v
+}
+
+// lgammaSmall is log Γ(1+y) for 0 <= y < 0.2316 by fdlibm's rational
+// approximation -y/2 + y U(y)/V(y) (e_lgamma_r.c's u0..u5, v1..v5).
+func lgammaSmall(y float64) float64 {
+	p1 := y * (-7.72156649015328655494e-02 + y*(6.32827064025093366517e-01+y*(1.45492250137234768737e+00+
+		y*(9.77717527963372745603e-01+y*(2.28963728064692451092e-01+y*1.33810918536787660377e-02)))))
+	p2 := 1 + y*(2.45597793713041134822e+00+y*(2.12848976379893395361e+00+y*(7.69285150456672783825e-01+
+		y*(1.04222645593369134254e-01+y*3.21709242282423911810e-03))))
+	return -0.5*y + p1/p2
 }
 
 // sinhF and coshF compute e^|x| / 2 with halfExp where e^|x| alone
