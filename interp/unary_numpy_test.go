@@ -32,7 +32,7 @@ var unaryNumpy = []struct {
 	{"erfc", "erfc", 3},
 	// log|Γ(x)| (scipy's gammaln is -Inf at -Inf, C's lgamma +Inf: below)
 	{"lgamma", "lgamma", 4},
-	{"erf_inv", "scipy.special.erfinv", 4},
+	{"erf_inv", "scipy.special.erfinv", 5},
 	// below 0 scipy's reflection is up to millions of ulps off near the
 	// poles (π x rounded): the oracle there is the recurrence from
 	// scipy's ψ in [1, 2), its terms summed exactly (digamma_ref)
@@ -288,48 +288,79 @@ func TestNextAfterAgainstNumpy(t *testing.T) {
 	}
 }
 
-const lgammaGlibcScript = `
-import ctypes, json, sys
+const specialWideScript = `
+import ctypes, json, math, sys
 import numpy as np
+import scipy.special
 libm = ctypes.CDLL('libm.so.6')
 libm.lgamma.restype, libm.lgamma.argtypes = ctypes.c_double, [ctypes.c_double]
+fns = {'lgamma': lambda v: libm.lgamma(v), 'erfc': math.erfc,
+       'digamma': lambda v: float(scipy.special.digamma(v)), 'erf_inv': lambda v: float(scipy.special.erfinv(v))}
 d = json.load(open(sys.argv[1]))
-x = np.array(d['bits'], dtype=np.uint64).view(np.float64)
-json.dump(np.array([libm.lgamma(v) for v in x]).view(np.uint64).tolist(), sys.stdout)
+out = {}
+for op, bits in d.items():
+    x = np.array(bits, dtype=np.uint64).view(np.float64)
+    out[op] = np.array([fns[op](v) for v in x]).view(np.uint64).tolist()
+json.dump(out, sys.stdout)
 `
 
-// TestLgammaAgainstGlibc compares hlo.lgamma on f64 with glibc's lgamma
-// on 20000 values in (0, 64) and (-66, -2): within 4 ulps, or 1e-15
-// below -2 (unaryNumpyAbs). Go's math.Lgamma alone was 340 ulps off at
-// 1.19 (lgammaF's doc).
-func TestLgammaAgainstGlibc(t *testing.T) {
+// TestSpecialFunctionsWide compares the f64 special functions of the
+// interpreter with their oracles on 20000 random values each, where each
+// is accurate: lgamma with glibc's on (0, 64) and (-66, -2) (within 1e-15
+// below -2, unaryNumpyAbs; Go's math.Lgamma alone was 340 ulps off at
+// 1.19: lgammaF's doc), erfc with glibc's on (-8, 32), digamma with
+// scipy's on (0, 128) (its reflection below 0 is not accurate:
+// TestUnaryOpsAgainstNumpy), erf_inv with scipy's on (-1, 1) and near
+// ±1. It prints the largest distance per op.
+func TestSpecialFunctionsWide(t *testing.T) {
 	python := numpyPython(t)
 	rng := rand.New(rand.NewSource(3))
-	vals := make([]float64, 20000)
-	bits := make([]uint64, len(vals))
-	for i := range vals {
-		vals[i] = math.Ldexp(rng.Float64(), rng.Intn(12)-6)
-		if i%2 == 1 {
-			vals[i] = -vals[i] - 2
-		}
-		bits[i] = math.Float64bits(vals[i])
+	gen := map[string]func(i int) float64{
+		"lgamma": func(i int) float64 {
+			v := math.Ldexp(rng.Float64(), rng.Intn(12)-6)
+			if i%2 == 1 {
+				v = -v - 2
+			}
+			return v
+		},
+		"erfc":    func(int) float64 { return rng.Float64()*40 - 8 },
+		"digamma": func(int) float64 { return math.Ldexp(rng.Float64(), rng.Intn(14)-7) },
+		"erf_inv": func(i int) float64 {
+			if i%3 == 0 {
+				return math.Copysign(1-math.Ldexp(rng.Float64(), -rng.Intn(50)), float64(i%2)-0.5)
+			}
+			return rng.Float64()*2 - 1
+		},
 	}
-	var want []uint64
-	if err := pyoracle.Run(python, t.TempDir(), "lgamma", lgammaGlibcScript, map[string]any{"bits": bits}, &want); err != nil {
+	bound := map[string]int64{"lgamma": 4, "erfc": 3, "digamma": 2, "erf_inv": 5}
+	ops := []string{"lgamma", "erfc", "digamma", "erf_inv"}
+	vals := map[string][]float64{}
+	in := map[string][]uint64{}
+	for _, op := range ops {
+		for i := range 20000 {
+			v := gen[op](i)
+			vals[op] = append(vals[op], v)
+			in[op] = append(in[op], math.Float64bits(v))
+		}
+	}
+	var want map[string][]uint64
+	if err := pyoracle.Run(python, t.TempDir(), "wide", specialWideScript, in, &want); err != nil {
 		t.Fatal(err)
 	}
-	got := runUnary(t, "lgamma", ir.F64T, vals)
-	var worst int64
-	for i, x := range vals {
-		g, w := got.Float(i), math.Float64frombits(want[i])
-		if x < -2 && math.Abs(g-w) <= unaryNumpyAbs["lgamma"] {
-			continue
+	for _, op := range ops {
+		got := runUnary(t, op, ir.F64T, vals[op])
+		var worst int64
+		for i, x := range vals[op] {
+			g, w := got.Float(i), math.Float64frombits(want[op][i])
+			if op == "lgamma" && x < -2 && math.Abs(g-w) <= unaryNumpyAbs[op] {
+				continue
+			}
+			d := ULPDistance(g, w, ir.F64T)
+			worst = max(worst, d)
+			if d > bound[op] {
+				t.Errorf("%s(%v): interpreter %v, oracle %v (%d ulps, at most %d)", op, x, g, w, d, bound[op])
+			}
 		}
-		d := ULPDistance(g, w, ir.F64T)
-		worst = max(worst, d)
-		if d > 4 {
-			t.Errorf("lgamma(%v): interpreter %v, glibc %v (%d ulps)", x, g, w, d)
-		}
+		t.Logf("%-8s f64 %d values, largest distance from the oracle %d ulps", op, len(vals[op]), worst)
 	}
-	t.Logf("lgamma/f64 %d values, largest distance from glibc %d ulps", len(vals), worst)
 }

@@ -20,12 +20,11 @@ import (
 // recurrence ψ(x) = ψ(x+1) - 1/x, or 1 - x for x < 0 with the reflection
 // ψ(x) = ψ(1-x) - π cot(πx), digammaCot):
 //
-//   - 1 <= y <= 2: the Taylor series of ψ about its positive zero x0 =
-//     1.4616..., in y - x0 with x0 in two parts (no cancellation near the
-//     zero: ψ(y) is correct to a few ulps relatively there);
-//   - 2 < y < 3: ψ(y-1) + 1/(y-1), the former by the series;
-//   - 3 <= y < 10: the asymptotic series at y + 7, minus 1/y + ... +
-//     1/(y+6);
+//   - 1 <= y < 10: ψ(u) + 1/(y-1) + ... + 1/(y-m), with m = floor(y) - 1
+//     and u = y - m in [1, 2) (both exact), ψ(u) by the Taylor series of
+//     ψ about its positive zero x0 = 1.4616..., in u - x0 with x0 in two
+//     parts (no cancellation near the zero: ψ is correct to a few ulps
+//     relatively there), the positive terms summed from the smallest;
 //   - y >= 10: the asymptotic series, log y - 1/(2y) - Σ B2k/(2k y^2k)
 //     (8 terms).
 //
@@ -129,23 +128,20 @@ func digammaF(x float64) float64 {
 		y = x
 	}
 	var core float64
-	switch {
-	case y < 3:
-		u := y
-		if y > 2 {
-			u = y - 1
-		}
+	if y < 10 {
+		m := gomath.Floor(y) - 1
+		u := y - m
 		d := (u - c.hi) - c.lo
-		core = horner(d, c.taylor...) * d
-		if y > 2 {
-			core += 1 / (y - 1)
+		sum := 0.0
+		for k := 1.0; k <= 8; k++ {
+			t := 0.0
+			if k <= m {
+				t = 1 / (y - k)
+			}
+			sum += t
 		}
-	case y < 10:
-		w := y + 7
-		z := 1 / (w * w)
-		core = (logF(w) - 0.5/w) - z*horner(z, digammaAsym[:]...)
-		core -= (((((1/y + 1/(y+1)) + 1/(y+2)) + 1/(y+3)) + 1/(y+4)) + 1/(y+5)) + 1/(y+6)
-	default:
+		core = horner(d, c.taylor...)*d + sum
+	} else {
 		z := 1 / (y * y)
 		core = (logF(y) - 0.5/y) - z*horner(z, digammaAsym[:]...)
 	}
@@ -182,25 +178,19 @@ func lowerDigamma(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	recur := s.op(arith.NegF, f, div(one, x))
 	y := s.sel(neg, sub(one, x), s.sel(small, add(x, one), x))
 	term := s.sel(neg, reflect, recur)
-	// 1 <= y < 3: the Taylor series (at y - 1 above 2)
-	above2 := s.cmpf("ogt", y, c(2))
-	ym1 := sub(y, one)
-	u := s.sel(above2, ym1, y)
-	d := sub(sub(u, c(cf.hi)), c(cf.lo))
-	taylor := mul(s.poly(d, cf.taylor...), d)
-	taylor = s.sel(above2, add(taylor, div(one, ym1)), taylor)
-	// the asymptotic series at w (y + 7 below 10)
-	asym := func(w *ir.Value) *ir.Value {
-		z := div(one, mul(w, w))
-		return sub(sub(s.op(math.Log, f, w), div(c(0.5), w)), mul(z, s.poly(z, digammaAsym[:]...)))
+	// 1 <= y < 10: the Taylor series at u = y - m, plus 1/(y-k) for k <= m
+	m := sub(s.op(math.Floor, f, y), one)
+	d := sub(sub(sub(y, m), c(cf.hi)), c(cf.lo))
+	sum := c(0)
+	for k := 1; k <= 8; k++ {
+		kc := c(float64(k))
+		sum = add(sum, s.sel(s.cmpf("ole", kc, m), div(one, sub(y, kc)), c(0)))
 	}
-	shifted := asym(add(y, c(7)))
-	sum := div(one, y)
-	for k := 1; k <= 6; k++ {
-		sum = add(sum, div(one, add(y, c(float64(k)))))
-	}
-	shifted = sub(shifted, sum)
-	core := s.sel(lt(y, c(3)), taylor, s.sel(lt(y, c(10)), shifted, asym(y)))
+	low := add(mul(s.poly(d, cf.taylor...), d), sum)
+	// y >= 10: the asymptotic series
+	z := div(one, mul(y, y))
+	asym := sub(sub(s.op(math.Log, f, y), div(c(0.5), y)), mul(z, s.poly(z, digammaAsym[:]...)))
+	core := s.sel(lt(y, c(10)), low, asym)
 	v := s.sel(small, add(core, term), core)
 	// NaN at the negative integers (r == 0: tan would give a signed Inf)
 	pole := s.op(arith.AndI, ir.I1, neg, s.cmpf("oeq", r, c(0)))

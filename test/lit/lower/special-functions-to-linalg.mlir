@@ -111,14 +111,15 @@ func.func @erf_inv(%x: tensor<4xf16>) -> tensor<4xf16> {
 
 // digamma is arith and math ops in f64 (dialects/hlo/digamma.go): the
 // reflection (math.tan, math.roundeven) and the recurrence, the Taylor
-// series about ψ's zero, the asymptotic series (math.log) at y + 7 and at
-// y, selected; NaN at the negative integers; rounded once.
+// series about ψ's zero at y - m (math.floor) plus 1/(y-1) ... 1/(y-m)
+// below 10, the asymptotic series (math.log) above, selected; NaN at the
+// negative integers; rounded once.
 // CHECK-LABEL: func.func @digamma
 // CHECK: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT: %[[X:.*]] = arith.extf %[[IN]] : f32 to f64
 // CHECK: math.roundeven %[[X]] : f64
 // CHECK: math.tan %{{.*}} : f64
-// CHECK: math.log %{{.*}} : f64
+// CHECK: math.floor %{{.*}} : f64
 // CHECK: math.log %{{.*}} : f64
 // CHECK: arith.constant 0x7FF8000000000001 : f64
 // CHECK: %[[R:.*]] = arith.truncf %{{.*}} : f64 to f32
