@@ -70,7 +70,8 @@ def lgamma(x):
         return np.where(np.isneginf(x), np.inf, scipy.special.gammaln(x)).astype(x.dtype)
     return np.vectorize(libm.lgamma, otypes=[np.float64])(x)
 def digamma_ref(x):
-    out = scipy.special.digamma(x)
+    # NaN at the poles, ±0 included, as XLA's (scipy gives ∓Inf at ±0)
+    out = np.where(x == 0, np.nan, scipy.special.digamma(x)).astype(x.dtype)
     if x.dtype == np.float32:
         return out
     for i, v in enumerate(x):

@@ -28,8 +28,8 @@ import (
 //   - y >= 10: the asymptotic series, log y - 1/(2y) - Σ B2k/(2k y^2k)
 //     (8 terms).
 //
-// Poles: ψ(±0) = ∓Inf (the limit from the zero's side, as scipy), NaN at
-// the negative integers and -Inf; ψ(+Inf) = +Inf. Near ψ's zeros below 0
+// Poles: NaN at ±0 and the negative integers, as XLA's digamma (the one
+// JAX programs get; scipy gives ∓Inf at ±0), and at -Inf; ψ(+Inf) = +Inf. Near ψ's zeros below 0
 // the reflection loses the relative accuracy of the small result (as
 // scipy's does), not the absolute one.
 
@@ -114,6 +114,8 @@ func digammaF(x float64) float64 {
 	logF, tanF := mathFn(math.Log), mathFn(math.Tan)
 	var y, term float64
 	switch {
+	case x == 0:
+		return gomath.NaN() // a pole, as XLA's
 	case x < 0:
 		y = 1 - x
 		r := x - gomath.RoundToEven(x)
@@ -123,7 +125,7 @@ func digammaF(x float64) float64 {
 		term = -digammaCot(r, tanF)
 	case x < 1:
 		y = x + 1
-		term = -(1 / x) // ψ(±0) = ∓Inf
+		term = -(1 / x)
 	default:
 		y = x
 	}
@@ -192,8 +194,9 @@ func lowerDigamma(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	asym := sub(sub(s.op(math.Log, f, y), div(c(0.5), y)), mul(z, s.poly(z, digammaAsym[:]...)))
 	core := s.sel(lt(y, c(10)), low, asym)
 	v := s.sel(small, add(core, term), core)
-	// NaN at the negative integers (r == 0: tan would give a signed Inf)
-	pole := s.op(arith.AndI, ir.I1, neg, s.cmpf("oeq", r, c(0)))
+	// NaN at ±0 and the negative integers (r == 0: tan would give a
+	// signed Inf), as XLA's
+	pole := s.op(arith.AndI, ir.I1, s.cmpf("ole", x, c(0)), s.cmpf("oeq", r, c(0)))
 	v = s.sel(pole, c(gomath.NaN()), v)
 	return narrowFloat(s, v, t)
 }

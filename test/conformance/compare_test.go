@@ -37,7 +37,7 @@ func TestCompareRaw(t *testing.T) {
 		{"max and Inf", f32, bits(math.MaxFloat32), bits(posInf), 1 << 40, false},
 	}
 	for _, c := range cases {
-		msg, _ := compareRaw(c.d, c.got, c.want, c.ulps)
+		msg, _ := compareRaw(c.d, c.got, c.want, c.ulps, 0)
 		if (msg == "") != c.ok {
 			t.Errorf("%s: compareRaw says %q, want ok = %v", c.name, msg, c.ok)
 		}

@@ -209,10 +209,11 @@ func runOracle(t *testing.T, cells []*cell) [][][]byte {
 
 // compareRaw compares got with want, tensors of d's bytes: exactly for
 // integers and i1, within ulps for floats (any NaN equals any NaN; an
-// infinity or a zero's sign must match), part by part for complex. It
-// returns a description of the first difference ("" if none) and the
-// largest distance in ulps.
-func compareRaw(d dtype, got, want []byte, ulps int64) (string, int64) {
+// infinity or a zero's sign must match) or, where abs > 0, within abs of
+// want, part by part for complex. It returns a description of the first
+// difference ("" if none) and the largest distance in ulps of the values
+// within ulps.
+func compareRaw(d dtype, got, want []byte, ulps int64, abs float64) (string, int64) {
 	if len(got) != len(want) {
 		return fmt.Sprintf("%d bytes, want %d", len(got), len(want)), 0
 	}
@@ -234,6 +235,10 @@ func compareRaw(d dtype, got, want []byte, ulps int64) (string, int64) {
 	for i := 0; i < len(got); i += sz {
 		g, w := bitsOf(got[i:i+sz]), bitsOf(want[i:i+sz])
 		dist := ulpDistance(fd, g, w)
+		if dist > ulps && abs > 0 && dist != math.MaxInt64 &&
+			math.Abs(ir.FloatFromBits(g, fd.floatKind())-ir.FloatFromBits(w, fd.floatKind())) <= abs {
+			continue
+		}
 		worst = max(worst, dist)
 		if dist > ulps {
 			return fmt.Sprintf("element %d: got %s, want %s (%s)", i/sz, floatString(fd, g), floatString(fd, w), distString(dist)), worst
@@ -299,7 +304,7 @@ func checkResults(c *cell, got, want [][]byte) (string, int64) {
 	}
 	var worst int64
 	for r := range got {
-		msg, u := compareRaw(c.results[r].d, got[r], want[r], c.ulps)
+		msg, u := compareRaw(c.results[r].d, got[r], want[r], c.ulps, c.abs)
 		worst = max(worst, u)
 		if msg != "" {
 			return fmt.Sprintf("result %d: %s", r, msg), worst

@@ -270,10 +270,20 @@ def digamma(x):
     return np.where((x <= 0) & (x == np.floor(x)), np.nan, r)
 
 
+def erf_inv(x):
+    # odd, so erf_inv(-0) is -0, as XLA's x * P(w) (scipy gives +0)
+    return np.where(x == 0, x, sp.erfinv(x))
+
+
 def lgamma(x):
     # log|Gamma(x)|, +inf at the poles and at both infinities, as XLA's
-    # (scipy's gammaln(-inf) is -inf)
-    return np.where(np.isinf(x), np.inf, sp.gammaln(x))
+    # (scipy's gammaln(-inf) is -inf); -log|x| for |x| < 2^-70, where
+    # Gamma(x) is 1/x to double precision (scipy's gammaln overflows to
+    # inf at the smallest subnormals)
+    with np.errstate(divide="ignore"):
+        tiny = -np.log(np.abs(x))
+    r = np.where((x != 0) & (np.abs(x) < 2.0**-70), tiny, sp.gammaln(x))
+    return np.where(np.isinf(x), np.inf, r)
 
 
 # Float unary functions. EXACT ones are computed in the element type's
@@ -299,7 +309,7 @@ FLOAT_UNARY = {
     "cbrt": np.cbrt, "tanh": np.tanh, "sine": np.sin, "cosine": np.cos, "tan": np.tan,
     "sinh": np.sinh, "cosh": np.cosh, "asin": np.arcsin, "acos": np.arccos, "atan": np.arctan,
     "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh, "erf": sp.erf,
-    "erfc": sp.erfc, "erf_inv": sp.erfinv, "lgamma": lgamma, "digamma": digamma,
+    "erfc": sp.erfc, "erf_inv": erf_inv, "lgamma": lgamma, "digamma": digamma,
 }
 FLOAT_EXACT_BINARY = {
     "add": lambda a, b: a + b, "subtract": lambda a, b: a - b,
