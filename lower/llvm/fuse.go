@@ -82,6 +82,9 @@ type fusedGroup struct {
 	// values are the row values (fuse_values.go).
 	bodies map[*ir.Operation]*fusedBody
 	values []*rowValue
+	// head is the first member when it is a matmul, and tail the last
+	// when it is one too (a contraction chain: fuse_matmul.go).
+	head, tail *ir.Operation
 }
 
 // rowStorage is what prepareGeneric needs to know of a member of a fused
@@ -91,6 +94,11 @@ type rowStorage struct {
 	shared   int
 	perRow   []bool
 	streamOK bool
+	// block marks the results kept per row that are kept per block of
+	// rows instead, in a contraction chain (fuse_matmul.go): blockRows
+	// rows of them.
+	block     []bool
+	blockRows value.Value
 }
 
 // planGroup returns the fused group that starts at ops[first], a
@@ -98,7 +106,10 @@ type rowStorage struct {
 func planGroup(ops []*ir.Operation, first int) *fusedGroup {
 	g0 := ops[first]
 	k := leadingParallel(g0)
-	if k == 0 || !canBeMember(g0) {
+	var head, tail *ir.Operation
+	if c := chainRows(g0); c > 0 {
+		k, head = c, g0 // fuse_matmul.go
+	} else if k == 0 || !canBeMember(g0) {
 		return nil
 	}
 	// the group's results, with their producers' output maps
@@ -124,11 +135,16 @@ func planGroup(ops []*ir.Operation, first int) *fusedGroup {
 			}
 			continue // lowered before the group's loops if a member follows
 		}
+		if head != nil && op.Def() == linalg.Generic && chainTail(op, results, k) {
+			members = append(members, op)
+			tail, last = op, j
+			break
+		}
 		if op.Def() != linalg.Generic || !canBeMember(op) {
 			break
 		}
 		kk := min(k, leadingParallel(op))
-		if kk == 0 || !readsRowLocally(op, results, kk) {
+		if kk == 0 || head != nil && kk < k || !readsRowLocally(op, results, kk) {
 			break
 		}
 		k = kk
@@ -139,7 +155,7 @@ func planGroup(ops []*ir.Operation, first int) *fusedGroup {
 	if len(members) < 2 {
 		return nil
 	}
-	g := &fusedGroup{ops: ops[first : last+1], rows: map[*ir.Operation]*rowStorage{}, shared: k, last: last}
+	g := &fusedGroup{ops: ops[first : last+1], rows: map[*ir.Operation]*rowStorage{}, shared: k, last: last, head: head, tail: tail}
 	g.bodies, g.values = planBodies(members, k, results)
 	isMember := map[*ir.Operation]bool{}
 	for _, m := range members {
@@ -150,7 +166,7 @@ func planGroup(ops []*ir.Operation, first int) *fusedGroup {
 		nIn := linalg.NumInputs(m)
 		body := linalg.Body(m)
 		reduction := hasReduction(m)
-		row := &rowStorage{shared: k, perRow: make([]bool, m.NumResults()), streamOK: true}
+		row := &rowStorage{shared: k, perRow: make([]bool, m.NumResults()), block: make([]bool, m.NumResults()), streamOK: true}
 		for r, v := range m.Results() {
 			readByMember := false
 			onlyMembers := true
@@ -159,6 +175,8 @@ func planGroup(ops []*ir.Operation, first int) *fusedGroup {
 				case o.Def() == tensor.Dim && u.Index() == 0:
 				case isMember[o]:
 					readByMember = true
+					// a chain's matmuls read or write a block of rows
+					row.block[r] = row.block[r] || o == tail || m == head
 				default:
 					onlyMembers = false
 				}
@@ -176,6 +194,7 @@ func planGroup(ops []*ir.Operation, first int) *fusedGroup {
 				row.perRow[r] = true
 				row.streamOK = false
 			}
+			row.block[r] = row.block[r] && keep
 		}
 		g.rows[m] = row
 	}
@@ -387,21 +406,32 @@ func (l *fnLowering) rowArray(elem ir.Type, n value.Value) value.Value {
 // result's dims, with stride 0 along the positions of the shared loop
 // dims of its output map m and row-major strides along the others, so
 // that every iteration of the shared loops writes and reads the same
-// row.
-func (l *fnLowering) rowBuffer(init *buffer, m affine.Map, shared int) *buffer {
+// row. With rows set it is kept per block of that many rows (a
+// contraction chain's, fuse_matmul.go): the last shared dim's stride is
+// the row's size, and a block's iterations index it from the block's
+// first row.
+func (l *fnLowering) rowBuffer(init *buffer, m affine.Map, shared int, rows value.Value) *buffer {
 	d := &buffer{elem: init.elem, dims: init.dims, result: notResult}
 	if l.shapesOnly {
 		return d
 	}
 	d.strides = make([]value.Value, len(d.dims))
 	var size value.Value = i64c(1)
+	blockAt := -1
 	for j := len(d.dims) - 1; j >= 0; j-- {
 		if dim, ok := m.Results[j].(affine.DimExpr); ok && dim.Position < shared {
 			d.strides[j] = i64c(0)
+			if rows != nil && dim.Position == shared-1 {
+				blockAt = j
+			}
 			continue
 		}
 		d.strides[j] = size
 		size = l.mul(size, d.dims[j])
+	}
+	if blockAt >= 0 {
+		d.strides[blockAt] = size
+		size = l.mul(size, rows)
 	}
 	d.ptr = l.rowArray(d.elem, size)
 	return d
@@ -421,66 +451,23 @@ type memberNest struct {
 // (fuse_values.go), then the shared loops around each member's inner
 // loops.
 func (l *fnLowering) lowerGroup(g *fusedGroup) error {
-	var plans []*genericPlan
-	planOf := map[*ir.Operation]*genericPlan{}
-	for _, op := range g.ops {
-		row := g.rows[op]
-		if row == nil {
-			if err := l.lowerOp(op); err != nil {
-				return err
-			}
-			continue
-		}
-		p, err := l.prepareGeneric(op, row)
-		if err != nil {
-			return err
-		}
-		if p != nil {
-			plans = append(plans, p)
-			planOf[op] = p
-		}
+	if g.head != nil {
+		return l.lowerChain(g) // fuse_matmul.go
 	}
-	if len(plans) == 0 {
-		return nil
-	}
-	k := g.shared
-	for _, rv := range g.values {
-		rv.ptr = l.rowArray(rv.elem, planOf[rv.producer].bounds[k])
+	plans, err := l.prepareMembers(g, nil)
+	if err != nil || len(plans) == 0 {
+		return err
 	}
 	l.fused = g.bodies
 	defer func() { l.fused = nil }()
+	k := g.shared
 	var nests []*memberNest
 	for _, p := range plans {
-		var n *memberNest
-		if p.reduction {
-			r, err := l.newReduction(p, k)
-			if err != nil {
-				return err
-			}
-			n = &memberNest{acc: r.acc, base: r.basePtrs(), emit: func(ivs, ptrs []value.Value) error {
-				copy(r.ivs, ivs)
-				return r.nestInner(k, ptrs)
-			}}
-		} else {
-			pn := l.newParallelNest(p, k, g.rows[p.op].streamOK)
-			n = &memberNest{acc: p.acc, base: pn.basePtrs(), emit: func(ivs, ptrs []value.Value) error {
-				copy(pn.ivs, ivs)
-				return pn.emit(k, ptrs)
-			}}
+		n, err := l.memberNest(g, p)
+		if err != nil {
+			return err
 		}
 		nests = append(nests, n)
-		// the inputs' strides are set by the nest: prefetch those
-		// contiguous along the vector loop's dim (the last)
-		fb := g.bodies[p.op]
-		last := len(p.bounds) - 1
-		var prefetch []int
-		for _, i := range fb.prefetch {
-			if c, ok := constInt(p.acc[i].coef[last]); ok && c == 1 {
-				prefetch = append(prefetch, i)
-				fb.rowStep = append(fb.rowStep, p.acc[i].coef[k-1])
-			}
-		}
-		fb.prefetch = prefetch
 	}
 	bounds := plans[0].bounds[:k]
 	ivs := make([]value.Value, k)
@@ -516,4 +503,74 @@ func (l *fnLowering) lowerGroup(g *fusedGroup) error {
 		base[m] = n.base
 	}
 	return nest(0, base)
+}
+
+// prepareMembers lowers the ops between a fused group's members and sets
+// up the members, in block order, and allocates the row values' buffers
+// (fuse_values.go). blockRows, when set, is the rows of the results kept
+// per block (fuse_matmul.go).
+func (l *fnLowering) prepareMembers(g *fusedGroup, blockRows value.Value) ([]*genericPlan, error) {
+	var plans []*genericPlan
+	planOf := map[*ir.Operation]*genericPlan{}
+	for _, op := range g.ops {
+		row := g.rows[op]
+		if row == nil {
+			if err := l.lowerOp(op); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		row.blockRows = blockRows
+		p, err := l.prepareGeneric(op, row)
+		if err != nil {
+			return nil, err
+		}
+		if p != nil {
+			plans = append(plans, p)
+			planOf[op] = p
+		}
+	}
+	for _, rv := range g.values {
+		if p := planOf[rv.producer]; p != nil {
+			rv.ptr = l.rowArray(rv.elem, p.bounds[g.shared])
+		}
+	}
+	return plans, nil
+}
+
+// memberNest sets up the inner loops of member p of group g (a reduction
+// in the inner layout, or an all-parallel nest), with the prefetches of
+// its body.
+func (l *fnLowering) memberNest(g *fusedGroup, p *genericPlan) (*memberNest, error) {
+	k := g.shared
+	var n *memberNest
+	if p.reduction {
+		r, err := l.newReduction(p, k)
+		if err != nil {
+			return nil, err
+		}
+		n = &memberNest{acc: r.acc, base: r.basePtrs(), emit: func(ivs, ptrs []value.Value) error {
+			copy(r.ivs, ivs)
+			return r.nestInner(k, ptrs)
+		}}
+	} else {
+		pn := l.newParallelNest(p, k, g.rows[p.op].streamOK)
+		n = &memberNest{acc: p.acc, base: pn.basePtrs(), emit: func(ivs, ptrs []value.Value) error {
+			copy(pn.ivs, ivs)
+			return pn.emit(k, ptrs)
+		}}
+	}
+	// the inputs' strides are set by the nest: prefetch those
+	// contiguous along the vector loop's dim (the last)
+	fb := g.bodies[p.op]
+	last := len(p.bounds) - 1
+	var prefetch []int
+	for _, i := range fb.prefetch {
+		if c, ok := constInt(p.acc[i].coef[last]); ok && c == 1 {
+			prefetch = append(prefetch, i)
+			fb.rowStep = append(fb.rowStep, p.acc[i].coef[k-1])
+		}
+	}
+	fb.prefetch = prefetch
+	return n, nil
 }

@@ -130,7 +130,11 @@ func (l *fnLowering) prepareGeneric(op *ir.Operation, row *rowStorage) (*generic
 		inits[k] = init
 		var d *buffer
 		if row != nil && row.perRow[k] {
-			d = l.rowBuffer(init, maps[nIn+k], row.shared) // fuse.go
+			var rows value.Value
+			if row.block[k] {
+				rows = row.blockRows
+			}
+			d = l.rowBuffer(init, maps[nIn+k], row.shared, rows) // fuse.go
 		} else {
 			// no storage for an unused reduction result unless the
 			// reduction's layout needs it (an argmax's value: reduce.go)

@@ -326,7 +326,7 @@ func (m *matmul) product(l *fnLowering, ptrs []value.Value, j0, j1 value.Value, 
 				_, err := l.loopFrom(i64c(0), nc, nr, "mm.jr", func(jr value.Value) error {
 					_, err := l.loopFrom(i64c(0), mc, matmulMR, "mm.ir", func(ir value.Value) error {
 						c := l.elemPtr(m.elem, cP, l.add(l.mul(l.add(ic, ir), sCi), l.add(jc, jr)))
-						ap := l.elemPtr(m.elem, packA, l.mul(ir, kc))
+						ap := aPanel{ptr: l.elemPtr(m.elem, packA, l.mul(ir, kc)), packed: true}
 						bp := l.elemPtr(m.elem, packB, l.mul(jr, kc))
 						return m.microKernel(l, ap, bp, c, sCi, l.smin(i64c(matmulMR), l.sub(mc, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile)
 					})
@@ -383,11 +383,19 @@ func (m *matmul) guardedLoad(l *fnLowering, ok, p, zero value.Value) value.Value
 	return join.NewPhi(incoming(x, then), incoming(zero, pre))
 }
 
+// aPanel is where the micro-kernel reads a's mr x kc block: a packed
+// panel at ptr (kc steps of matmulMR elements, rows past mr zero), or a's
+// elements in place (packed false), element (r, p) at ptr + r*sI + p*sK,
+// rows past mr read as row mr-1 (their results are dropped).
+type aPanel struct {
+	ptr, sI, sK value.Value
+	packed      bool
+}
+
 // microKernel emits one tile of c: mr x nr (at most matmulMR x m.nr)
-// elements at c (row stride sCi), from the packed panels ap (kc steps of
-// matmulMR elements) and bp (kc steps of m.nr), starting from the fill
-// when first, else from c.
-func (m *matmul) microKernel(l *fnLowering, ap, bp, c, sCi, mr, nr, kc, first value.Value, tile value.Value) error {
+// elements at c (row stride sCi), from a's block ap and the packed panel
+// bp (kc steps of m.nr), starting from the fill when first, else from c.
+func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, first value.Value, tile value.Value) error {
 	vt := lltypes.NewVector(uint64(m.nr), mustMemType(m.elem))
 	vptr := lltypes.NewPointer(vt)
 	align := llir.Align(elemBytes(m.elem))
@@ -435,14 +443,31 @@ func (m *matmul) microKernel(l *fnLowering, ap, bp, c, sCi, mr, nr, kc, first va
 		init[r] = phi
 	}
 	fma := l.e.declare("llvm.fma."+vecSuffix(m.nr, m.elem), vt, false, vt, vt, vt)
+	var rows []value.Value // a's rows, read in place
+	if !ap.packed {
+		last := l.sub(mr, i64c(1))
+		for r := range matmulMR {
+			rows = append(rows, l.elemPtr(m.elem, ap.ptr, l.mul(l.smin(i64c(int64(r)), last), ap.sI)))
+		}
+	}
 	_, accs, err := l.loopCarried(i64c(0), kc, 1, "mm.k", init, func(p value.Value, cur []value.Value) ([]value.Value, error) {
 		bv := l.cur.NewLoad(vt, l.cur.NewBitCast(l.elemPtr(m.elem, bp, l.mul(p, i64c(int64(m.nr)))), vptr))
 		bv.Align = align
-		arow := l.elemPtr(m.elem, ap, l.mul(p, i64c(matmulMR)))
+		var arow, ak value.Value
+		if ap.packed {
+			arow = l.elemPtr(m.elem, ap.ptr, l.mul(p, i64c(matmulMR)))
+		} else {
+			ak = l.mul(p, ap.sK)
+		}
 		next := make([]value.Value, matmulMR)
 		for r := range matmulMR {
-			av := m.splat(l, l.loadElem(m.elem, l.elemPtr(m.elem, arow, i64c(int64(r)))))
-			next[r] = l.cur.NewCall(fma, av, bv, cur[r])
+			var x value.Value
+			if ap.packed {
+				x = l.loadElem(m.elem, l.elemPtr(m.elem, arow, i64c(int64(r))))
+			} else {
+				x = l.loadElem(m.elem, l.elemPtr(m.elem, rows[r], ak))
+			}
+			next[r] = l.cur.NewCall(fma, m.splat(l, x), bv, cur[r])
 		}
 		return next, nil
 	})
@@ -532,4 +557,71 @@ func (l *fnLowering) ceilDiv(a value.Value, b int64) value.Value {
 // roundUp is a rounded up to a multiple of the constant b > 0.
 func (l *fnLowering) roundUp(a value.Value, b int64) value.Value {
 	return l.mul(l.ceilDiv(a, b), i64c(b))
+}
+
+// packAllB packs all of b (K steps of N columns, element (p, j) at
+// bP + p*sBk + j*sBj) into dst, block by block as product packs one
+// block at a time: the block of columns [jc, jc+nc) and steps [pc, pc+kc)
+// at dst + packedOffset(jc, pc, nc, K). dst holds packedBSize elements.
+func (m *matmul) packAllB(l *fnLowering, bP, N, K, dst value.Value) error {
+	sBk, sBj := m.g.acc[m.b].coef[m.k], m.g.acc[m.b].coef[m.j]
+	_, err := l.loopFrom(i64c(0), N, matmulNC, "mm.jc", func(jc value.Value) error {
+		nc := l.smin(i64c(matmulNC), l.sub(N, jc))
+		_, err := l.loopFrom(i64c(0), K, matmulKC, "mm.kb", func(pc value.Value) error {
+			kc := l.smin(i64c(matmulKC), l.sub(K, pc))
+			src := l.elemPtr(m.elem, l.elemPtr(m.elem, bP, l.mul(pc, sBk)), l.mul(jc, sBj))
+			return m.pack(l, l.elemPtr(m.elem, dst, m.packedOffset(l, jc, pc, nc, K)), src, nc, kc, int64(m.nr), sBj, sBk, "mm.pb")
+		})
+		return err
+	})
+	return err
+}
+
+// packedBSize is the elements of b packed whole (packAllB): K steps of
+// its N columns rounded up to whole panels.
+func (m *matmul) packedBSize(l *fnLowering) value.Value {
+	return l.mul(l.roundUp(m.g.bounds[m.j], int64(m.nr)), m.g.bounds[m.k])
+}
+
+// packedOffset is where packAllB puts the block of columns from jc (nc of
+// them) and steps from pc: the blocks of the columns before jc (NC each,
+// whole panels) hold jc*K elements, and the blocks of steps before pc in
+// this block of columns pc*roundUp(nc, nr).
+func (m *matmul) packedOffset(l *fnLowering, jc, pc, nc, K value.Value) value.Value {
+	return l.add(l.mul(jc, K), l.mul(pc, l.roundUp(nc, int64(m.nr))))
+}
+
+// rowsProduct emits the product of M rows of a, read in place (element
+// (r, p) at a + r*sAi + p*sAk), and b packed whole by packAllB into
+// packed, into the M rows of c (row stride sCi, contiguous along j): the
+// loops of product without its packing, for a block of rows whose b a
+// fused group packed once (fuse_matmul.go). Each element is summed in the
+// same order as product sums it.
+func (m *matmul) rowsProduct(l *fnLowering, a, packed, c, sCi, M value.Value, tile value.Value) error {
+	g := m.g
+	N, K := g.bounds[m.j], g.bounds[m.k]
+	sAi, sAk := g.acc[m.a].coef[m.i], g.acc[m.a].coef[m.k]
+	nr := int64(m.nr)
+	nkb := l.smax(l.ceilDiv(K, matmulKC), i64c(1))
+	_, err := l.loopFrom(i64c(0), N, matmulNC, "mm.jc", func(jc value.Value) error {
+		nc := l.smin(i64c(matmulNC), l.sub(N, jc))
+		return l.loop(nkb, "mm.kb", func(kb value.Value) error {
+			pc := l.mul(kb, i64c(matmulKC))
+			kc := l.smin(i64c(matmulKC), l.sub(K, pc))
+			first := l.eq(kb, i64c(0))
+			blk := l.elemPtr(m.elem, packed, m.packedOffset(l, jc, pc, nc, K))
+			aBlock := l.elemPtr(m.elem, a, l.mul(pc, sAk))
+			_, err := l.loopFrom(i64c(0), nc, nr, "mm.jr", func(jr value.Value) error {
+				_, err := l.loopFrom(i64c(0), M, matmulMR, "mm.ir", func(ir value.Value) error {
+					cp := l.elemPtr(m.elem, c, l.add(l.mul(ir, sCi), l.add(jc, jr)))
+					ap := aPanel{ptr: l.elemPtr(m.elem, aBlock, l.mul(ir, sAi)), sI: sAi, sK: sAk}
+					bp := l.elemPtr(m.elem, blk, l.mul(jr, kc))
+					return m.microKernel(l, ap, bp, cp, sCi, l.smin(i64c(matmulMR), l.sub(M, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile)
+				})
+				return err
+			})
+			return err
+		})
+	})
+	return err
 }

@@ -1,0 +1,293 @@
+package llvm
+
+import (
+	"strconv"
+
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/bcast-opt/bcast-opt/dialects/linalg"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/affine"
+)
+
+// This file owns contraction chains: a fused group (fuse.go) whose first
+// member is a matmul (matmul.go), the row-wise generics that read its
+// result after it, and, optionally, last a matmul that reads theirs as
+// its a operand. Attention, softmax(q k^T / c) v, is one: the scores'
+// matmul, the softmax's max, sum and divide, and the matmul by v; so is a
+// dense layer with its epilogue, relu(x W + b). The chain runs over blocks
+// of rows, each block's scores staying in cache:
+//
+//	for the batch loops (the shared loops but the last):
+//	    pack the b operands of both matmuls whole (matmul.go, packAllB)
+//	    for each block of mb rows i0 .. i0+mb-1 of the last shared loop:
+//	        the first matmul's rows of the block, into a block buffer
+//	        for i in the block: the members between, row by row
+//	        the last matmul's rows of the block, reading a block buffer
+//
+// The rule (planGroup with chainRows and chainTail): the first matmul's
+// loops are its batch loops, then i, then j and k (the shared loops are
+// the batch loops and i); its init is a linalg.fill that only reductions
+// read, and its output is not a slice written in place. The members after
+// it are those of any fused group, with the same shared loops. A matmul
+// with the same loop structure whose a operand is a result of the group,
+// read row-locally, and whose b operand is not, ends the group. A result
+// that only members read is kept per row (fuse.go), or per block of rows
+// (rowBuffer) when a matmul of the chain writes or reads it: the block's
+// rows one after the other, in cache.
+//
+// The matmuls read their a rows in place, unpacked (aPanel): a block of
+// rows is small and in cache. Their b operands are packed once per
+// iteration of the batch loops, whole, in the blocks product packs them
+// in (a chunk of a parallel loop packs its own). Each element is summed
+// in the same order as by an unfused matmul and each member computes its
+// rows as in a fused group, so the results are those of the unfused
+// code, bit for bit.
+
+// chainBlockBytes is the size a chain's block of rows aims at: the rows
+// of the first matmul's result it holds (at least matmulMR, at most
+// matmulMC rows, a multiple of matmulMR).
+const chainBlockBytes = 192 << 10
+
+// chainRows returns the shared loops of a contraction chain starting at
+// op (its batch loops and i), or 0 when op cannot start one (see the top
+// of the file).
+func chainRows(op *ir.Operation) int {
+	m := matmulShape(op)
+	if m == nil || writesSlice(op) || !fillInit(op.Operand(2)) {
+		return 0
+	}
+	if m.i != len(m.batch) || len(m.batch) > 0 && m.batch[len(m.batch)-1] > m.i {
+		return 0
+	}
+	return m.i + 1
+}
+
+// fillInit reports whether v is a linalg.fill that only reductions read,
+// kept as its value (fill.go): a matmul's accumulators start from it.
+func fillInit(v *ir.Value) bool {
+	def := v.DefiningOp()
+	return def != nil && def.Def() == linalg.Fill && onlyReductionInits(v)
+}
+
+// chainTail reports whether generic op ends a contraction chain of the
+// group whose results are results, over shared loops: a matmul with the
+// loop structure of the first (chainRows), reading a result of the group
+// row-locally as its a operand and none as its b operand.
+func chainTail(op *ir.Operation, results map[*ir.Value]affine.Map, shared int) bool {
+	if chainRows(op) != shared {
+		return false
+	}
+	m := matmulShape(op)
+	maps := linalg.IndexingMapsView(op)
+	for x := range 2 {
+		def, ok := results[op.Operand(x)]
+		if x == m.a && (!ok || !rowLocal(def, maps[x], shared)) || x == m.b && ok {
+			return false
+		}
+	}
+	return true
+}
+
+// chainMatmul is a matmul of a chain, set up: its plan's accesses with
+// their increments, and where its b operand is packed.
+type chainMatmul struct {
+	*matmul
+	packed value.Value
+}
+
+// newChainMatmul returns plan p of a chain's matmul as one.
+func (l *fnLowering) newChainMatmul(p *genericPlan) (*chainMatmul, error) {
+	m := matmulShape(p.op)
+	if m == nil || len(p.inits) != 1 || !p.inits[0].hasFill || p.inits[0].fill == nil {
+		return nil, ir.Errorf(p.op.Loc, "internal error: a contraction chain's matmul has no fill init")
+	}
+	m.g, m.fill = p, p.inits[0].fill
+	for x, a := range p.acc {
+		l.setCoefs(a, p.maps[x], len(p.bounds))
+	}
+	if c, ok := constInt(p.acc[2].coef[m.j]); !ok || c != 1 {
+		return nil, ir.Errorf(p.op.Loc, "internal error: a contraction chain's matmul writes a strided output")
+	}
+	return &chainMatmul{matmul: m}, nil
+}
+
+// lowerChain lowers a fused group that is a contraction chain (see the
+// top of the file).
+func (l *fnLowering) lowerChain(g *fusedGroup) error {
+	k := g.shared
+	// the block's rows, from the first matmul's rows' size
+	headOut := l.get(g.head.Operand(2)).buf
+	if headOut == nil {
+		return ir.Errorf(g.head.Loc, "internal error: a contraction chain's output has no shape")
+	}
+	var rowSize value.Value = i64c(1)
+	for j, r := range linalg.IndexingMapsView(g.head)[2].Results {
+		if d, ok := r.(affine.DimExpr); !ok || d.Position >= k {
+			rowSize = l.mul(rowSize, headOut.dims[j])
+		}
+	}
+	mb := l.chainBlock(rowSize, elemBytes(headOut.elem))
+	plans, err := l.prepareMembers(g, mb)
+	if err != nil || len(plans) == 0 {
+		return err
+	}
+	l.fused = g.bodies
+	defer func() { l.fused = nil }()
+	// the matmuls, the members between, and the block buffers
+	var mms []*chainMatmul
+	var nests []*memberNest
+	block := map[value.Value]bool{}
+	for _, p := range plans {
+		row := g.rows[p.op]
+		for r, b := range row.block {
+			if b && row.perRow[r] {
+				block[p.acc[p.nIn+r].buf.ptr] = true
+			}
+		}
+		if p.op == g.head || p.op == g.tail {
+			m, err := l.newChainMatmul(p)
+			if err != nil {
+				return err
+			}
+			mms = append(mms, m)
+			continue
+		}
+		n, err := l.memberNest(g, p)
+		if err != nil {
+			return err
+		}
+		nests = append(nests, n)
+	}
+	head := mms[0]
+	M := head.g.bounds[head.i]
+	// the b operands' packing buffers and the edge tile: per iteration
+	// of the batch loops (scratch), or packed once without batch loops
+	for _, m := range mms {
+		if k > 1 {
+			m.packed = l.rowArray(m.elem, m.packedBSize(l))
+		} else {
+			m.packed = l.alloc(m.elem, []value.Value{m.packedBSize(l)})
+		}
+	}
+	tile := l.rowArray(head.elem, i64c(int64(matmulMR*head.nr)))
+	// every member's accesses: the matmuls', then the nests'
+	var accs [][]*operandAccess
+	var base [][]value.Value
+	for _, m := range mms {
+		accs = append(accs, m.g.acc)
+		b := make([]value.Value, len(m.g.acc))
+		for x, a := range m.g.acc {
+			b[x] = l.elemPtr(a.buf.elem, a.buf.ptr, a.base)
+		}
+		base = append(base, b)
+	}
+	for _, n := range nests {
+		accs = append(accs, n.acc)
+		base = append(base, n.base)
+	}
+	work := func() value.Value {
+		var w value.Value = i64c(0)
+		for _, p := range plans {
+			w = l.add(w, l.numElements(p.bounds))
+		}
+		return w
+	}
+	ivs := make([]value.Value, k)
+	// blocks emits the block loop with the members' pointers at row 0.
+	blocks := func(ptrs [][]value.Value) error {
+		for x, m := range mms {
+			if err := m.packAllB(l, ptrs[x][m.b], m.g.bounds[m.j], m.g.bounds[m.k], m.packed); err != nil {
+				return err
+			}
+		}
+		loop := l.outerLoop(k == 1, work)
+		return loop(l.ceilDivBy(M, mb), "chain.blk", func(blk value.Value) error {
+			i0 := l.mul(blk, mb)
+			rows := l.smin(mb, l.sub(M, i0))
+			at := make([][]value.Value, len(accs))
+			for x := range accs {
+				at[x] = l.advanceOutside(accs[x], ptrs[x], k-1, i0, block, "blk")
+			}
+			if err := head.rowsOf(l, at[0], rows, tile); err != nil {
+				return err
+			}
+			if len(nests) > 0 {
+				err := l.loop(rows, "chain.row", func(r value.Value) error {
+					ivs[k-1] = l.add(i0, r)
+					for x, n := range nests {
+						y := len(mms) + x
+						if err := n.emit(ivs, l.advancePtrs(accs[y], at[y], k-1, r, "row")); err != nil {
+							return err
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+			}
+			if len(mms) > 1 {
+				return mms[1].rowsOf(l, at[1], rows, tile)
+			}
+			return nil
+		})
+	}
+	var nest func(s int, ptrs [][]value.Value) error
+	nest = func(s int, ptrs [][]value.Value) error {
+		if s == k-1 {
+			return blocks(ptrs)
+		}
+		tag := "row" + strconv.Itoa(s)
+		loop := l.outerLoop(s == 0, work)
+		return loop(head.g.bounds[s], tag, func(iv value.Value) error {
+			ivs[s] = iv
+			next := make([][]value.Value, len(accs))
+			for x := range accs {
+				next[x] = l.advancePtrs(accs[x], ptrs[x], s, iv, tag)
+			}
+			return nest(s+1, next)
+		})
+	}
+	return nest(0, base)
+}
+
+// rowsOf emits the chain matmul's rows of one block: rows of them, its
+// accesses' pointers at the block's first row.
+func (m *chainMatmul) rowsOf(l *fnLowering, ptrs []value.Value, rows, tile value.Value) error {
+	return m.rowsProduct(l, ptrs[m.a], m.packed, ptrs[2], m.g.acc[2].coef[m.i], rows, tile)
+}
+
+// advanceOutside is advancePtrs of iv steps along loop d for the
+// accesses outside the block buffers (block, by pointer), which a block
+// indexes from its first row.
+func (l *fnLowering) advanceOutside(acc []*operandAccess, ptrs []value.Value, d int, iv value.Value, block map[value.Value]bool, tag string) []value.Value {
+	moved := l.advancePtrs(acc, ptrs, d, iv, tag)
+	for i, a := range acc {
+		if block[a.buf.ptr] {
+			moved[i] = ptrs[i]
+		}
+	}
+	return moved
+}
+
+// chainBlock is the rows of a chain's block: chainBlockBytes of rows of
+// rowSize elements of elemSize bytes, rounded down to a multiple of
+// matmulMR, at least matmulMR and at most matmulMC.
+func (l *fnLowering) chainBlock(rowSize value.Value, elemSize int64) value.Value {
+	if c, ok := constInt(rowSize); ok {
+		n := chainBlockBytes / max(c*elemSize, 1) / matmulMR * matmulMR
+		return i64c(min(max(n, matmulMR), matmulMC))
+	}
+	bytes := l.smax(l.mul(rowSize, i64c(elemSize)), i64c(1))
+	n := l.mul(l.cur.NewSDiv(l.cur.NewSDiv(i64c(chainBlockBytes), bytes), i64c(matmulMR)), i64c(matmulMR))
+	return l.smin(l.smax(n, i64c(matmulMR)), i64c(matmulMC))
+}
+
+// ceilDivBy is ceil(a / b) for a >= 0 and b > 0, either of them dynamic.
+func (l *fnLowering) ceilDivBy(a, b value.Value) value.Value {
+	if c, ok := constInt(b); ok {
+		return l.ceilDiv(a, c)
+	}
+	return l.cur.NewSDiv(l.add(a, l.sub(b, i64c(1))), b)
+}
