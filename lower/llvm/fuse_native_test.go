@@ -73,12 +73,33 @@ var fusedCases = func() []fusedCase {
 			fusedCase{fn: "layer_norm_bn", shapes: [][]int64{s, {k}, {k}}, rtol: 1e-4, atol: float64(k+8) * 1e-5},
 		)
 	}
+	// contraction chains (fuse_matmul.go): rows, one block or several
+	// with a remainder, empty and unit dims, contracting dims longer
+	// than a block of k (256); fused and unfused must agree bit for bit,
+	// and the interpreter (which rounds each product) within a loose
+	// bound, the scores' errors scaled by exp
+	for _, s := range [][4]int64{{1, 1, 1, 1}, {2, 0, 3, 4}, {2, 3, 0, 4}, {1, 5, 7, 0}, {0, 5, 7, 3}, {3, 7, 13, 5}, {2, 100, 33, 17}, {1, 200, 300, 9}, {1, 13, 70, 300}} {
+		b, m, n, d := s[0], s[1], s[2], s[3]
+		cs = append(cs,
+			fusedCase{fn: "attention_bn", shapes: [][]int64{{b, m, d}, {b, n, d}, {b, n, 5}}, rtol: 1e-3, atol: 1e-3},
+			fusedCase{fn: "attention_2d", shapes: [][]int64{{m, d}, {d, n}, {n, 3}}, rtol: 1e-3, atol: 1e-3},
+			fusedCase{fn: "dense_relu", shapes: [][]int64{{m, d}, {d, 37}, {37}}, rtol: 1e-5, atol: 1e-3},
+			fusedCase{fn: "matmul_chain", shapes: [][]int64{{b, m, d}, {b, d, n}, {b, n, 4}}, rtol: 1e-12, atol: 1e-9},
+		)
+	}
 	return append(cs,
+		fusedCase{fn: "att_small", shapes: [][]int64{{2, 13, 5}, {2, 70, 5}, {2, 70, 3}}, rtol: 1e-3, atol: 1e-3},
+		fusedCase{fn: "att_blocks", shapes: [][]int64{{2, 100, 9}, {2, 300, 9}, {2, 300, 17}}, rtol: 1e-3, atol: 1e-3},
+		fusedCase{fn: "att_small", shapes: [][]int64{{2, 13, 5}, {2, 70, 5}, {2, 70, 3}}, rtol: 1e-3, atol: 1e-3, specials: true},
+		fusedCase{fn: "dense_wide", shapes: [][]int64{{7, 5}, {5, 2100}, {2100}}, rtol: 1e-5, atol: 1e-3},
+		fusedCase{fn: "attention_2d", shapes: [][]int64{{9, 4}, {4, 11}, {11, 3}}, rtol: 1e-3, atol: 1e-3, specials: true},
 		fusedCase{fn: "softmax", shapes: [][]int64{{6, 37}}, rtol: softmaxTol(37)},
 		fusedCase{fn: "softmax", shapes: [][]int64{{6, 37}}, rtol: softmaxTol(37), specials: true},
 		fusedCase{fn: "layer_norm", shapes: [][]int64{{5, 37}, {37}, {37}}, rtol: 1e-4, atol: 1e-3},
 		fusedCase{fn: "scaled_static", shapes: [][]int64{{5, 37}}, atol: 1e-3},
 		fusedCase{fn: "softmax_plus", shapes: [][]int64{{3, 17}, {3, 18}}, wantErr: "softmax_plus"},
+		fusedCase{fn: "attention_bn", shapes: [][]int64{{2, 3, 4}, {2, 5, 3}, {2, 5, 6}}, wantErr: "attention_bn"},
+		fusedCase{fn: "dense_relu", shapes: [][]int64{{3, 4}, {5, 37}, {37}}, wantErr: "dense_relu"},
 		fusedCase{fn: "softmax_plus", shapes: [][]int64{{3, 17}, {2, 17}}, wantErr: "softmax_plus"},
 		fusedCase{fn: "layer_norm_bn", shapes: [][]int64{{3, 17}, {17}, {16}}, wantErr: "layer_norm_bn"},
 	)
@@ -86,27 +107,36 @@ var fusedCases = func() []fusedCase {
 
 // fusedShape is what the LLVM IR of a kernel must have: loop nests over
 // rows (a fused group's row0 loop), and whether fused code calls exp less
-// often than unfused code (a value kept per row).
+// often than unfused code (a value kept per row); chains are the loops
+// over blocks of rows of contraction chains.
 var fusedShape = map[string]struct {
 	groups int
 	keeps  bool
+	chains int
 }{
-	"softmax_max":         {1, true},
-	"softmax_f64":         {1, true},
-	"softmax3":            {1, true},
-	"scaled":              {1, false},
-	"scaled_static":       {1, false},
-	"exp_returned":        {1, false},
-	"logistic_norm":       {1, true},
-	"col_norm":            {0, false},
-	"col_norm_transposed": {0, false},
-	"exp_transposed":      {1, false},
-	"softmax_plus":        {1, true},
-	"insert_between":      {0, false},
-	"softmax":             {1, true},
-	"layer_norm":          {1, false},
-	"softmax_bn":          {1, true},
-	"layer_norm_bn":       {1, false},
+	"attention_bn":        {1, false, 1},
+	"att_small":           {1, true, 1},
+	"att_blocks":          {1, true, 1},
+	"attention_2d":        {0, true, 1},
+	"dense_relu":          {0, false, 1},
+	"dense_wide":          {0, false, 1},
+	"matmul_chain":        {1, false, 1},
+	"softmax_max":         {1, true, 0},
+	"softmax_f64":         {1, true, 0},
+	"softmax3":            {1, true, 0},
+	"scaled":              {1, false, 0},
+	"scaled_static":       {1, false, 0},
+	"exp_returned":        {1, false, 0},
+	"logistic_norm":       {1, true, 0},
+	"col_norm":            {0, false, 0},
+	"col_norm_transposed": {0, false, 0},
+	"exp_transposed":      {1, false, 0},
+	"softmax_plus":        {1, true, 0},
+	"insert_between":      {0, false, 0},
+	"softmax":             {1, true, 0},
+	"layer_norm":          {1, false, 0},
+	"softmax_bn":          {1, true, 0},
+	"layer_norm_bn":       {1, false, 0},
 }
 
 // fusedBuilds are one testdata file compiled fused and unfused.
@@ -158,6 +188,9 @@ func TestNativeFusedGroups(t *testing.T) {
 		}
 		if strings.Contains(unfused, "\nrow0.loop:") {
 			t.Errorf("@%s: unfused code has a loop nest over rows", name)
+		}
+		if n := strings.Count(fused, "\nchain.blk.loop:"); n != want.chains {
+			t.Errorf("@%s: %d contraction chains, want %d", name, n, want.chains)
 		}
 		fe, ue := strings.Count(fused, "@bcast.expf"), strings.Count(unfused, "@bcast.expf")
 		if strings.Contains(name, "f64") {
