@@ -67,7 +67,7 @@ var dotSums = map[string]bool{"dot_vv": true}
 func TestNativeContractions(t *testing.T) {
 	k := compileNative(t, contractionFile)
 	dir := t.TempDir()
-	builds := withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k)
+	builds := withAVX2Tile(t, withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k), k)
 	for _, b := range builds {
 		t.Logf("built with %s", b.name)
 	}

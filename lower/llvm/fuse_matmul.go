@@ -45,8 +45,8 @@ import (
 // code, bit for bit.
 
 // chainBlockBytes is the size a chain's block of rows aims at: the rows
-// of the first matmul's result it holds (at least matmulMR, at most
-// matmulMC rows, a multiple of matmulMR).
+// of the first matmul's result it holds (at least the micro-kernel's
+// rows, at most matmulMC rows, a multiple of the micro-kernel's rows).
 const chainBlockBytes = 192 << 10
 
 // chainRows returns the shared loops of a contraction chain starting at
@@ -103,6 +103,7 @@ func (l *fnLowering) newChainMatmul(p *genericPlan) (*chainMatmul, error) {
 		return nil, ir.Errorf(p.op.Loc, "internal error: a contraction chain's matmul has no fill init")
 	}
 	m.g, m.fill = p, p.inits[0].fill
+	m.setTile(l.e.target)
 	for x, a := range p.acc {
 		l.setCoefs(a, p.maps[x], len(p.bounds))
 	}
@@ -127,7 +128,8 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 			rowSize = l.mul(rowSize, headOut.dims[j])
 		}
 	}
-	mb := l.chainBlock(rowSize, elemBytes(headOut.elem))
+	mr, _ := matmulTile(l.e.target)
+	mb := l.chainBlock(rowSize, elemBytes(headOut.elem), int64(mr))
 	plans, err := l.prepareMembers(g, mb)
 	if err != nil || len(plans) == 0 {
 		return err
@@ -170,7 +172,7 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 			m.packed = l.alloc(m.elem, []value.Value{m.packedBSize(l)})
 		}
 	}
-	tile := l.rowArray(head.elem, i64c(int64(matmulMR*head.nr)))
+	tile := l.rowArray(head.elem, i64c(int64(head.mr*head.nr)))
 	// every member's accesses: the matmuls', then the nests'
 	var accs [][]*operandAccess
 	var base [][]value.Value
@@ -272,16 +274,16 @@ func (l *fnLowering) advanceOutside(acc []*operandAccess, ptrs []value.Value, d 
 }
 
 // chainBlock is the rows of a chain's block: chainBlockBytes of rows of
-// rowSize elements of elemSize bytes, rounded down to a multiple of
-// matmulMR, at least matmulMR and at most matmulMC.
-func (l *fnLowering) chainBlock(rowSize value.Value, elemSize int64) value.Value {
+// rowSize elements of elemSize bytes, rounded down to a multiple of the
+// micro-kernel's rows mr, at least mr and at most matmulMC.
+func (l *fnLowering) chainBlock(rowSize value.Value, elemSize, mr int64) value.Value {
 	if c, ok := constInt(rowSize); ok {
-		n := chainBlockBytes / max(c*elemSize, 1) / matmulMR * matmulMR
-		return i64c(min(max(n, matmulMR), matmulMC))
+		n := chainBlockBytes / max(c*elemSize, 1) / mr * mr
+		return i64c(min(max(n, mr), matmulMC))
 	}
 	bytes := l.smax(l.mul(rowSize, i64c(elemSize)), i64c(1))
-	n := l.mul(l.cur.NewSDiv(l.cur.NewSDiv(i64c(chainBlockBytes), bytes), i64c(matmulMR)), i64c(matmulMR))
-	return l.smin(l.smax(n, i64c(matmulMR)), i64c(matmulMC))
+	n := l.mul(l.cur.NewSDiv(l.cur.NewSDiv(i64c(chainBlockBytes), bytes), i64c(mr)), i64c(mr))
+	return l.smin(l.smax(n, i64c(mr)), i64c(matmulMC))
 }
 
 // ceilDivBy is ceil(a / b) for a >= 0 and b > 0, either of them dynamic.

@@ -49,16 +49,50 @@ import (
 // interpreter's by at most K*u*sum_k |a_k*b_k| (u = 2^-24 for f32, 2^-53
 // for f64), the bound contraction_native_test.go holds it to.
 
-// The blocking: the micro-kernel's tile is matmulMR rows by one vector of
-// columns, and the cache blocks are matmulKC steps of k, matmulMC rows of
-// i (a's packed block, mc*kc elements, stays in the second-level cache)
-// and matmulNC columns of j (b's, in the last-level cache).
+// The blocking: the micro-kernel's tile is m.mr rows by m.nv vectors of
+// columns (matmulTile), and the cache blocks are matmulKC steps of k,
+// matmulMC rows of i (a's packed block, mc*kc elements, stays in the
+// second-level cache; a multiple of every m.mr) and matmulNC columns of j
+// (b's, in the last-level cache).
 const (
-	matmulMR = 6
 	matmulKC = 256
 	matmulMC = 96
 	matmulNC = 2048
 )
+
+// matmulTile is the micro-kernel's tile on target t: rows and vectors
+// per row. With AVX-512's 32 vector registers, 12 rows of two 64-byte
+// vectors: 24 accumulators, enough independent fused multiply-adds to
+// keep two FMA units busy through their latency, and two registers for
+// b's vectors (a's elements are broadcast from memory by the FMAs). On
+// other targets, whose 64-byte vectors are two AVX2 or four NEON
+// registers, and on x86-64 without AVX-512 (16 registers), 6 rows of one
+// vector: 12 AVX2 or 24 NEON accumulators.
+func matmulTile(t Target) (mr, nv int) {
+	if t.hasAVX512() {
+		return 12, 2
+	}
+	return 6, 1
+}
+
+// hasAVX512 reports whether t's functions may use AVX-512's 64-byte
+// registers: an x86-64 target whose features enable avx512f, or whose CPU
+// has AVX-512 (avx512CPUs, but for the generic ones) and whose features
+// do not disable it.
+func (t Target) hasAVX512() bool {
+	if t.Arch() != "x86_64" {
+		return false
+	}
+	for _, f := range splitFeatures(t.Features) {
+		switch f {
+		case "+avx512f":
+			return true
+		case "-avx512f":
+			return false
+		}
+	}
+	return avx512CPU(t.CPU) && t.CPU != "x86-64" && t.CPU != "generic"
+}
 
 // matmul is a reduction generic recognized as a matmul (see the top of
 // the file).
@@ -71,8 +105,9 @@ type matmul struct {
 	batch   []int
 	elem    ir.Type
 	fill    value.Value
-	// nr is the tile's width in elements: one 64-byte vector.
-	nr int
+	// mr and nr are the micro-kernel's tile in elements: mr rows of nv
+	// 64-byte vectors, nr elements (matmulTile).
+	mr, nv, nr int
 }
 
 // matmulOf returns g as a matmul, or nil when it is not one.
@@ -85,6 +120,7 @@ func (l *fnLowering) matmulOf(g *genericPlan) *matmul {
 		return nil
 	}
 	m.g, m.fill = g, g.inits[0].fill
+	m.setTile(l.e.target)
 	return m
 }
 
@@ -186,8 +222,13 @@ func matmulShape(op *ir.Operation) *matmul {
 			m.batch = append(m.batch, d)
 		}
 	}
-	m.nr = vectorBytes / int(elemBytes(elem))
 	return m
+}
+
+// setTile gives m the micro-kernel's tile for target t (matmulTile).
+func (m *matmul) setTile(t Target) {
+	m.mr, m.nv = matmulTile(t)
+	m.nr = m.nv * vectorBytes / int(elemBytes(m.elem))
 }
 
 // mulAddBody says whether body yields out + in0*in1 (addf and mulf in
@@ -240,12 +281,12 @@ func (m *matmul) scratch(l *fnLowering) matmulScratch {
 	// The packing buffer: mc*kc elements for a, kc*nc for b, each block
 	// no larger than the operands rounded up to whole panels (a small
 	// matmul allocates little).
-	mcMax := l.smin(l.roundUp(g.bounds[m.i], matmulMR), i64c(matmulMC))
+	mcMax := l.smin(l.roundUp(g.bounds[m.i], int64(m.mr)), i64c(matmulMC))
 	kcMax := l.smin(l.smax(g.bounds[m.k], i64c(1)), i64c(matmulKC))
 	ncMax := l.smin(l.roundUp(g.bounds[m.j], int64(m.nr)), i64c(matmulNC))
 	aSize := l.mul(mcMax, kcMax)
 	pack := l.alloc(m.elem, []value.Value{l.add(aSize, l.mul(kcMax, ncMax))})
-	tile := l.entry.NewAlloca(lltypes.NewArray(uint64(matmulMR*m.nr), mustMemType(m.elem)))
+	tile := l.entry.NewAlloca(lltypes.NewArray(uint64(m.mr*m.nr), mustMemType(m.elem)))
 	tile.Align = llir.Align(vectorBytes)
 	l.name(tile, "mm.tile")
 	tilePtr := l.cur.NewBitCast(tile, lltypes.NewPointer(mustMemType(m.elem)))
@@ -320,15 +361,15 @@ func (m *matmul) product(l *fnLowering, ptrs []value.Value, j0, j1 value.Value, 
 			_, err := l.loopFrom(i64c(0), M, matmulMC, "mm.ic", func(ic value.Value) error {
 				mc := l.smin(i64c(matmulMC), l.sub(M, ic))
 				aBlock := l.elemPtr(m.elem, l.elemPtr(m.elem, aP, l.mul(ic, sAi)), l.mul(pc, sAk))
-				if err := m.pack(l, packA, aBlock, mc, kc, matmulMR, sAi, sAk, "mm.pa"); err != nil {
+				if err := m.pack(l, packA, aBlock, mc, kc, int64(m.mr), sAi, sAk, "mm.pa"); err != nil {
 					return err
 				}
 				_, err := l.loopFrom(i64c(0), nc, nr, "mm.jr", func(jr value.Value) error {
-					_, err := l.loopFrom(i64c(0), mc, matmulMR, "mm.ir", func(ir value.Value) error {
+					_, err := l.loopFrom(i64c(0), mc, int64(m.mr), "mm.ir", func(ir value.Value) error {
 						c := l.elemPtr(m.elem, cP, l.add(l.mul(l.add(ic, ir), sCi), l.add(jc, jr)))
 						ap := aPanel{ptr: l.elemPtr(m.elem, packA, l.mul(ir, kc)), packed: true}
 						bp := l.elemPtr(m.elem, packB, l.mul(jr, kc))
-						return m.microKernel(l, ap, bp, c, sCi, l.smin(i64c(matmulMR), l.sub(mc, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile)
+						return m.microKernel(l, ap, bp, c, sCi, l.smin(i64c(int64(m.mr)), l.sub(mc, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile)
 					})
 					return err
 				})
@@ -384,7 +425,7 @@ func (m *matmul) guardedLoad(l *fnLowering, ok, p, zero value.Value) value.Value
 }
 
 // aPanel is where the micro-kernel reads a's mr x kc block: a packed
-// panel at ptr (kc steps of matmulMR elements, rows past mr zero), or a's
+// panel at ptr (kc steps of m.mr elements, rows past mr zero), or a's
 // elements in place (packed false), element (r, p) at ptr + r*sI + p*sK,
 // rows past mr read as row mr-1 (their results are dropped).
 type aPanel struct {
@@ -392,15 +433,43 @@ type aPanel struct {
 	packed      bool
 }
 
-// microKernel emits one tile of c: mr x nr (at most matmulMR x m.nr)
+// microKernel emits one tile of c: mr x nr (at most m.mr x m.nr)
 // elements at c (row stride sCi), from a's block ap and the packed panel
 // bp (kc steps of m.nr), starting from the fill when first, else from c.
+// Its accumulators are m.mr rows of m.nv vectors.
 func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, first value.Value, tile value.Value) error {
-	vt := lltypes.NewVector(uint64(m.nr), mustMemType(m.elem))
+	lanes := m.nr / m.nv
+	vt := lltypes.NewVector(uint64(lanes), mustMemType(m.elem))
 	vptr := lltypes.NewPointer(vt)
 	align := llir.Align(elemBytes(m.elem))
-	full := l.and(l.eq(mr, i64c(matmulMR)), l.eq(nr, i64c(int64(m.nr))))
-	fillV := m.splat(l, m.fill)
+	full := l.and(l.eq(mr, i64c(int64(m.mr))), l.eq(nr, i64c(int64(m.nr))))
+	fillV := m.splat(l, m.fill, lanes)
+	nAcc := m.mr * m.nv
+	// vecAt is the pointer to vector v of row r of a tile at p with row
+	// stride s.
+	vecAt := func(p, s value.Value, r, v int) value.Value {
+		q := l.elemPtr(m.elem, p, l.add(l.mul(i64c(int64(r)), s), i64c(int64(v*lanes))))
+		return l.cur.NewBitCast(q, vptr)
+	}
+	loadTile := func(p, s value.Value) []value.Value {
+		out := make([]value.Value, nAcc)
+		for r := range m.mr {
+			for v := range m.nv {
+				ld := l.cur.NewLoad(vt, vecAt(p, s, r, v))
+				ld.Align = align
+				out[r*m.nv+v] = ld
+			}
+		}
+		return out
+	}
+	storeTile := func(accs []value.Value, p, s value.Value) {
+		for r := range m.mr {
+			for v := range m.nv {
+				st := l.cur.NewStore(accs[r*m.nv+v], vecAt(p, s, r, v))
+				st.Align = align
+			}
+		}
+	}
 	// The accumulators' start: fill, c's rows (a full tile), or the tile
 	// on the stack after copying c's part of it (an edge tile).
 	pre := l.cur
@@ -413,61 +482,57 @@ func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, f
 	bFill.NewBr(bDone)
 	bNotFirst.NewCondBr(full, bLoad, bEdge)
 	l.cur = bLoad
-	loaded := make([]value.Value, matmulMR)
-	for r := range matmulMR {
-		p := l.elemPtr(m.elem, c, l.mul(i64c(int64(r)), sCi))
-		ld := l.cur.NewLoad(vt, l.cur.NewBitCast(p, vptr))
-		ld.Align = align
-		loaded[r] = ld
-	}
+	loaded := loadTile(c, sCi)
 	endLoad := l.cur
 	l.cur.NewBr(bDone)
 	l.cur = bEdge
 	if err := m.tileCopy(l, tile, c, sCi, mr, nr, false); err != nil {
 		return err
 	}
-	edged := make([]value.Value, matmulMR)
-	for r := range matmulMR {
-		p := l.elemPtr(m.elem, tile, i64c(int64(r*m.nr)))
-		ld := l.cur.NewLoad(vt, l.cur.NewBitCast(p, vptr))
-		ld.Align = align
-		edged[r] = ld
-	}
+	edged := loadTile(tile, i64c(int64(m.nr)))
 	endEdge := l.cur
 	l.cur.NewBr(bDone)
 	l.cur = bDone
-	init := make([]value.Value, matmulMR)
-	for r := range matmulMR {
-		phi := bDone.NewPhi(incoming(fillV, bFill), incoming(loaded[r], endLoad), incoming(edged[r], endEdge))
-		l.name(phi, "mm.c"+strconv.Itoa(r))
-		init[r] = phi
+	init := make([]value.Value, nAcc)
+	for x := range nAcc {
+		phi := bDone.NewPhi(incoming(fillV, bFill), incoming(loaded[x], endLoad), incoming(edged[x], endEdge))
+		l.name(phi, "mm.c"+strconv.Itoa(x))
+		init[x] = phi
 	}
-	fma := l.e.declare("llvm.fma."+vecSuffix(m.nr, m.elem), vt, false, vt, vt, vt)
+	fma := l.e.declare("llvm.fma."+vecSuffix(lanes, m.elem), vt, false, vt, vt, vt)
 	var rows []value.Value // a's rows, read in place
 	if !ap.packed {
 		last := l.sub(mr, i64c(1))
-		for r := range matmulMR {
+		for r := range m.mr {
 			rows = append(rows, l.elemPtr(m.elem, ap.ptr, l.mul(l.smin(i64c(int64(r)), last), ap.sI)))
 		}
 	}
 	_, accs, err := l.loopCarried(i64c(0), kc, 1, "mm.k", init, func(p value.Value, cur []value.Value) ([]value.Value, error) {
-		bv := l.cur.NewLoad(vt, l.cur.NewBitCast(l.elemPtr(m.elem, bp, l.mul(p, i64c(int64(m.nr)))), vptr))
-		bv.Align = align
+		brow := l.elemPtr(m.elem, bp, l.mul(p, i64c(int64(m.nr))))
+		bv := make([]value.Value, m.nv)
+		for v := range m.nv {
+			ld := l.cur.NewLoad(vt, l.cur.NewBitCast(l.elemPtr(m.elem, brow, i64c(int64(v*lanes))), vptr))
+			ld.Align = align
+			bv[v] = ld
+		}
 		var arow, ak value.Value
 		if ap.packed {
-			arow = l.elemPtr(m.elem, ap.ptr, l.mul(p, i64c(matmulMR)))
+			arow = l.elemPtr(m.elem, ap.ptr, l.mul(p, i64c(int64(m.mr))))
 		} else {
 			ak = l.mul(p, ap.sK)
 		}
-		next := make([]value.Value, matmulMR)
-		for r := range matmulMR {
+		next := make([]value.Value, nAcc)
+		for r := range m.mr {
 			var x value.Value
 			if ap.packed {
 				x = l.loadElem(m.elem, l.elemPtr(m.elem, arow, i64c(int64(r))))
 			} else {
 				x = l.loadElem(m.elem, l.elemPtr(m.elem, rows[r], ak))
 			}
-			next[r] = l.cur.NewCall(fma, m.splat(l, x), bv, cur[r])
+			av := m.splat(l, x, lanes)
+			for v := range m.nv {
+				next[r*m.nv+v] = l.cur.NewCall(fma, av, bv[v], cur[r*m.nv+v])
+			}
 		}
 		return next, nil
 	})
@@ -480,18 +545,10 @@ func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, f
 	sDone := l.newBlock("mm.st.end")
 	l.cur.NewCondBr(full, sFull, sEdge)
 	l.cur = sFull
-	for r := range matmulMR {
-		p := l.elemPtr(m.elem, c, l.mul(i64c(int64(r)), sCi))
-		st := l.cur.NewStore(accs[r], l.cur.NewBitCast(p, vptr))
-		st.Align = align
-	}
+	storeTile(accs, c, sCi)
 	l.cur.NewBr(sDone)
 	l.cur = sEdge
-	for r := range matmulMR {
-		p := l.elemPtr(m.elem, tile, i64c(int64(r*m.nr)))
-		st := l.cur.NewStore(accs[r], l.cur.NewBitCast(p, vptr))
-		st.Align = align
-	}
+	storeTile(accs, tile, i64c(int64(m.nr)))
 	if err := m.tileCopy(l, tile, c, sCi, mr, nr, true); err != nil {
 		return err
 	}
@@ -517,10 +574,10 @@ func (m *matmul) tileCopy(l *fnLowering, tile, c, sCi, mr, nr value.Value, toC b
 	})
 }
 
-// splat broadcasts x to a vector of m.nr lanes.
-func (m *matmul) splat(l *fnLowering, x value.Value) value.Value {
+// splat broadcasts x to a vector of n lanes.
+func (m *matmul) splat(l *fnLowering, x value.Value, n int) value.Value {
 	saved := l.lanes
-	l.lanes = m.nr
+	l.lanes = n
 	v := l.splat(x)
 	l.lanes = saved
 	return v
@@ -612,11 +669,11 @@ func (m *matmul) rowsProduct(l *fnLowering, a, packed, c, sCi, M value.Value, ti
 			blk := l.elemPtr(m.elem, packed, m.packedOffset(l, jc, pc, nc, K))
 			aBlock := l.elemPtr(m.elem, a, l.mul(pc, sAk))
 			_, err := l.loopFrom(i64c(0), nc, nr, "mm.jr", func(jr value.Value) error {
-				_, err := l.loopFrom(i64c(0), M, matmulMR, "mm.ir", func(ir value.Value) error {
+				_, err := l.loopFrom(i64c(0), M, int64(m.mr), "mm.ir", func(ir value.Value) error {
 					cp := l.elemPtr(m.elem, c, l.add(l.mul(ir, sCi), l.add(jc, jr)))
 					ap := aPanel{ptr: l.elemPtr(m.elem, aBlock, l.mul(ir, sAi)), sI: sAi, sK: sAk}
 					bp := l.elemPtr(m.elem, blk, l.mul(jr, kc))
-					return m.microKernel(l, ap, bp, cp, sCi, l.smin(i64c(matmulMR), l.sub(M, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile)
+					return m.microKernel(l, ap, bp, cp, sCi, l.smin(i64c(int64(m.mr)), l.sub(M, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile)
 				})
 				return err
 			})

@@ -16,9 +16,9 @@ const matmulFile = "testdata/matmul.mlir"
 
 // TestNativeMatmul runs the blocked contractions of testdata/matmul.mlir
 // (matmul.go) natively on random values that are not exact in the
-// element type, with sizes across the micro-kernel's tile (6 x one
-// vector), the k block (256), the row block (96) and the column block
-// (2048), empty dims included, and compares each result element with
+// element type, with sizes across the micro-kernel's tiles (6 x one
+// vector, 12 x two: matmulTile), the k block (256), the row block (96)
+// and the column block (2048), empty dims included, and compares each result element with
 // the interpreter's: with fused multiply-adds in k's order the two may
 // differ by at most K*eps*sum_k |a_k*b_k| (eps = 2u: 2^-23 for f32,
 // 2^-52 for f64), where the interpreter computes sum_k |a_k*b_k| itself,
@@ -27,14 +27,14 @@ const matmulFile = "testdata/matmul.mlir"
 func TestNativeMatmul(t *testing.T) {
 	k := compileNative(t, matmulFile)
 	dir := t.TempDir()
-	builds := withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k)
+	builds := withAVX2Tile(t, withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k), k)
 	type mmCase struct {
 		fn     string
 		shapes [][]int64
 		kDim   int64
 	}
 	var cases []mmCase
-	for _, s := range [][3]int64{{1, 1, 1}, {0, 3, 5}, {4, 0, 7}, {5, 3, 0}, {7, 33, 65}, {6, 256, 16}, {100, 260, 40}, {13, 20, 2100}, {97, 513, 17}} {
+	for _, s := range [][3]int64{{1, 1, 1}, {0, 3, 5}, {4, 0, 7}, {5, 3, 0}, {7, 33, 65}, {6, 256, 16}, {24, 64, 64}, {100, 260, 40}, {13, 20, 2100}, {97, 513, 17}} {
 		m, kk, n := s[0], s[1], s[2]
 		cases = append(cases,
 			mmCase{"mm", [][]int64{{m, kk}, {kk, n}}, kk},

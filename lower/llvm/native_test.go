@@ -148,6 +148,29 @@ func withParallelForm(t *testing.T, builds []nativeBuild, k *nativeKernels) []na
 	return append(builds, b)
 }
 
+// withAVX2Tile returns builds and, on a host with AVX-512, k's kernels
+// for x86-64-v3 (AVX2, no AVX-512), built with the first toolchain of
+// buildNative: their matmuls take the other micro-kernel tile
+// (matmul.go's matmulTile), of which the same checks must hold.
+func withAVX2Tile(t *testing.T, builds []nativeBuild, k *nativeKernels) []nativeBuild {
+	t.Helper()
+	host := llvm.HostTarget()
+	if !strings.Contains(","+host.Features+",", ",+avx512f,") {
+		return builds
+	}
+	target, err := host.WithCPU("x86-64-v3", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := llvm.Emit(k.lowered, llvm.Options{Target: target})
+	if err != nil {
+		t.Fatalf("Emit for x86-64-v3: %v", err)
+	}
+	b := buildNativeWith(t, t.TempDir(), k.fns, text, k.header, true)[0]
+	b.name += ", x86-64-v3"
+	return append(builds, b)
+}
+
 // buildNativeWith is buildNative, or with first only its first build.
 func buildNativeWith(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header string, first bool) []nativeBuild {
 	t.Helper()
