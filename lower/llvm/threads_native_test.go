@@ -15,7 +15,8 @@ import (
 // threadCases are kernels of each kind of parallel loop (the outer loop of
 // an elementwise generic or the vector loop of a one-dim one, the rows of
 // a reduction and of a fused softmax or normalization, the column panels
-// of a matmul and its batch), on sizes with enough work for 3 threads (at
+// of a matmul and its batch, the batch or the blocks of rows of a
+// contraction chain), on sizes with enough work for 3 threads (at
 // least 3 * 65536 iterations).
 var threadCases = []struct {
 	file string
@@ -42,6 +43,9 @@ var threadCases = []struct {
 	{"testdata/matmul.mlir", nativeCase{fn: "mm_tt", shapes: [][]int64{{300, 97}, {45, 300}}}},
 	{"testdata/matmul.mlir", nativeCase{fn: "bmm_nt", shapes: [][]int64{{5, 70, 64}, {5, 90, 64}}}},
 	{"testdata/matmul.mlir", nativeCase{fn: "mm_f64", shapes: [][]int64{{100, 300}, {300, 2100}}}},
+	{"testdata/fused_hlo.mlir", nativeCase{fn: "att_blocks", shapes: [][]int64{{2, 100, 9}, {2, 300, 9}, {2, 300, 17}}}},
+	{"testdata/fused_hlo.mlir", nativeCase{fn: "attention_2d", shapes: [][]int64{{500, 20}, {20, 300}, {300, 3}}}},
+	{"testdata/fused_hlo.mlir", nativeCase{fn: "dense_relu", shapes: [][]int64{{1000, 70}, {70, 37}, {37}}}},
 }
 
 // TestThreadsBitIdentical runs each of threadCases in the parallel form
