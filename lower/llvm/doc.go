@@ -63,6 +63,7 @@
 //	pool.go          the parallel form's thread pool (pthreads), emitted into the module: bcast.parallel_for
 //	fuse.go          fused groups: consecutive generics over the same rows as one loop nest over rows, row buffers
 //	fuse_values.go   in a fused group: values kept per row instead of computed again, prefetching the next row
+//	fuse_matmul.go   contraction chains: a matmul, the row-wise generics after it and a matmul reading theirs, over blocks of rows
 //	llprint/         the printer (print.go, print_inst.go)
 //	internal/buildhook  hands llprint's tests the llir modules this package builds
 //
@@ -143,7 +144,10 @@
 // intermediate buffers that fusion left, and one packing buffer per
 // contraction lowered as a matmul (see Contractions), per call: at most
 // (96*256 + 256*2048) elements (2.1 MB of f32), less when the operands
-// are smaller than those blocks. The caller provides no workspace.
+// are smaller than those blocks; a matmul of a contraction chain packs
+// its j-operand whole (K times N rounded up to the tile's width), and
+// the chain's blocks of rows are on the stack when small (64 KB or less)
+// or allocated too. The caller provides no workspace.
 //
 // The C symbol is the function's name with characters that C does not
 // allow replaced by '_'; a name C or the C library already uses (main,
@@ -305,16 +309,30 @@
 // layouts its contracting dims imply, read through strides. It is cache
 // blocked as GotoBLAS and BLIS are (matmul.go): blocks of 2048 columns of
 // j and 256 steps of k, whose part of the j-operand is packed into panels
-// of one vector's width (16 f32, 8 f64: the package's 64-byte vectors),
-// and blocks of 96 rows of i, packed into panels of 6 rows; each 6 x 16
-// (f32) tile of the output is a micro-kernel of 6 vector accumulators, one
-// vector load, 6 broadcasts and 6 llvm.fma per step of k. Edges of any
-// size go through a tile on the stack; sizes may be dynamic. On AVX2
-// LLVM splits each <16 x float> into two ymm registers (12 accumulators,
-// the classic 6x16 kernel), on AVX-512 it is one zmm, on AArch64 four
-// NEON registers. A matmul is no member of a fused group (its loop over
-// rows would read the whole other operand per row): its epilogue (bias,
-// relu) is a separate pass over the output.
+// as wide as the micro-kernel's tile, and blocks of 96 rows of i, packed
+// into panels as high as the tile; each tile of the output is a
+// micro-kernel of vector accumulators, per step of k one load of each of
+// the panel's vectors, a broadcast per row and an llvm.fma per
+// accumulator. The tile depends on the target (the functions' target CPU
+// and features, below): with AVX-512, 12 rows of two 64-byte vectors (12
+// x 32 f32, 24 zmm accumulators); otherwise 6 rows of one vector (6 x 16
+// f32: on AVX2 LLVM splits each <16 x float> into two ymm registers, 12
+// accumulators, the classic 6x16 kernel; on AArch64 four NEON registers).
+// Edges of any size go through a tile on the stack; sizes may be dynamic.
+//
+// A matmul whose loops are its batch loops, then i, then j and k, starts
+// a contraction chain (fuse_matmul.go): the generics after it that read
+// its result row by row (a bias, relu, scale, residual add; a softmax's
+// max, sum and divide) and, optionally, a last matmul reading theirs as
+// its i-operand (attention's product with v) run over blocks of rows of
+// i, 192 KB of the first matmul's result or at most 96 rows: the first
+// matmul's rows of the block into a block buffer, the row-wise generics
+// row by row, then the last matmul's rows from the block, so that the
+// scores of attention or a dense layer's pre-activation stay in cache
+// and only the chain's results reach memory. The matmuls of a chain read
+// their i-operand's rows in place, and pack their j-operand whole once
+// per iteration of the batch loops. Each element is computed as unfused
+// code computes it (the tests compare the two bit for bit).
 //
 // Each output element is still summed in k's order, starting from the
 // fill, but every step is a fused multiply-add, rounded once instead of
