@@ -4,8 +4,9 @@
 // i1 and i32 and f64 elements, rank 0, several results), every hlo op
 // (hlo_ops.mlir), the vector and streaming-store code (vector.mlir),
 // reductions over every dim pattern (reductions.mlir), the vectorized
-// f32 math (vecmath.mlir), and softmax and layer norm (examples/softmax.mlir,
-// bench's W6 and W7).
+// f32 math (vecmath.mlir), softmax and layer norm (examples/softmax.mlir,
+// bench's W6 and W7), and contraction chains with the AVX-512 micro-kernel
+// (fused_hlo.mlir).
 // REQUIRES: opt-19, llc-19
 // RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm | opt-19 -passes=verify -disable-output
 // RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm | llc-19 -O2 -o %t.s
@@ -43,6 +44,9 @@
 // RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=skylake-avx512 --target-features=-avx512vl,+avx512vnni | llc-19 -O2 -o %t.s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=x86-64-v3 | llc-19 -O2 -o %t.s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // RUN: bcast-opt %S/relu-bias.mlir --pipeline=cpu --emit=llvm --target=aarch64-linux-gnu --target-cpu=neoverse-n1 --target-features=+sve | llc-19 -O2 -o %t.s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: bcast-opt %S/../../../lower/llvm/testdata/fused_hlo.mlir --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=skylake-avx512 | opt-19 -passes=verify -disable-output
+// RUN: bcast-opt %S/../../../lower/llvm/testdata/fused_hlo.mlir --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=skylake-avx512 | llc-19 -O2 -o %t.s
+// RUN: bcast-opt %S/../../../lower/llvm/testdata/fused_hlo.mlir --pipeline=cpu --emit=llvm --target=aarch64-linux-gnu | llc-19 -O2 -o %t.s
 // ATTRS: define i32 @{{[a-z0-9_]+}}({{.*}}) nounwind #0 {
 // ATTRS: attributes #0 = { "target-cpu"="{{[a-z0-9_-]+}}" "target-features"="{{([+-][a-z0-9.-]+,)*[+-][a-z0-9.-]+}}" }
 // QUIET-NOT: {{.}}
