@@ -325,11 +325,13 @@
 // its result row by row (a bias, relu, scale, residual add; a softmax's
 // max, sum and divide) and, optionally, a last matmul reading theirs as
 // its i-operand (attention's product with v) run over blocks of rows of
-// i, 192 KB of the first matmul's result or at most 96 rows: the first
-// matmul's rows of the block into a block buffer, the row-wise generics
-// row by row, then the last matmul's rows from the block, so that the
-// scores of attention or a dense layer's pre-activation stay in cache
-// and only the chain's results reach memory. The matmuls of a chain read
+// i (48 KB of the first matmul's result when its packed j-operand, read
+// again by every block, is at most 256 KB, else 384 KB; at most 96
+// rows): the first matmul's rows of the block into a block buffer, the
+// row-wise generics row by row, then the last matmul's rows from the
+// block, so that the scores of attention or a dense layer's
+// pre-activation stay in cache and only the chain's results reach
+// memory. The matmuls of a chain read
 // their i-operand's rows in place, and pack their j-operand whole once
 // per iteration of the batch loops. Each element is computed as unfused
 // code computes it (the tests compare the two bit for bit).

@@ -47,7 +47,16 @@ import (
 // chainBlockBytes is the size a chain's block of rows aims at: the rows
 // of the first matmul's result it holds (at least the micro-kernel's
 // rows, at most matmulMC rows, a multiple of the micro-kernel's rows).
-const chainBlockBytes = 192 << 10
+// A block of the first-level cache's size keeps the row-wise generics'
+// rows there, when the first matmul's packed b operand, which every
+// block reads again, fits in the second-level cache (at most
+// chainPackedBytes); a larger one is read from further away, and the
+// blocks are then chainBigBlockBytes, reading it fewer times.
+const (
+	chainBlockBytes    = 48 << 10
+	chainBigBlockBytes = 384 << 10
+	chainPackedBytes   = 256 << 10
+)
 
 // chainRows returns the shared loops of a contraction chain starting at
 // op (its batch loops and i), or 0 when op cannot start one (see the top
@@ -129,7 +138,13 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 		}
 	}
 	mr, _ := matmulTile(l.e.target)
-	mb := l.chainBlock(rowSize, elemBytes(headOut.elem), int64(mr))
+	blockBytes := int64(chainBigBlockBytes)
+	if k, ok := constInt(l.headDepth(g.head)); ok {
+		if n, ok := constInt(rowSize); ok && k*n*elemBytes(headOut.elem) <= chainPackedBytes {
+			blockBytes = chainBlockBytes
+		}
+	}
+	mb := l.chainBlock(rowSize, elemBytes(headOut.elem), int64(mr), blockBytes)
 	plans, err := l.prepareMembers(g, mb)
 	if err != nil || len(plans) == 0 {
 		return err
@@ -273,17 +288,31 @@ func (l *fnLowering) advanceOutside(acc []*operandAccess, ptrs []value.Value, d 
 	return moved
 }
 
-// chainBlock is the rows of a chain's block: chainBlockBytes of rows of
+// chainBlock is the rows of a chain's block: blockBytes of rows of
 // rowSize elements of elemSize bytes, rounded down to a multiple of the
 // micro-kernel's rows mr, at least mr and at most matmulMC.
-func (l *fnLowering) chainBlock(rowSize value.Value, elemSize, mr int64) value.Value {
+func (l *fnLowering) chainBlock(rowSize value.Value, elemSize, mr, blockBytes int64) value.Value {
 	if c, ok := constInt(rowSize); ok {
-		n := chainBlockBytes / max(c*elemSize, 1) / mr * mr
+		n := blockBytes / max(c*elemSize, 1) / mr * mr
 		return i64c(min(max(n, mr), matmulMC))
 	}
 	bytes := l.smax(l.mul(rowSize, i64c(elemSize)), i64c(1))
-	n := l.mul(l.cur.NewSDiv(l.cur.NewSDiv(i64c(chainBlockBytes), bytes), i64c(mr)), i64c(mr))
+	n := l.mul(l.cur.NewSDiv(l.cur.NewSDiv(i64c(blockBytes), bytes), i64c(mr)), i64c(mr))
 	return l.smin(l.smax(n, i64c(mr)), i64c(matmulMC))
+}
+
+// headDepth is the contracting size of a chain's first matmul, op: the
+// size of its b operand's dim that the reduction loop reads, or nil when
+// unknown.
+func (l *fnLowering) headDepth(op *ir.Operation) value.Value {
+	m := matmulShape(op)
+	b := l.get(op.Operand(m.b)).buf
+	for r, e := range linalg.IndexingMapsView(op)[m.b].Results {
+		if d, ok := e.(affine.DimExpr); ok && d.Position == m.k && b != nil {
+			return b.dims[r]
+		}
+	}
+	return nil
 }
 
 // ceilDivBy is ceil(a / b) for a >= 0 and b > 0, either of them dynamic.

@@ -5,21 +5,22 @@
 //
 // lower/llvm's contraction chains (fuse_matmul.go): one attention head,
 // softmax(q k^T / 8) v, as W9 (bench/workloads/W9.mlir) writes it, is one
-// loop nest: over the batch (row0), blocks of 96 rows of the scores
-// (chain.blk), in each the scores' matmul into a block buffer (96 x 512
-// floats, 0x30000 bytes), the softmax row by row (chain.row) with one
-// row of exps on the stack, and the matmul by v reading the block of
-// probabilities (another 0x30000 bytes). k and v are packed whole once
-// per batch element (64 x 512 floats each, 0x20000 bytes); the 8 x 512 x
-// 512 scores (0x800000 bytes) are never allocated. The micro-kernel's
-// tile is the target's: 12 x 32 floats with AVX-512 (24 fused
-// multiply-adds of <16 x float> per step of k in each matmul, a 384-float
-// edge tile), 6 x 16 on AVX2 (6 per step, a 96-float edge tile).
+// loop nest: over the batch (row0), blocks of 24 rows of the scores
+// (chain.blk: 48 KB, k packed being 128 KB), in each the scores' matmul
+// into a block buffer (24 x 512 floats, on the stack), the softmax row by
+// row (chain.row) with rows of 512 floats on the stack, and the matmul by
+// v reading the block of probabilities (another 24 x 512 floats). k and
+// v are packed whole once per batch element (64 x 512 floats each,
+// 0x20000 bytes); the 8 x 512 x 512 scores (0x800000 bytes) are never
+// allocated. The micro-kernel's tile is the target's: 12 x 32 floats
+// with AVX-512 (24 fused multiply-adds of <16 x float> per step of k in
+// each matmul, a 384-float edge tile), 6 x 16 on AVX2 (6 per step, a
+// 96-float edge tile).
 // CHECK-LABEL: define i32 @attention(
 // AVX512-DAG: alloca [384 x float]
 // AVX2-DAG: alloca [96 x float]
+// CHECK-DAG: alloca [12288 x float]
 // CHECK-DAG: alloca [512 x float]
-// CHECK-DAG: call i8* @malloc(i64 u0x30000)
 // CHECK-DAG: call i8* @malloc(i64 u0x20000)
 // CHECK-NOT: @malloc(i64 u0x800000)
 // CHECK: {{^}}row0.loop:
