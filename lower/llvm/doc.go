@@ -332,8 +332,9 @@
 // block, so that the scores of attention or a dense layer's
 // pre-activation stay in cache and only the chain's results reach
 // memory. The matmuls of a chain read
-// their i-operand's rows in place, and pack their j-operand whole once
-// per iteration of the batch loops. Each element is computed as unfused
+// their i-operand's rows in place (or pack them, for rows a multiple of
+// 4 KB apart), and pack their j-operand whole once per iteration of the
+// batch loops. Each element is computed as unfused
 // code computes it (the tests compare the two bit for bit).
 //
 // Each output element is still summed in k's order, starting from the

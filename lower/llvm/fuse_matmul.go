@@ -37,12 +37,15 @@ import (
 // rows one after the other, in cache.
 //
 // The matmuls read their a rows in place, unpacked (aPanel): a block of
-// rows is small and in cache. Their b operands are packed once per
-// iteration of the batch loops, whole, in the blocks product packs them
-// in (a chunk of a parallel loop packs its own). Each element is summed
-// in the same order as by an unfused matmul and each member computes its
-// rows as in a fused group, so the results are those of the unfused
-// code, bit for bit.
+// rows is small and in cache; but rows 4 KB apart (or a multiple of it,
+// or a stride not known when compiling), which the first-level cache
+// would hold in one set, are packed block by block as product packs
+// them. Their b operands are packed once per iteration of the batch
+// loops, whole, in the blocks product packs them in (a chunk of a
+// parallel loop packs its own). Each element is summed in the same
+// order as by an unfused matmul and each member computes its rows as in
+// a fused group, so the results are those of the unfused code, bit for
+// bit.
 
 // chainBlockBytes is the size a chain's block of rows aims at: the rows
 // of the first matmul's result it holds (at least the micro-kernel's
@@ -102,7 +105,20 @@ func chainTail(op *ir.Operation, results map[*ir.Value]affine.Map, shared int) b
 // their increments, and where its b operand is packed.
 type chainMatmul struct {
 	*matmul
-	packed value.Value
+	packed, packA value.Value
+}
+
+// chainPackStride is the row stride in bytes of an a operand a chain's
+// matmul packs (packs: its rows alias in the first-level cache, whose
+// sets repeat every 4 KB, when read in place); others are read in place.
+const chainPackStride = 4 << 10
+
+// packs reports whether the chain's matmul packs its a operand's blocks:
+// when a's row stride is a multiple of chainPackStride bytes, or not
+// known when the kernel is compiled.
+func (m *chainMatmul) packs() bool {
+	s, ok := constInt(m.g.acc[m.a].coef[m.i])
+	return !ok || s*elemBytes(m.elem)%chainPackStride == 0
 }
 
 // newChainMatmul returns plan p of a chain's matmul as one.
@@ -185,6 +201,9 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 			m.packed = l.rowArray(m.elem, m.packedBSize(l))
 		} else {
 			m.packed = l.alloc(m.elem, []value.Value{m.packedBSize(l)})
+		}
+		if m.packs() {
+			m.packA = l.rowArray(m.elem, l.mul(l.roundUp(mb, int64(m.mr)), l.smin(l.smax(m.g.bounds[m.k], i64c(1)), i64c(matmulKC))))
 		}
 	}
 	tile := l.rowArray(head.elem, i64c(int64(head.mr*head.nr)))
@@ -272,7 +291,7 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 // rowsOf emits the chain matmul's rows of one block: rows of them, its
 // accesses' pointers at the block's first row.
 func (m *chainMatmul) rowsOf(l *fnLowering, ptrs []value.Value, rows, tile value.Value) error {
-	return m.rowsProduct(l, ptrs[m.a], m.packed, ptrs[2], m.g.acc[2].coef[m.i], rows, tile)
+	return m.rowsProduct(l, ptrs[m.a], m.packed, ptrs[2], m.g.acc[2].coef[m.i], rows, m.packA, tile)
 }
 
 // advanceOutside is advancePtrs of iv steps along loop d for the

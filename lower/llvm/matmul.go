@@ -648,13 +648,15 @@ func (m *matmul) packedOffset(l *fnLowering, jc, pc, nc, K value.Value) value.Va
 	return l.add(l.mul(jc, K), l.mul(pc, l.roundUp(nc, int64(m.nr))))
 }
 
-// rowsProduct emits the product of M rows of a, read in place (element
-// (r, p) at a + r*sAi + p*sAk), and b packed whole by packAllB into
-// packed, into the M rows of c (row stride sCi, contiguous along j): the
-// loops of product without its packing, for a block of rows whose b a
-// fused group packed once (fuse_matmul.go). Each element is summed in the
-// same order as product sums it.
-func (m *matmul) rowsProduct(l *fnLowering, a, packed, c, sCi, M value.Value, tile value.Value) error {
+// rowsProduct emits the product of M rows of a (element (r, p) at a +
+// r*sAi + p*sAk) and b packed whole by packAllB into packed, into the M
+// rows of c (row stride sCi, contiguous along j): the loops of product
+// without packing b, for a block of rows whose b a fused group packed
+// once (fuse_matmul.go). a's block of each step of k is packed into
+// packA, as product packs it, when packA is set; else the micro-kernel
+// reads a's rows in place. Each element is summed in the same order as
+// product sums it.
+func (m *matmul) rowsProduct(l *fnLowering, a, packed, c, sCi, M, packA, tile value.Value) error {
 	g := m.g
 	N, K := g.bounds[m.j], g.bounds[m.k]
 	sAi, sAk := g.acc[m.a].coef[m.i], g.acc[m.a].coef[m.k]
@@ -668,10 +670,18 @@ func (m *matmul) rowsProduct(l *fnLowering, a, packed, c, sCi, M value.Value, ti
 			first := l.eq(kb, i64c(0))
 			blk := l.elemPtr(m.elem, packed, m.packedOffset(l, jc, pc, nc, K))
 			aBlock := l.elemPtr(m.elem, a, l.mul(pc, sAk))
+			if packA != nil {
+				if err := m.pack(l, packA, aBlock, M, kc, int64(m.mr), sAi, sAk, "mm.pa"); err != nil {
+					return err
+				}
+			}
 			_, err := l.loopFrom(i64c(0), nc, nr, "mm.jr", func(jr value.Value) error {
 				_, err := l.loopFrom(i64c(0), M, int64(m.mr), "mm.ir", func(ir value.Value) error {
 					cp := l.elemPtr(m.elem, c, l.add(l.mul(ir, sCi), l.add(jc, jr)))
 					ap := aPanel{ptr: l.elemPtr(m.elem, aBlock, l.mul(ir, sAi)), sI: sAi, sK: sAk}
+					if packA != nil {
+						ap = aPanel{ptr: l.elemPtr(m.elem, packA, l.mul(ir, kc)), packed: true}
+					}
 					bp := l.elemPtr(m.elem, blk, l.mul(jr, kc))
 					return m.microKernel(l, ap, bp, cp, sCi, l.smin(i64c(int64(m.mr)), l.sub(M, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile)
 				})
