@@ -102,10 +102,11 @@ func chainTail(op *ir.Operation, results map[*ir.Value]affine.Map, shared int) b
 }
 
 // chainMatmul is a matmul of a chain, set up: its plan's accesses with
-// their increments, and where its b operand is packed.
+// their increments, where its b operand (and a's blocks, if packed) are
+// packed, and its edge tile.
 type chainMatmul struct {
 	*matmul
-	packed, packA value.Value
+	packed, packA, tile value.Value
 }
 
 // chainPackStride is the row stride in bytes of an a operand a chain's
@@ -155,8 +156,8 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 	}
 	mr, _ := matmulTile(l.e.target)
 	blockBytes := int64(chainBigBlockBytes)
-	if k, ok := constInt(l.headDepth(g.head)); ok {
-		if n, ok := constInt(rowSize); ok && k*n*elemBytes(headOut.elem) <= chainPackedBytes {
+	if depth, ok := constInt(l.headDepth(g.head)); ok {
+		if n, ok := constInt(rowSize); ok && depth*n*elemBytes(headOut.elem) <= chainPackedBytes {
 			blockBytes = chainBlockBytes
 		}
 	}
@@ -194,8 +195,9 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 	}
 	head := mms[0]
 	M := head.g.bounds[head.i]
-	// the b operands' packing buffers and the edge tile: per iteration
-	// of the batch loops (scratch), or packed once without batch loops
+	// the b operands' packing buffers: per iteration of the batch loops
+	// (scratch), or packed once without batch loops; a's blocks and the
+	// edge tiles: per block (scratch)
 	for _, m := range mms {
 		if k > 1 {
 			m.packed = l.rowArray(m.elem, m.packedBSize(l))
@@ -205,8 +207,8 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 		if m.packs() {
 			m.packA = l.rowArray(m.elem, l.mul(l.roundUp(mb, int64(m.mr)), l.smin(l.smax(m.g.bounds[m.k], i64c(1)), i64c(matmulKC))))
 		}
+		m.tile = l.rowArray(m.elem, i64c(int64(m.mr*m.nr)))
 	}
-	tile := l.rowArray(head.elem, i64c(int64(head.mr*head.nr)))
 	// every member's accesses: the matmuls', then the nests'
 	var accs [][]*operandAccess
 	var base [][]value.Value
@@ -245,7 +247,7 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 			for x := range accs {
 				at[x] = l.advanceOutside(accs[x], ptrs[x], k-1, i0, block, "blk")
 			}
-			if err := head.rowsOf(l, at[0], rows, tile); err != nil {
+			if err := head.rowsOf(l, at[0], rows); err != nil {
 				return err
 			}
 			if len(nests) > 0 {
@@ -264,7 +266,7 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 				}
 			}
 			if len(mms) > 1 {
-				return mms[1].rowsOf(l, at[1], rows, tile)
+				return mms[1].rowsOf(l, at[1], rows)
 			}
 			return nil
 		})
@@ -290,8 +292,8 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 
 // rowsOf emits the chain matmul's rows of one block: rows of them, its
 // accesses' pointers at the block's first row.
-func (m *chainMatmul) rowsOf(l *fnLowering, ptrs []value.Value, rows, tile value.Value) error {
-	return m.rowsProduct(l, ptrs[m.a], m.packed, ptrs[2], m.g.acc[2].coef[m.i], rows, m.packA, tile)
+func (m *chainMatmul) rowsOf(l *fnLowering, ptrs []value.Value, rows value.Value) error {
+	return m.rowsProduct(l, ptrs[m.a], m.packed, ptrs[2], m.g.acc[2].coef[m.i], rows, m.packA, m.tile)
 }
 
 // advanceOutside is advancePtrs of iv steps along loop d for the

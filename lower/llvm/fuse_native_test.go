@@ -85,6 +85,7 @@ var fusedCases = func() []fusedCase {
 			fusedCase{fn: "attention_2d", shapes: [][]int64{{m, d}, {d, n}, {n, 3}}, rtol: 1e-3, atol: 1e-3},
 			fusedCase{fn: "dense_relu", shapes: [][]int64{{m, d}, {d, 37}, {37}}, rtol: 1e-5, atol: 1e-3},
 			fusedCase{fn: "matmul_chain", shapes: [][]int64{{b, m, d}, {b, d, n}, {b, n, 4}}, rtol: 1e-12, atol: 1e-9},
+			fusedCase{fn: "mixed_chain", shapes: [][]int64{{m, d}, {d, n}, {n, 5}}, rtol: 1e-5, atol: 1e-3},
 		)
 	}
 	return append(cs,
@@ -121,6 +122,7 @@ var fusedShape = map[string]struct {
 	"dense_relu":          {0, false, 1},
 	"dense_wide":          {0, false, 1},
 	"matmul_chain":        {1, false, 1},
+	"mixed_chain":         {0, false, 1},
 	"softmax_max":         {1, true, 0},
 	"softmax_f64":         {1, true, 0},
 	"softmax3":            {1, true, 0},

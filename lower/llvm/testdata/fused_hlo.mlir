@@ -247,3 +247,12 @@ func.func public @matmul_chain(%a: tensor<?x?x?xf64>, %b: tensor<?x?x?xf64>, %c:
   %1 = stablehlo.dot_general %0, %c, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<?x?x?xf64>, tensor<?x?x?xf64>) -> tensor<?x?x?xf64>
   return %1 : tensor<?x?x?xf64>
 }
+
+// A chain whose matmuls differ in element type: (a b) in f32, converted
+// to f64, times c in f64; each matmul has its own tile.
+func.func public @mixed_chain(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x5xf64>) -> tensor<?x5xf64> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %1 = stablehlo.convert %0 : (tensor<?x?xf32>) -> tensor<?x?xf64>
+  %2 = stablehlo.dot_general %1, %c, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<?x?xf64>, tensor<?x5xf64>) -> tensor<?x5xf64>
+  return %2 : tensor<?x5xf64>
+}
