@@ -173,9 +173,10 @@
 // whose iterations are independent are split (the outermost loop of an
 // all-parallel generic, the first parallel loop of a reduction, the row
 // loop of a fused group, the column panels of a matmul or its outermost
-// batch loop; never a reduction loop), into contiguous chunks of
-// iterations that each run in order with the instructions of the
-// single-thread loop; a row buffer or packing buffer is per chunk. A
+// batch loop, the outermost batch loop of a contraction chain or, without
+// one, its blocks of rows; never a reduction loop), into contiguous
+// chunks of iterations that each run in order with the instructions of
+// the single-thread loop; a row buffer or packing buffer is per chunk. A
 // one-dim generic's only loop, its vector loop, is split in blocks of
 // 16384 elements, and a reduction along outer dims whose only parallel dim
 // is its vector loop's in blocks of 256 columns (lanes compute what scalar
