@@ -63,9 +63,12 @@ import (
 // reads is streamed as an unfused generic's is (vector.go). A member's body
 // also keeps per row the costly values a later member would compute again
 // (softmax's exp(x - m)), and the later members prefetch the next row of
-// their inputs (fuse_values.go). Generics that do not form such a group
-// are lowered as unfused generics are (and all are with
-// Options.unfused, which the tests compare with).
+// their inputs (fuse_values.go). A matmul (matmul.go) is no member but
+// may start a group, a contraction chain, whose shared loops are its
+// batch loops and rows, and which a matmul reading the group's result may
+// end; such a group runs over blocks of rows (fuse_matmul.go). Generics
+// that do not form a group are lowered as unfused generics are (and all
+// are with Options.unfused, which the tests compare with).
 
 // fusedGroup is a group of generics lowered as one loop nest over their
 // shared loops.
