@@ -28,6 +28,12 @@ func ElementByteSize(t Type) int {
 		return t.Width() / 8
 	case *IndexType:
 		return 8
+	case *ComplexType:
+		// Interleaved (re, im), as MLIR stores complex elements; only
+		// complex numbers over float types are stored densely.
+		if ft, ok := t.Elem.(*FloatType); ok {
+			return 2 * ft.Width() / 8
+		}
 	}
 	return 0
 }
@@ -55,12 +61,16 @@ func (d *DenseElementsAttr) FloatAt(i int64) float64 {
 	return decodeFloat(d.Raw[d.offset(i):], d.Type.ElementType().(*FloatType).Kind)
 }
 
-// SplatValue returns the value of a splat as a scalar attribute.
+// ElementAttr returns element i as a scalar attribute: a FloatAttr,
+// IntegerAttr or BoolAttr, and for a complex element the pair
+// `[re : f32, im : f32]` that complex.constant takes (see ComplexPair).
 func (d *DenseElementsAttr) ElementAttr(i int64) Attribute {
 	et := d.Type.ElementType()
 	switch et := et.(type) {
 	case *FloatType:
 		return &FloatAttr{Type: et, Value: d.FloatAt(i)}
+	case *ComplexType:
+		return ComplexPair(et, d.ComplexAt(i))
 	case *IntegerType:
 		if et.Width == 1 {
 			return &BoolAttr{Value: d.IntAt(i) != 0}
@@ -149,6 +159,13 @@ func encodeScalar(buf []byte, et Type, v Attribute) ([]byte, error) {
 			return nil, fmt.Errorf("float value for element type %s", et)
 		}
 		return appendFloat(buf, ft.Kind, v.Value), nil
+	case *ArrayAttr:
+		ct, ok := et.(*ComplexType)
+		z, isPair := ComplexFromPair(v)
+		if !ok || !isPair {
+			return nil, fmt.Errorf("array value for element type %s", et)
+		}
+		return appendComplex(buf, ct, z), nil
 	}
 	return nil, fmt.Errorf("unsupported dense element value")
 }

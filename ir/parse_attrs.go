@@ -429,10 +429,12 @@ func (p *parser) parseStrided() Attribute {
 	return a
 }
 
-// denseLit is one scalar literal inside dense<...>.
+// denseLit is one element literal inside dense<...>: a number or boolean,
+// or, when im is set, a complex `(re, im)` whose real part is tok.
 type denseLit struct {
 	tok token
 	neg bool
+	im  *denseLit
 }
 
 // parseDenseAttr parses `dense<literal-tree | "0xHEX">` `:` shaped-type.
@@ -515,7 +517,19 @@ func (p *parser) parseDenseAttr() Attribute {
 		}
 	}
 	d.Raw = make([]byte, 0, len(lits)*esz)
+	if IsComplex(et) {
+		for _, l := range lits {
+			if l.im == nil {
+				p.failAt(l.tok, "expected complex element (re, im) for %s", et)
+			}
+			d.Raw = p.encodeComplexLiteral(d.Raw, l, et)
+		}
+		return d
+	}
 	for _, l := range lits {
+		if l.im != nil {
+			p.encodeComplexLiteral(nil, l, et)
+		}
 		var a Attribute
 		if l.tok.kind == tBareIdent {
 			a = &BoolAttr{Value: string(p.src[l.tok.start:l.tok.end]) == "true"}
@@ -538,7 +552,17 @@ func (p *parser) parseDenseAttr() Attribute {
 	return d
 }
 
+// parseDenseScalar parses one element: a primitive literal or a complex
+// `(re, im)`.
 func (p *parser) parseDenseScalar() denseLit {
+	if p.tok.kind == tLParen {
+		return p.parseComplexLiteral()
+	}
+	return p.parsePrimitiveLiteral()
+}
+
+// parsePrimitiveLiteral parses `[-]number`, `true` or `false`.
+func (p *parser) parsePrimitiveLiteral() denseLit {
 	l := denseLit{}
 	l.neg = p.accept(tMinus)
 	l.tok = p.tok

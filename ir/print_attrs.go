@@ -684,6 +684,10 @@ func (ap *attrPrinter) denseNested(d *DenseElementsAttr, shape []int64, dim int,
 }
 
 func (ap *attrPrinter) denseElem(d *DenseElementsAttr, i int64, et Type) {
+	if ct, ok := et.(*ComplexType); ok {
+		ap.complexElem(d.ComplexAt(i), ct)
+		return
+	}
 	if ft, ok := et.(*FloatType); ok {
 		ap.floatValue(d.FloatAt(i), ft)
 		return

@@ -114,6 +114,12 @@ var unpinnable = []struct {
 			_, err := ir.NewDenseSplat(ir.RankedTensor([]int64{2}, ir.I64), &ir.FloatAttr{Type: ir.F32T, Value: 1})
 			return err
 		}},
+	{"array value for element type",
+		"ir.NewDenseSplat (Go API), as above: a complex element's pair [re, im] for a non-complex type",
+		func(t *testing.T) error {
+			_, err := ir.NewDenseSplat(ir.RankedTensor([]int64{2}, ir.F32T), ir.ComplexPair(ir.Complex(ir.F32T), complex(1, 2)))
+			return err
+		}},
 	{"unsupported dense element value",
 		"ir.NewDenseSplat (Go API), as above",
 		func(t *testing.T) error {

@@ -973,8 +973,8 @@ func.func @dense_scalar_type() {
 // -----
 
 func.func @dense_element_type() {
-  // expected-error @+1 {{unsupported dense element type complex<f32>}}
-  "func.return"() {a = dense<1> : tensor<2xcomplex<f32>>} : () -> ()
+  // expected-error @+1 {{unsupported dense element type complex<i32>}}
+  "func.return"() {a = dense<(1, 2)> : tensor<2xcomplex<i32>>} : () -> ()
 }
 
 // -----
@@ -1017,6 +1017,69 @@ func.func @dense_bool_element() {
 func.func @dense_element_literal() {
   // expected-error @+1 {{expected element literal of primitive type}}
   "func.return"() {a = dense<[x]> : tensor<1xi8>} : () -> ()
+}
+
+// -----
+
+func.func @dense_complex_real_element() {
+  // expected-error @+1 {{expected complex element (re, im) for complex<f32>}}
+  "func.return"() {a = dense<[1.0, 2.0]> : tensor<2xcomplex<f32>>} : () -> ()
+}
+
+// -----
+
+func.func @dense_complex_for_real_type() {
+  // expected-error @+1 {{expected f32 element, got a complex (re, im) literal}}
+  "func.return"() {a = dense<(1.0, 2.0)> : tensor<2xf32>} : () -> ()
+}
+
+// -----
+
+func.func @dense_complex_comma() {
+  // expected-error @+1 {{expected ',' between complex elements}}
+  "func.return"() {a = dense<(1.0)> : tensor<2xcomplex<f32>>} : () -> ()
+}
+
+// -----
+
+func.func @dense_complex_close() {
+  // expected-error @+1 {{expected ')' after complex elements}}
+  "func.return"() {a = dense<[(1.0, 2.0, 3.0)]> : tensor<1xcomplex<f32>>} : () -> ()
+}
+
+// -----
+
+func.func @dense_complex_nested() {
+  // expected-error @+1 {{expected element literal of primitive type}}
+  "func.return"() {a = dense<((1.0, 2.0), 3.0)> : tensor<2xcomplex<f32>>} : () -> ()
+}
+
+// -----
+
+func.func @dense_complex_bool_part() {
+  // expected-error @+1 {{expected f64 part of a complex element, got a boolean}}
+  "func.return"() {a = dense<(true, 2.0)> : tensor<2xcomplex<f64>>} : () -> ()
+}
+
+// -----
+
+func.func @dense_complex_part_hex_range() {
+  // expected-error @+1 {{hexadecimal float constant out of range for type}}
+  "func.return"() {a = dense<(1.0, 0x7FF0000000000000)> : tensor<2xcomplex<f32>>} : () -> ()
+}
+
+// -----
+
+func.func @dense_complex_hex_size() {
+  // expected-error @+1 {{elements hex data size is invalid for provided type: 4 bytes for 2 elements of complex<f32>}}
+  "func.return"() {a = dense<"0x0000803F"> : tensor<2xcomplex<f32>>} : () -> ()
+}
+
+// -----
+
+func.func @dense_complex_shape() {
+  // expected-error @+1 {{inferred shape of elements literal ([1]) does not match type ([2])}}
+  "func.return"() {a = dense<[(1.0, 2.0)]> : tensor<2xcomplex<f32>>} : () -> ()
 }
 
 // -----
