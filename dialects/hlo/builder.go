@@ -207,8 +207,8 @@ func unary(b *ir.Builder, def *ir.OpDef, x *ir.Value) (*ir.Value, error) {
 		return nil, err
 	}
 	rt := x.Type()
-	if e := ElementwiseOf(def); e != nil && e.Class == FloatToBool {
-		rt = ir.WithElementType(rt, ir.I1)
+	if e := unaryOps[def]; e != nil {
+		rt = ir.WithElementType(rt, e.resultElem(ir.ElementTypeOf(rt)))
 	}
 	return create(b, &ir.OpState{Name: def.Name, Operands: []*ir.Value{x}, ResultTypes: []ir.Type{rt}, Loc: funcdialect.CallerLoc(b)})
 }

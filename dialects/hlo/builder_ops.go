@@ -434,3 +434,39 @@ func ReducePrecision(b *ir.Builder, x *ir.Value, exponentBits, mantissaBits int3
 	st.AddAttr("mantissa_bits", ir.IntAttr(ir.I32, int64(mantissaBits)))
 	return create(b, st)
 }
+
+// Real builds `hlo.real`, the real part of complex elements (a real
+// operand is returned as is):
+//
+//	%r = hlo.real %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+func Real(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, RealOp, x)
+}
+
+// Imag builds `hlo.imag`, the imaginary part of complex elements (0 for a
+// real operand):
+//
+//	%r = hlo.imag %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+func Imag(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, ImagOp, x)
+}
+
+// Conj builds `hlo.conj` (CHLO's conj), the complex conjugate (a real
+// operand is returned as is):
+//
+//	%r = hlo.conj %z : tensor<4xcomplex<f32>>
+func Conj(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
+	return unary(b, ConjOp, x)
+}
+
+// Complex builds `hlo.complex`, the complex numbers re + i*im from two
+// tensors of one shape and of f32 or f64 elements:
+//
+//	%z = hlo.complex %re, %im : tensor<4xcomplex<f32>>
+func Complex(b *ir.Builder, re, im *ir.Value) (*ir.Value, error) {
+	if err := checkArgs(b, ComplexOp.Name, re, im); err != nil {
+		return nil, err
+	}
+	rt := ir.WithElementType(re.Type(), ir.Complex(ir.ElementTypeOf(re.Type())))
+	return create(b, &ir.OpState{Name: ComplexOp.Name, Operands: []*ir.Value{re, im}, ResultTypes: []ir.Type{rt}, Loc: funcdialect.CallerLoc(b)})
+}

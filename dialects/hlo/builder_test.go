@@ -47,6 +47,7 @@ var unaryBuilders = map[string]func(*ir.Builder, *ir.Value) (*ir.Value, error){
 	"sinh": hlo.Sinh, "cosh": hlo.Cosh, "asin": hlo.Asin, "acos": hlo.Acos, "atan": hlo.Atan,
 	"asinh": hlo.Asinh, "acosh": hlo.Acosh, "atanh": hlo.Atanh, "erf": hlo.Erf, "erfc": hlo.Erfc, "digamma": hlo.Digamma, "erf_inv": hlo.ErfInv, "lgamma": hlo.Lgamma,
 	"is_inf": hlo.IsInf, "is_pos_inf": hlo.IsPosInf, "is_neg_inf": hlo.IsNegInf,
+	"real": hlo.Real, "imag": hlo.Imag, "conj": hlo.Conj,
 }
 
 // operandFor returns an operand type the op class accepts.
@@ -125,7 +126,7 @@ func TestTypedBuilderElementTypes(t *testing.T) {
 	_, b, args := newFunc(t, i32x4, i32x4)
 	_, _, line, _ := runtime.Caller(0)
 	_, err := hlo.Exponential(b, args[0])
-	want := "builder_test.go:" + strconv.Itoa(line+1) + ":1: error: 'hlo.exponential' op operand #0 must have floating-point elements, but has 'i32'"
+	want := "builder_test.go:" + strconv.Itoa(line+1) + ":1: error: 'hlo.exponential' op operand #0 must have floating-point or complex elements, but has 'i32'"
 	if err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("hlo.Exponential on i32: %v, want an error ending in %q", err, want)
 	}

@@ -18,9 +18,24 @@ const (
 	IntOrBool   // integers including i1 (logical and bitwise ops)
 	AnyNumeric  // any integer (including i1) or float
 	FloatToBool // float operand, i1 result (is_finite)
+
+	// WithComplex, or-ed into a class, also admits complex<f32> and
+	// complex<f64> (the ops StableHLO defines on complex numbers); the
+	// op's entry then has Complex element functions.
+	WithComplex ElemClass = 1 << 8
 )
 
+// base is c without WithComplex.
+func (c ElemClass) base() ElemClass { return c &^ WithComplex }
+
+// TakesComplex reports whether c admits complex elements.
+func (c ElemClass) TakesComplex() bool { return c&WithComplex != 0 }
+
 func (c ElemClass) accepts(t ir.Type) bool {
+	if _, ok := t.(*ir.ComplexType); ok {
+		return c.TakesComplex() && ir.IsComplex(t)
+	}
+	c = c.base()
 	it, isInt := t.(*ir.IntegerType)
 	isFloat := ir.IsFloat(t)
 	isBool := isInt && it.Width == 1
@@ -38,6 +53,9 @@ func (c ElemClass) accepts(t ir.Type) bool {
 }
 
 func (c ElemClass) String() string {
+	if c.TakesComplex() {
+		return [...]string{"integer, floating-point or complex", "floating-point or complex", "integer", "integer or boolean", "integer, boolean, floating-point or complex", "floating-point"}[c.base()]
+	}
 	return [...]string{"integer or floating-point", "floating-point", "integer", "integer or boolean", "numeric", "floating-point"}[c]
 }
 
@@ -152,11 +170,8 @@ func binaryDef(name string, class ElemClass, commutative bool) *ir.OpDef {
 	}
 }
 
-func unaryDef(name string, class ElemClass) *ir.OpDef {
-	var resultElem ir.Type
-	if class == FloatToBool {
-		resultElem = ir.I1
-	}
+func unaryDef(e *UnaryOp) *ir.OpDef {
+	name, class := e.Name, e.Class
 	return &ir.OpDef{
 		Name:     "hlo." + name,
 		Summary:  "elementwise " + name,
@@ -170,10 +185,26 @@ func unaryDef(name string, class ElemClass) *ir.OpDef {
 			if err := tensorsOnly(op); err != nil {
 				return err
 			}
-			return verifyElementTypes(op, []int{0}, class, resultElem)
+			return verifyElementTypes(op, []int{0}, class, e.resultElem(ir.ElementTypeOf(op.Operand(0).Type())))
 		},
 	}
 }
+
+// resultElem is the result element type of unary op e on operand
+// elements et: i1 for FloatToBool ops, the part type for an op from
+// complex numbers to reals (abs, real, imag), et for the others.
+func (e *UnaryOp) resultElem(et ir.Type) ir.Type {
+	if e.Class == FloatToBool {
+		return ir.I1
+	}
+	if ct, ok := et.(*ir.ComplexType); ok && e.Eval.ComplexToReal != nil {
+		return ct.Elem
+	}
+	return et
+}
+
+// unaryOps indexes UnaryOps by definition.
+var unaryOps = map[*ir.OpDef]*UnaryOp{}
 
 // Comparison directions and types of hlo.compare.
 var (
@@ -288,7 +319,18 @@ var CompareOp = &ir.OpDef{
 		if err := verifyBroadcasting(op); err != nil {
 			return err
 		}
-		return verifyElementTypes(op, []int{0, 1}, AnyNumeric, ir.I1)
+		if err := verifyElementTypes(op, []int{0, 1}, AnyNumeric|WithComplex, ir.I1); err != nil {
+			return err
+		}
+		if et := ir.ElementTypeOf(op.Operand(0).Type()); ir.IsComplex(et) {
+			if d := Direction(op); d != "EQ" && d != "NE" {
+				return op.Emit("comparison direction %s is not defined on complex elements ('%s'): only EQ and NE are", d, et)
+			}
+			if ct := CompareTypeOf(op); ct != "" && ct != "NOTYPE" && ct != "FLOAT" {
+				return op.Emit("compare_type %s does not apply to complex elements ('%s'): use FLOAT or none", ct, et)
+			}
+		}
+		return nil
 	},
 }
 
@@ -350,7 +392,7 @@ var SelectOp = &ir.OpDef{
 		if et := ir.ElementTypeOf(op.Operand(0).Type()); et != ir.I1 {
 			return op.Emit("predicate (operand #0) must have i1 elements, but has '%s'", et)
 		}
-		return verifyElementTypes(op, []int{1, 2}, AnyNumeric, nil)
+		return verifyElementTypes(op, []int{1, 2}, AnyNumeric|WithComplex, nil)
 	},
 }
 
@@ -398,6 +440,7 @@ func init() {
 	}
 	for _, u := range UnaryOps {
 		ir.Register(u.Def)
+		unaryOps[u.Def] = u
 	}
 	for _, d := range chloOps {
 		ir.RegisterAlias("chlo."+d.Name[len("hlo."):], d.Name)

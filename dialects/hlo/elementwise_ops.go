@@ -26,17 +26,17 @@ func mathFn(def *ir.OpDef) func(float64) float64 { return math.UnaryOps[def] }
 //
 //	%r = hlo.add %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 var (
-	AddOp = declareBinary(&BinaryOp{Name: "add", Class: AnyNumeric, Commutative: true,
-		Eval:  BinaryEval{Float: addF, Signed: addI, Unsigned: addI, Bool: orI},
+	AddOp = declareBinary(&BinaryOp{Name: "add", Class: AnyNumeric | WithComplex, Commutative: true,
+		Eval:  BinaryEval{Float: addF, Signed: addI, Unsigned: addI, Bool: orI, Complex: addC},
 		Lower: ScalarLowering{Float: arith.AddF, Signed: arith.AddI, Unsigned: arith.AddI, Bool: arith.OrI}})
-	SubtractOp = declareBinary(&BinaryOp{Name: "subtract", Class: IntOrFloat,
-		Eval:  BinaryEval{Float: subF, Signed: subI, Unsigned: subI},
+	SubtractOp = declareBinary(&BinaryOp{Name: "subtract", Class: IntOrFloat | WithComplex,
+		Eval:  BinaryEval{Float: subF, Signed: subI, Unsigned: subI, Complex: subC},
 		Lower: ScalarLowering{Float: arith.SubF, Signed: arith.SubI, Unsigned: arith.SubI}})
-	MultiplyOp = declareBinary(&BinaryOp{Name: "multiply", Class: AnyNumeric, Commutative: true,
-		Eval:  BinaryEval{Float: mulF, Signed: mulI, Unsigned: mulI, Bool: andI},
+	MultiplyOp = declareBinary(&BinaryOp{Name: "multiply", Class: AnyNumeric | WithComplex, Commutative: true,
+		Eval:  BinaryEval{Float: mulF, Signed: mulI, Unsigned: mulI, Bool: andI, Complex: mulC},
 		Lower: ScalarLowering{Float: arith.MulF, Signed: arith.MulI, Unsigned: arith.MulI, Bool: arith.AndI}})
-	DivideOp = declareBinary(&BinaryOp{Name: "divide", Class: IntOrFloat,
-		Eval:  BinaryEval{Float: divF, Signed: divSI, Unsigned: divUI, Folds: divFolds},
+	DivideOp = declareBinary(&BinaryOp{Name: "divide", Class: IntOrFloat | WithComplex,
+		Eval:  BinaryEval{Float: divF, Signed: divSI, Unsigned: divUI, Complex: divC, Folds: divFolds},
 		Lower: ScalarLowering{Float: arith.DivF, Emit: lowerIntDivRem(false)}})
 	RemainderOp = declareBinary(&BinaryOp{Name: "remainder", Class: IntOrFloat,
 		Eval:  BinaryEval{Float: gomath.Mod, Signed: remSI, Unsigned: remUI, Folds: remFolds},
@@ -83,32 +83,32 @@ var (
 //
 //	%r = hlo.exponential %a : tensor<4xf32>
 var (
-	NegateOp = declareUnary(&UnaryOp{Name: "negate", Class: IntOrFloat,
-		Eval:  UnaryEval{Float: negF, Signed: negI, Unsigned: negI},
+	NegateOp = declareUnary(&UnaryOp{Name: "negate", Class: IntOrFloat | WithComplex,
+		Eval:  UnaryEval{Float: negF, Signed: negI, Unsigned: negI, Complex: negC},
 		Lower: ScalarLowering{Float: arith.NegF, Emit: lowerNegateInt}})
-	AbsOp = declareUnary(&UnaryOp{Name: "abs", Class: IntOrFloat,
-		Eval:  UnaryEval{Float: mathFn(math.AbsF), Signed: absSI, Unsigned: identityI},
+	AbsOp = declareUnary(&UnaryOp{Name: "abs", Class: IntOrFloat | WithComplex,
+		Eval:  UnaryEval{Float: mathFn(math.AbsF), Signed: absSI, Unsigned: identityI, ComplexToReal: absC},
 		Lower: ScalarLowering{Float: math.AbsF, Emit: lowerAbsInt}})
-	ExponentialOp = declareUnary(&UnaryOp{Name: "exponential", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Exp)}, Lower: ScalarLowering{Float: math.Exp}})
+	ExponentialOp = declareUnary(&UnaryOp{Name: "exponential", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: mathFn(math.Exp), Complex: expC}, Lower: ScalarLowering{Float: math.Exp}})
 	ExponentialMinusOneOp = declareUnary(&UnaryOp{Name: "exponential_minus_one", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.ExpM1)}, Lower: ScalarLowering{Float: math.ExpM1}})
-	LogOp = declareUnary(&UnaryOp{Name: "log", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Log)}, Lower: ScalarLowering{Float: math.Log}})
+	LogOp = declareUnary(&UnaryOp{Name: "log", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: mathFn(math.Log), Complex: logC}, Lower: ScalarLowering{Float: math.Log}})
 	LogPlusOneOp = declareUnary(&UnaryOp{Name: "log_plus_one", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Log1p)}, Lower: ScalarLowering{Float: math.Log1p}})
-	SqrtOp = declareUnary(&UnaryOp{Name: "sqrt", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Sqrt)}, Lower: ScalarLowering{Float: math.Sqrt}})
-	RsqrtOp = declareUnary(&UnaryOp{Name: "rsqrt", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Rsqrt)}, Lower: ScalarLowering{Float: math.Rsqrt}})
+	SqrtOp = declareUnary(&UnaryOp{Name: "sqrt", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: mathFn(math.Sqrt), Complex: sqrtC}, Lower: ScalarLowering{Float: math.Sqrt}})
+	RsqrtOp = declareUnary(&UnaryOp{Name: "rsqrt", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: mathFn(math.Rsqrt), Complex: rsqrtC}, Lower: ScalarLowering{Float: math.Rsqrt}})
 	CbrtOp = declareUnary(&UnaryOp{Name: "cbrt", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Cbrt)}, Lower: ScalarLowering{Float: math.Cbrt}})
-	TanhOp = declareUnary(&UnaryOp{Name: "tanh", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Tanh)}, Lower: ScalarLowering{Float: math.Tanh}})
+	TanhOp = declareUnary(&UnaryOp{Name: "tanh", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: mathFn(math.Tanh), Complex: tanhC}, Lower: ScalarLowering{Float: math.Tanh}})
 	LogisticOp = declareUnary(&UnaryOp{Name: "logistic", Class: FloatOnly,
 		Eval: UnaryEval{Float: logisticF}, Lower: ScalarLowering{Emit: lowerLogistic}})
-	SignOp = declareUnary(&UnaryOp{Name: "sign", Class: IntOrFloat,
-		Eval:  UnaryEval{Float: signF, Signed: signI, Unsigned: signI},
+	SignOp = declareUnary(&UnaryOp{Name: "sign", Class: IntOrFloat | WithComplex,
+		Eval:  UnaryEval{Float: signF, Signed: signI, Unsigned: signI, Complex: signC},
 		Lower: ScalarLowering{Emit: lowerSign}})
 	FloorOp = declareUnary(&UnaryOp{Name: "floor", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Floor)}, Lower: ScalarLowering{Float: math.Floor}})
@@ -133,6 +133,21 @@ var (
 	// round_nearest_afz rounds halfway cases away from zero (math.round).
 	RoundNearestAfzOp = declareUnary(&UnaryOp{Name: "round_nearest_afz", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Round)}, Lower: ScalarLowering{Float: math.Round}})
+)
+
+// The ops between complex numbers and their parts (StableHLO's real and
+// imag, CHLO's conj; hlo.complex, which builds complex numbers from two
+// tensors, is in complex.go). Each also takes real operands, as StableHLO
+// and CHLO allow: real(x) = x, imag(x) = 0, conj(x) = x.
+//
+//	%r = hlo.real %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+var (
+	RealOp = declareUnary(&UnaryOp{Name: "real", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: identityF, ComplexToReal: realC}, Lower: ScalarLowering{Emit: lowerIdentity}})
+	ImagOp = declareUnary(&UnaryOp{Name: "imag", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: zeroF, ComplexToReal: imagC}, Lower: ScalarLowering{Emit: lowerZero}})
+	ConjOp = declareUnary(&UnaryOp{Name: "conj", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: identityF, Complex: conjC}, Lower: ScalarLowering{Emit: lowerIdentity}})
 )
 
 // CHLO's unary ops that jax.numpy and jax.scipy.special emit (chlo.sinh
@@ -184,16 +199,16 @@ var (
 )
 
 // chloOps are the hlo ops that CHLO spells chlo.<name>.
-var chloOps = []*ir.OpDef{TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, ErfInvOp, LgammaOp, DigammaOp, IsInfOp, IsPosInfOp, IsNegInfOp,
+var chloOps = []*ir.OpDef{ConjOp, TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, ErfInvOp, LgammaOp, DigammaOp, IsInfOp, IsPosInfOp, IsNegInfOp,
 	NextAfterOp}
 
 // The entries of compare, select, clamp (declared in elementwise.go) and
 // convert (shapes.go). Their element functions are CompareFloats /
 // CompareInts, SelectElem, ClampFloat / ClampInt and ConvertElem.
 var (
-	_ = addElementwise(&Elementwise{Def: CompareOp, Class: AnyNumeric, Lower: ScalarLowering{Emit: lowerCompare}})
-	_ = addElementwise(&Elementwise{Def: SelectOp, Class: AnyNumeric,
+	_ = addElementwise(&Elementwise{Def: CompareOp, Class: AnyNumeric | WithComplex, Lower: ScalarLowering{Emit: lowerCompare}})
+	_ = addElementwise(&Elementwise{Def: SelectOp, Class: AnyNumeric | WithComplex,
 		Lower: ScalarLowering{Float: arith.Select, Signed: arith.Select, Unsigned: arith.Select, Bool: arith.Select}})
 	_ = addElementwise(&Elementwise{Def: ClampOp, Class: AnyNumeric, Lower: ScalarLowering{Emit: lowerClamp}})
-	_ = addElementwise(&Elementwise{Def: Convert, Class: AnyNumeric, Lower: ScalarLowering{Emit: lowerConvert}})
+	_ = addElementwise(&Elementwise{Def: Convert, Class: AnyNumeric | WithComplex, Lower: ScalarLowering{Emit: lowerConvert}})
 )

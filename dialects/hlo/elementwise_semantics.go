@@ -135,6 +135,10 @@ type BinaryEval struct {
 	// only on the value (next_after steps to the format's neighbour).
 	FloatOf                func(k ir.FloatKind) func(a, b float64) float64
 	Signed, Unsigned, Bool func(a, b int64, k IntKind) int64
+	// Complex is the function on complex elements (Class WithComplex),
+	// computed in complex128; the caller rounds each part to the element's
+	// part type (complex_functions.go).
+	Complex func(a, b complex128) complex128
 	// Folds, if set, reports whether a constant folder may fold integer
 	// operands a and b. Integer division and remainder by zero, 64-bit
 	// INT_MIN / -1 and a negative integer power are left to run time: the
@@ -188,6 +192,11 @@ type UnaryEval struct {
 	Float                  func(x float64) float64
 	Signed, Unsigned, Bool func(x int64, k IntKind) int64
 	FloatTest              func(x float64) bool
+	// Complex is the function on complex elements, as BinaryEval's;
+	// ComplexToReal, of an op from complex<T> to T (abs, real, imag),
+	// replaces it.
+	Complex       func(z complex128) complex128
+	ComplexToReal func(z complex128) float64
 }
 
 // Int returns the function on integers of kind k, as BinaryEval.Int.
@@ -214,6 +223,11 @@ type ScalarLowering struct {
 // takes) and returns the element.
 func (l ScalarLowering) Build(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 	t := args[len(args)-1].Type()
+	if ir.IsComplex(t) {
+		// lower/ refuses complex elements before it builds a body
+		// (lower.ComplexUnsupported).
+		panic("hlo: " + op.Name() + ": complex elements have no scalar lowering")
+	}
 	def := l.Float
 	if !ir.IsFloat(t) {
 		src := ir.ElementTypeOf(op.Operand(op.NumOperands() - 1).Type())
@@ -262,7 +276,7 @@ func declareBinary(e *BinaryOp) *ir.OpDef {
 
 // declareUnary is declareBinary for a unary op.
 func declareUnary(e *UnaryOp) *ir.OpDef {
-	e.Def = unaryDef(e.Name, e.Class)
+	e.Def = unaryDef(e)
 	e.Def.Fold = unaryFolder(e)
 	UnaryOps = append(UnaryOps, e)
 	addElementwise(&Elementwise{Def: e.Def, Class: e.Class, Lower: e.Lower})

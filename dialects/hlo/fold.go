@@ -21,10 +21,22 @@ import (
 const MaxFoldElements = 1024
 
 // elem is one element value: f for floats, i for integers (sign- or
-// zero-extended by the element type, i1 as 0 or 1).
+// zero-extended by the element type, i1 as 0 or 1), c for complex numbers.
 type elem struct {
 	f float64
 	i int64
+	c complex128
+}
+
+// elemAt reads element at of d into an elem.
+func elemAt(d *ir.DenseElementsAttr, at int64) elem {
+	switch et := d.Type.ElementType(); {
+	case ir.IsFloat(et):
+		return elem{f: d.FloatAt(at)}
+	case ir.IsComplex(et):
+		return elem{c: d.ComplexAt(at)}
+	}
+	return elem{i: d.IntAt(at)}
 }
 
 // operandValues reads the constant operands of op, each expanded to the
@@ -68,12 +80,7 @@ func operandValues(op *ir.Operation, c []ir.Attribute) (rt *ir.RankedTensorType,
 			r /= shape[d]
 		}
 		for i, d := range dense {
-			at := sourceIndex(d.Type.Shape(), places[i].ResultDim, idx)
-			if ir.IsFloat(d.Type.ElementType()) {
-				vals[i][lin].f = d.FloatAt(at)
-			} else {
-				vals[i][lin].i = d.IntAt(at)
-			}
+			vals[i][lin] = elemAt(d, sourceIndex(d.Type.Shape(), places[i].ResultDim, idx))
 		}
 	}
 	return rt, vals
@@ -121,12 +128,7 @@ func BroadcastConstant(d *ir.DenseElementsAttr, dims []int64, t *ir.RankedTensor
 			idx[k] = r % shape[k]
 			r /= shape[k]
 		}
-		at := sourceIndex(from, dims, idx)
-		if ir.IsFloat(t.ElementType()) {
-			out[lin].f = d.FloatAt(at)
-		} else {
-			out[lin].i = d.IntAt(at)
-		}
+		out[lin] = elemAt(d, sourceIndex(from, dims, idx))
 	}
 	return result(t, out)[0].Attr.(*ir.DenseElementsAttr)
 }
@@ -141,6 +143,13 @@ func result(rt *ir.RankedTensorType, out []elem) []ir.FoldResult {
 	}
 	if same && len(out) > 0 {
 		out = out[:1]
+	}
+	if k, ok := ir.ComplexPartKind(et); ok {
+		cs := make([]complex128, len(out))
+		for i, e := range out {
+			cs[i] = RoundComplex(e.c, k)
+		}
+		return []ir.FoldResult{{Attr: ir.NewDenseComplex(rt, cs)}}
 	}
 	if ft, ok := et.(*ir.FloatType); ok {
 		fs := make([]float64, len(out))
@@ -164,6 +173,15 @@ func binaryFolder(e *BinaryOp) func(op *ir.Operation, c []ir.Attribute) []ir.Fol
 			return nil
 		}
 		out := make([]elem, len(vals[0]))
+		if ir.IsComplex(rt.ElementType()) {
+			if e.Eval.Complex == nil {
+				return nil
+			}
+			for i := range out {
+				out[i].c = e.Eval.Complex(vals[0][i].c, vals[1][i].c)
+			}
+			return result(rt, out)
+		}
 		if ft, ok := rt.ElementType().(*ir.FloatType); ok {
 			f := e.Eval.FloatFn(ft.Kind)
 			if f == nil {
@@ -201,6 +219,16 @@ func unaryFolder(e *UnaryOp) func(op *ir.Operation, c []ir.Attribute) []ir.FoldR
 		in := ir.ElementTypeOf(op.Operand(0).Type())
 		k := IntKindOf(in)
 		switch {
+		case ir.IsComplex(in) && e.Eval.ComplexToReal != nil:
+			for i := range out {
+				out[i].f = e.Eval.ComplexToReal(vals[0][i].c)
+			}
+		case ir.IsComplex(in) && e.Eval.Complex != nil:
+			for i := range out {
+				out[i].c = e.Eval.Complex(vals[0][i].c)
+			}
+		case ir.IsComplex(in):
+			return nil
 		case ir.IsFloat(in) && e.Eval.FloatTest != nil:
 			for i := range out {
 				if e.Eval.FloatTest(vals[0][i].f) {
@@ -236,6 +264,18 @@ func foldCompare(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 	}
 	et := ir.ElementTypeOf(op.Operand(0).Type())
 	out := make([]elem, len(vals[0]))
+	if ir.IsComplex(et) {
+		cmp := CompareComplex(dir)
+		if cmp == nil {
+			return nil
+		}
+		for i := range out {
+			if cmp(vals[0][i].c, vals[1][i].c) {
+				out[i].i = 1
+			}
+		}
+		return result(rt, out)
+	}
 	if ir.IsFloat(et) {
 		cmp := CompareFloats(dir, false, et.(*ir.FloatType).Kind)
 		if cmp == nil {

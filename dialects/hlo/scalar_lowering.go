@@ -411,3 +411,11 @@ func signless(t ir.Type) ir.Type {
 	}
 	return t
 }
+
+// lowerIdentity is real and conj on real elements: the element itself.
+func lowerIdentity(_ *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value { return args[0] }
+
+// lowerZero is imag on real elements: 0.
+func lowerZero(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+	return scalarCode{b}.constF(args[0].Type(), 0)
+}

@@ -46,7 +46,7 @@ var Constant = &ir.OpDef{
 		return nil
 	},
 	ResultNames: func(op *ir.Operation) string {
-		if d, ok := op.Attr("value").(*ir.DenseElementsAttr); ok && ir.IsFloat(d.Type.ElementType()) {
+		if d, ok := op.Attr("value").(*ir.DenseElementsAttr); ok && (ir.IsFloat(d.Type.ElementType()) || ir.IsComplex(d.Type.ElementType())) {
 			return "cst"
 		}
 		return "c"
@@ -76,16 +76,17 @@ var Convert = &ir.OpDef{
 }
 
 // verifyConvert: tensors whose element types are ones convert's element
-// functions (ConvertElem) and its lowering take: integers of up to 64
-// bits (i1 included), index and floats. Complex types are not yet.
+// functions (ConvertElem, and the complex rules of complex_functions.go)
+// and its lowering take: integers of up to 64 bits (i1 included), index,
+// floats, complex<f32> and complex<f64>.
 func verifyConvert(op *ir.Operation) error {
 	if err := tensorsOnly(op); err != nil {
 		return err
 	}
 	for i, t := range []ir.Type{op.Operand(0).Type(), op.Result(0).Type()} {
 		et := ir.ElementTypeOf(t)
-		if _, ok := ElemKindOf(et); !ok {
-			return op.Emit("%s has '%s' elements; convert takes integers of up to 64 bits, index and floats", [...]string{"operand", "result"}[i], et)
+		if _, ok := ElemKindOf(et); !ok && !(AnyNumeric | WithComplex).accepts(et) {
+			return op.Emit("%s has '%s' elements; convert takes integers of up to 64 bits, index, floats, complex<f32> and complex<f64>", [...]string{"operand", "result"}[i], et)
 		}
 	}
 	return nil

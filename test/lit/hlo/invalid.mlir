@@ -497,7 +497,7 @@ func.func @and_float(%a: tensor<4xf32>) {
 // -----
 
 func.func @subtract_bool(%a: tensor<4xi1>) {
-  // expected-error @+1 {{'hlo.subtract' op operand #0 must have integer or floating-point elements, but has 'i1'}}
+  // expected-error @+1 {{'hlo.subtract' op operand #0 must have integer, floating-point or complex elements, but has 'i1'}}
   %0 = hlo.subtract %a, %a : tensor<4xi1>
   return
 }
@@ -505,7 +505,7 @@ func.func @subtract_bool(%a: tensor<4xi1>) {
 // -----
 
 func.func @add_index(%a: tensor<4xindex>) {
-  // expected-error @+1 {{'hlo.add' op operand #0 must have numeric elements, but has 'index'}}
+  // expected-error @+1 {{'hlo.add' op operand #0 must have integer, boolean, floating-point or complex elements, but has 'index'}}
   %0 = hlo.add %a, %a : tensor<4xindex>
   return
 }
@@ -533,7 +533,7 @@ func.func @clamp_index(%a: tensor<4xindex>) {
 //===----------------------------------------------------------------------===//
 
 func.func @sqrt_int(%a: tensor<4xi32>) {
-  // expected-error @+1 {{'hlo.sqrt' op operand #0 must have floating-point elements, but has 'i32'}}
+  // expected-error @+1 {{'hlo.sqrt' op operand #0 must have floating-point or complex elements, but has 'i32'}}
   %0 = hlo.sqrt %a : tensor<4xi32>
   return
 }
@@ -549,7 +549,7 @@ func.func @popcnt_float(%a: tensor<4xf32>) {
 // -----
 
 func.func @negate_bool(%a: tensor<4xi1>) {
-  // expected-error @+1 {{'hlo.negate' op operand #0 must have integer or floating-point elements, but has 'i1'}}
+  // expected-error @+1 {{'hlo.negate' op operand #0 must have integer, floating-point or complex elements, but has 'i1'}}
   %0 = hlo.negate %a : tensor<4xi1>
   return
 }
@@ -847,8 +847,8 @@ func.func @convert_not_tensor(%a: f32) {
 // -----
 
 func.func @convert_complex(%a: tensor<4xf64>) {
-  // expected-error @+1 {{'stablehlo.convert' op result has 'complex<f32>' elements; convert takes integers of up to 64 bits, index and floats}}
-  %0 = stablehlo.convert %a : (tensor<4xf64>) -> tensor<4xcomplex<f32>>
+  // expected-error @+1 {{'stablehlo.convert' op result has 'complex<f16>' elements; convert takes integers of up to 64 bits, index, floats, complex<f32> and complex<f64>}}
+  %0 = stablehlo.convert %a : (tensor<4xf64>) -> tensor<4xcomplex<f16>>
   return
 }
 
