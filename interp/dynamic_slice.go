@@ -70,23 +70,14 @@ func hloDynamicUpdateSlice(e *evaluator, op *ir.Operation, in []value) ([]value,
 	if err != nil {
 		return nil, err
 	}
-	k, _ := kindOf(x.elem)
-	out := newTensor(x.elem, k, x.shape)
-	copy(out.f, x.f)
-	copy(out.i, x.i)
+	out := clone(x)
 	strides := rowMajorStrides(x.shape)
 	base := 0
 	for d, s := range starts {
 		base += int(s) * strides[d]
 	}
 	l := &layout{shape: sizes, strides: [][]int{strides}}
-	l.each(func(o int, offs []int) {
-		if k.float {
-			out.f[base+offs[0]] = u.f[o]
-		} else {
-			out.i[base+offs[0]] = u.i[o]
-		}
-	})
+	l.each(func(o int, offs []int) { out.copyElem(base+offs[0], u, o) })
 	return one(out), nil
 }
 

@@ -124,6 +124,14 @@ func binaryKernel(op *ir.Operation, e *hlo.BinaryOp, l *layout, a, b *Tensor, el
 		return nil, op.Emit("%v", err)
 	}
 	out := newTensor(elem, k, l.shape)
+	if k.complex {
+		f := e.Eval.Complex
+		if f == nil {
+			return nil, op.Emit("is not defined on complex elements")
+		}
+		l.each(func(o int, offs []int) { out.c[o] = hlo.RoundComplex(f(a.c[offs[0]], b.c[offs[1]]), k.fk) })
+		return out, nil
+	}
 	if k.float {
 		f := e.Eval.FloatFn(k.fk)
 		if f == nil {
@@ -194,6 +202,9 @@ func hloUnary(e *hlo.UnaryOp) handler {
 			}
 			return one(out), nil
 		}
+		if k.complex {
+			return unaryComplex(op, e, x, k)
+		}
 		out := newTensor(x.elem, k, x.shape)
 		if k.float {
 			f := e.Eval.Float
@@ -236,6 +247,14 @@ func hloCompare(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	dir, ct := hlo.Direction(op), hlo.CompareTypeOf(op)
 	out := newTensor(ir.I1, elemKind{width: 1, unsigned: true}, l.shape)
 	a, b := ts[0], ts[1]
+	if k.complex {
+		f := hlo.CompareComplex(dir)
+		if f == nil {
+			return nil, op.Emit("comparison direction %s is not defined on complex elements", dir)
+		}
+		l.each(func(o int, offs []int) { out.i[o] = b2i(f(a.c[offs[0]], b.c[offs[1]])) })
+		return one(out), nil
+	}
 	if !hlo.CompareTypeApplies(ct, k.hlo()) {
 		return nil, op.Emit("compare type %s does not apply to %s elements", ct, a.elem)
 	}
@@ -284,11 +303,13 @@ func hloSelect(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 		return nil, op.Emit("%v", err)
 	}
 	out := newTensor(x.elem, k, l.shape)
-	if k.float {
-		l.each(func(o int, offs []int) { out.f[o] = hlo.SelectElem(p.i[offs[0]], x.f[offs[1]], y.f[offs[2]]) })
-	} else {
-		l.each(func(o int, offs []int) { out.i[o] = hlo.SelectElem(p.i[offs[0]], x.i[offs[1]], y.i[offs[2]]) })
-	}
+	l.each(func(o int, offs []int) {
+		if p.i[offs[0]] != 0 {
+			out.copyElem(o, x, offs[1])
+		} else {
+			out.copyElem(o, y, offs[2])
+		}
+	})
 	return one(out), nil
 }
 

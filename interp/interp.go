@@ -149,6 +149,27 @@ func registerOps(h handler, defs ...*ir.OpDef) {
 	}
 }
 
+// takesComplex names the ops whose handlers run on complex elements
+// (complex.go lists them); any other op with a complex operand or result
+// is an error at the op rather than a handler reading the wrong storage.
+var takesComplex = map[string]bool{}
+
+// hasComplexElements reports whether an operand or result of op has
+// complex elements.
+func hasComplexElements(op *ir.Operation) bool {
+	for _, v := range op.Operands() {
+		if _, ok := ir.ElementTypeOf(v.Type()).(*ir.ComplexType); ok {
+			return true
+		}
+	}
+	for _, t := range op.ResultTypes() {
+		if _, ok := ir.ElementTypeOf(t).(*ir.ComplexType); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // terminators end a block and yield their operands to the enclosing op.
 var terminators = map[string]bool{"func.return": true, "shape.assuming_yield": true, "linalg.yield": true}
 
@@ -246,6 +267,9 @@ func (e *evaluator) runOps(b *ir.Block) ([]value, *ir.Operation, error) {
 		h := handlers[op.Name()]
 		if h == nil {
 			return nil, nil, op.Emit("is not interpretable")
+		}
+		if !takesComplex[op.Name()] && hasComplexElements(op) {
+			return nil, nil, op.Emit("interp: complex elements are not interpreted by this op yet")
 		}
 		e.m.current = op
 		outs, err := h(e, op, in)

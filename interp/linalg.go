@@ -123,8 +123,11 @@ func loopBounds(op *ir.Operation, ts []*Tensor, maps []affine.Map, loops int) ([
 
 // scalarAt returns element off of t as a rank-0 tensor.
 func scalarAt(t *Tensor, off int) *Tensor {
-	if t.f != nil {
+	switch {
+	case t.f != nil:
 		return &Tensor{elem: t.elem, f: []float64{t.f[off]}}
+	case t.c != nil:
+		return &Tensor{elem: t.elem, c: []complex128{t.c[off]}}
 	}
 	return &Tensor{elem: t.elem, i: []int64{t.i[off]}}
 }
@@ -132,9 +135,12 @@ func scalarAt(t *Tensor, off int) *Tensor {
 // clone returns a copy of t whose elements can be written.
 func clone(t *Tensor) *Tensor {
 	c := &Tensor{elem: t.elem, shape: append([]int64{}, t.shape...)}
-	if t.f != nil {
+	switch {
+	case t.f != nil:
 		c.f = append([]float64{}, t.f...)
-	} else {
+	case t.c != nil:
+		c.c = append([]complex128{}, t.c...)
+	default:
 		c.i = append([]int64{}, t.i...)
 	}
 	return c
@@ -236,11 +242,7 @@ func linalgGeneric(e *evaluator, op *ir.Operation, in []value) ([]value, error) 
 				return nil, term.Emit("value #%d is not one %s element", k, r.elem)
 			}
 			off := offs[nIns+k]
-			if r.f != nil {
-				r.f[off] = y.t.f[0]
-			} else {
-				r.i[off] = y.t.i[0]
-			}
+			r.copyElem(off, y.t, 0)
 		}
 		for d := loops - 1; d >= 0; d-- {
 			loop[d]++

@@ -56,11 +56,7 @@ func linalgFill(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 			}
 			x = y
 		}
-		if out.f != nil {
-			out.f[off] = x.f[0]
-		} else {
-			out.i[off] = x.i[0]
-		}
+		out.copyElem(off, x, 0)
 	}
 	return one(out), nil
 }

@@ -27,11 +27,7 @@ func hloPad(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	k, _ := kindOf(x.elem)
 	out := newTensor(x.elem, k, shape)
 	for i := range out.Len() {
-		if k.float {
-			out.f[i] = pv.f[0]
-		} else {
-			out.i[i] = pv.i[0]
-		}
+		out.copyElem(i, pv, 0)
 	}
 	outStrides := rowMajorStrides(shape)
 	idx := make([]int64, x.Rank())
@@ -56,11 +52,7 @@ func hloPad(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 		if !inside {
 			continue
 		}
-		if k.float {
-			out.f[o] = x.f[j]
-		} else {
-			out.i[o] = x.i[j]
-		}
+		out.copyElem(o, x, j)
 	}
 	return one(out), nil
 }

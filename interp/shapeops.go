@@ -306,11 +306,7 @@ func tensorFromElements(e *evaluator, op *ir.Operation, in []value) ([]value, er
 		if t.elem != elem || t.Len() != 1 {
 			return nil, op.Emit("element #%d is %s, not one %s", i, t.Type(), elem)
 		}
-		if k.float {
-			out.f[i] = t.f[0]
-		} else {
-			out.i[i] = t.i[0]
-		}
+		out.copyElem(i, t, 0)
 	}
 	return one(out), nil
 }

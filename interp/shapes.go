@@ -19,17 +19,13 @@ func gather(src *Tensor, shape []int64, base int, strides []int) *Tensor {
 	k, _ := kindOf(src.elem)
 	out := newTensor(src.elem, k, shape)
 	l := &layout{shape: shape, strides: [][]int{strides}}
-	if k.float {
-		l.each(func(o int, offs []int) { out.f[o] = src.f[base+offs[0]] })
-	} else {
-		l.each(func(o int, offs []int) { out.i[o] = src.i[base+offs[0]] })
-	}
+	l.each(func(o int, offs []int) { out.copyElem(o, src, base+offs[0]) })
 	return out
 }
 
 // withShape shares t's elements under another shape of the same size.
 func withShape(t *Tensor, shape []int64) *Tensor {
-	return &Tensor{elem: t.elem, shape: append([]int64{}, shape...), f: t.f, i: t.i}
+	return &Tensor{elem: t.elem, shape: append([]int64{}, shape...), f: t.f, i: t.i, c: t.c}
 }
 
 // shapeOperand reads a 1-D integer or index tensor of dim sizes.
@@ -86,6 +82,9 @@ func convertTensor(op *ir.Operation, x *Tensor, elem ir.Type) (*Tensor, error) {
 	to, err := kindOf(elem)
 	if err != nil {
 		return nil, op.Emit("%v", err)
+	}
+	if from.complex || to.complex {
+		return convertComplex(x, elem, from, to), nil
 	}
 	out := newTensor(elem, to, x.shape)
 	fromF, fromI := hlo.ConvertElem(from.hlo(), to.hlo())
@@ -352,13 +351,7 @@ func hloConcatenate(e *evaluator, op *ir.Operation, in []value) ([]value, error)
 	base := 0
 	for _, t := range ts {
 		l := &layout{shape: t.shape, strides: [][]int{outStrides}}
-		l.each(func(o int, offs []int) {
-			if k.float {
-				out.f[base+offs[0]] = t.f[o]
-			} else {
-				out.i[base+offs[0]] = t.i[o]
-			}
-		})
+		l.each(func(o int, offs []int) { out.copyElem(base+offs[0], t, o) })
 		if len(outStrides) > 0 {
 			base += int(t.shape[dim]) * outStrides[dim]
 		}

@@ -19,15 +19,35 @@ import (
 // as int64 values normalized to the type: sign-extended for signless and
 // signed types (hlo reads signless integers as signed, as StableHLO does),
 // zero-extended for unsigned types, 0 or 1 for i1, and the raw bits for
-// ui64 values above MaxInt64.
+// ui64 values above MaxInt64. Complex elements (complex<f32>,
+// complex<f64>) are kept as complex128 values whose parts are exactly
+// representable in the part type.
+//
+// Data-movement handlers copy elements with copyElem, which does not look
+// at the element type; only handlers that compute on elements branch on
+// the storage.
 //
 // A Tensor is immutable once built; the slices returned by Floats and Ints
 // must not be modified.
 type Tensor struct {
 	elem  ir.Type
 	shape []int64
-	f     []float64 // float element types
-	i     []int64   // integer, index and i1 element types
+	f     []float64    // float element types
+	i     []int64      // integer, index and i1 element types
+	c     []complex128 // complex element types
+}
+
+// copyElem sets element o of t to element j of src, a tensor of the same
+// element type: the element copy of every data-movement handler.
+func (t *Tensor) copyElem(o int, src *Tensor, j int) {
+	switch {
+	case t.f != nil:
+		t.f[o] = src.f[j]
+	case t.c != nil:
+		t.c[o] = src.c[j]
+	default:
+		t.i[o] = src.i[j]
+	}
 }
 
 // elemKind summarizes an element type for the arithmetic: hlo.ElemKind
@@ -36,7 +56,8 @@ type Tensor struct {
 // interpreter's flat fields.
 type elemKind struct {
 	float    bool
-	fk       ir.FloatKind
+	complex  bool         // complex<f32> or complex<f64>; fk is the part type
+	fk       ir.FloatKind // float format, or the part format of a complex type
 	width    int  // integer width (64 for index)
 	unsigned bool // ui types and i1
 }
@@ -44,6 +65,9 @@ type elemKind struct {
 func kindOf(t ir.Type) (elemKind, error) {
 	if k, ok := hlo.ElemKindOf(t); ok {
 		return elemKind{float: k.Float, fk: k.Format, width: k.Int.Width, unsigned: k.Int.Unsigned}, nil
+	}
+	if pk, ok := ir.ComplexPartKind(t); ok {
+		return elemKind{complex: true, fk: pk}, nil
 	}
 	if t == nil {
 		return elemKind{}, fmt.Errorf("interp: missing element type")
@@ -122,7 +146,7 @@ func NewInts(elem ir.Type, shape []int64, data []int64) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if k.float {
+	if k.float || k.complex {
 		return nil, fmt.Errorf("interp: NewInts needs an integer, index or i1 element type, got %s", elem)
 	}
 	if err := checkShape(shape); err != nil {
@@ -162,12 +186,51 @@ func newTensor(elem ir.Type, k elemKind, shape []int64) *Tensor {
 		panic(err)
 	}
 	t := &Tensor{elem: elem, shape: append([]int64{}, shape...)}
-	if k.float {
+	switch {
+	case k.float:
 		t.f = make([]float64, numElements(shape))
-	} else {
+	case k.complex:
+		t.c = make([]complex128, numElements(shape))
+	default:
 		t.i = make([]int64, numElements(shape))
 	}
 	return t
+}
+
+// NewComplex returns a tensor of a complex element type from row-major
+// data, rounding each part to the part type.
+func NewComplex(elem ir.Type, shape []int64, data []complex128) (*Tensor, error) {
+	k, err := kindOf(elem)
+	if err != nil {
+		return nil, err
+	}
+	if !k.complex {
+		return nil, fmt.Errorf("interp: NewComplex needs a complex element type, got %s", elem)
+	}
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
+	if len(data) != numElements(shape) {
+		return nil, fmt.Errorf("interp: %d values for shape %s of %d elements", len(data), ir.FormatShape(shape), numElements(shape))
+	}
+	t := &Tensor{elem: elem, shape: append([]int64{}, shape...), c: make([]complex128, len(data))}
+	for i, v := range data {
+		t.c[i] = hlo.RoundComplex(v, k.fk)
+	}
+	return t, nil
+}
+
+// setFromDense sets element i of t from element at of d (of t's element
+// type).
+func (t *Tensor) setFromDense(k elemKind, i int, d *ir.DenseElementsAttr, at int64) {
+	switch {
+	case k.float:
+		t.f[i] = d.FloatAt(at)
+	case k.complex:
+		t.c[i] = d.ComplexAt(at)
+	default:
+		t.i[i] = k.wrap(d.IntAt(at))
+	}
 }
 
 // FromDense returns the tensor a dense elements attribute denotes (a splat
@@ -187,11 +250,7 @@ func FromDense(d *ir.DenseElementsAttr) (*Tensor, error) {
 	}
 	t := newTensor(elem, k, st.Shape())
 	for i := range numElements(st.Shape()) {
-		if k.float {
-			t.f[i] = d.FloatAt(int64(i))
-		} else {
-			t.i[i] = k.wrap(d.IntAt(int64(i)))
-		}
+		t.setFromDense(k, i, d, int64(i))
 	}
 	return t, nil
 }
@@ -216,11 +275,7 @@ func FromBytes(elem ir.Type, shape []int64, raw []byte) (*Tensor, error) {
 	d := &ir.DenseElementsAttr{Type: ir.RankedTensor(shape, elem), Raw: raw}
 	t := newTensor(elem, k, shape)
 	for i := range n {
-		if k.float {
-			t.f[i] = d.FloatAt(int64(i))
-		} else {
-			t.i[i] = k.wrap(d.IntAt(int64(i)))
-		}
+		t.setFromDense(k, i, d, int64(i))
 	}
 	return t, nil
 }
@@ -230,6 +285,9 @@ func FromBytes(elem ir.Type, shape []int64, raw []byte) (*Tensor, error) {
 func (t *Tensor) Bytes() []byte {
 	sz := ir.ElementByteSize(t.elem)
 	out := make([]byte, 0, t.Len()*sz)
+	if t.c != nil {
+		return ir.NewDenseComplex(t.Type(), t.c).Raw
+	}
 	if t.IsFloat() {
 		k, _ := kindOf(t.elem)
 		for _, v := range t.f {
@@ -264,8 +322,11 @@ func (t *Tensor) Rank() int { return len(t.shape) }
 
 // Len returns the number of elements.
 func (t *Tensor) Len() int {
-	if t.f != nil {
+	switch {
+	case t.f != nil:
 		return len(t.f)
+	case t.c != nil:
+		return len(t.c)
 	}
 	return len(t.i)
 }
@@ -282,10 +343,19 @@ func (t *Tensor) Floats() []float64 { return t.f }
 // Ints returns the elements of an integer, index or i1 tensor (nil otherwise).
 func (t *Tensor) Ints() []int64 { return t.i }
 
+// IsComplex reports whether the elements are complex numbers.
+func (t *Tensor) IsComplex() bool { return t.c != nil || ir.IsComplex(t.elem) }
+
+// Complexes returns the elements of a complex tensor (nil otherwise).
+func (t *Tensor) Complexes() []complex128 { return t.c }
+
 // Float returns element i as a float64 (integers converted by their signedness).
 func (t *Tensor) Float(i int) float64 {
 	if t.IsFloat() {
 		return t.f[i]
+	}
+	if t.c != nil {
+		return real(t.c[i])
 	}
 	k, _ := kindOf(t.elem)
 	if k.unsigned && k.width == 64 {
@@ -298,6 +368,9 @@ func (t *Tensor) Float(i int) float64 {
 func (t *Tensor) Int(i int) int64 {
 	if t.IsFloat() {
 		return int64(t.f[i])
+	}
+	if t.c != nil {
+		return int64(real(t.c[i]))
 	}
 	return t.i[i]
 }
@@ -321,6 +394,15 @@ func (t *Tensor) Equal(u *Tensor) bool {
 	}
 	for i := range t.i {
 		if t.i[i] != u.i[i] {
+			return false
+		}
+	}
+	same := func(a, b float64) bool {
+		return math.Float64bits(a) == math.Float64bits(b) || math.IsNaN(a) && math.IsNaN(b)
+	}
+	for i := range t.c {
+		a, b := t.c[i], u.c[i]
+		if !same(real(a), real(b)) || !same(imag(a), imag(b)) {
 			return false
 		}
 	}

@@ -201,11 +201,7 @@ func tensorExtractSlice(e *evaluator, op *ir.Operation, in []value) ([]value, er
 	l, base := s.layout(x.shape)
 	k, _ := kindOf(x.elem)
 	out := newTensor(x.elem, k, shape)
-	if k.float {
-		l.each(func(o int, offs []int) { out.f[o] = x.f[base+offs[0]] })
-	} else {
-		l.each(func(o int, offs []int) { out.i[o] = x.i[base+offs[0]] })
-	}
+	l.each(func(o int, offs []int) { out.copyElem(o, x, base+offs[0]) })
 	return one(out), nil
 }
 
@@ -234,11 +230,7 @@ func tensorInsertSlice(e *evaluator, op *ir.Operation, in []value) ([]value, err
 	}
 	out := clone(dst)
 	l, base := s.layout(dst.shape)
-	if out.f != nil {
-		l.each(func(o int, offs []int) { out.f[base+offs[0]] = src.f[o] })
-	} else {
-		l.each(func(o int, offs []int) { out.i[base+offs[0]] = src.i[o] })
-	}
+	l.each(func(o int, offs []int) { out.copyElem(base+offs[0], src, o) })
 	return one(out), nil
 }
 

@@ -1,0 +1,239 @@
+package interp
+
+import (
+	"fmt"
+	"math"
+	"math/cmplx"
+	"math/rand"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/internal/pyoracle"
+	"github.com/bcast-opt/bcast-opt/ir"
+)
+
+// complexNumpy are the hlo ops on complex elements checked against numpy
+// (np.complex64 for complex<f32>, np.complex128 for complex<f64>): the
+// numpy expression, whether the result must be bit-exact, and otherwise
+// the bound in units of the part type's epsilon, relative to the scale of
+// the result (|a|*|b| for multiply, |a|/|b| for divide, |result|
+// otherwise: numpy's complex64 computes in float32 and the interpreter in
+// float64 rounded once, so parts near cancellation differ relative to
+// themselves but not to |z|).
+var complexNumpy = []struct {
+	op, numpy string
+	binary    bool
+	exact     bool
+	eps       float64
+}{
+	{"add", "a + b", true, true, 0},
+	{"subtract", "a - b", true, true, 0},
+	{"multiply", "a * b", true, false, 4},
+	{"divide", "a / b", true, false, 8},
+	{"negate", "-a", false, true, 0},
+	{"conj", "np.conj(a)", false, true, 0},
+	{"abs", "np.abs(a)", false, false, 2},
+	{"real", "np.real(a)", false, true, 0},
+	{"imag", "np.imag(a)", false, true, 0},
+	{"exponential", "np.exp(a)", false, false, 8},
+	{"log", "np.log(a)", false, false, 8},
+	{"sqrt", "np.sqrt(a)", false, false, 4},
+	{"rsqrt", "1 / np.sqrt(a)", false, false, 8},
+	{"tanh", "np.tanh(a)", false, false, 8},
+	{"sign", "np.where(a == 0, 0, a / np.abs(a)).astype(a.dtype)", false, false, 4},
+	{"compare_eq", "a == b", true, true, 0},
+	{"compare_ne", "a != b", true, true, 0},
+	{"complex", "cplx(np.real(a), np.imag(b))", true, true, 0},
+	{"convert_real", "np.real(a)", false, true, 0},
+}
+
+const complexNumpyScript = `
+import json, sys, warnings
+import numpy as np
+warnings.simplefilter('ignore')
+np.seterr(all='ignore')
+d = json.load(open(sys.argv[1]))
+out = {}
+for case in d['cases']:
+    dt = np.complex64 if case['dtype'] == 'c64' else np.complex128
+    def arr(bits):
+        p = np.array(bits, dtype=np.uint64).view(np.float64)
+        z = np.empty(len(p) // 2, dtype=np.complex128)
+        z.real, z.imag = p[0::2], p[1::2]
+        return z.astype(dt)
+    a, b = arr(case['a']), arr(case['b'])
+    def cplx(re, im):
+        z = np.empty(len(re), dtype=dt)
+        z.real, z.imag = re, im
+        return z
+    r = eval(case['fn'])
+    r = np.asarray(r)
+    if r.dtype == np.bool_:
+        out[case['key']] = [int(v) for v in r]
+        continue
+    if np.iscomplexobj(r):
+        r = np.stack([r.real, r.imag], axis=-1).reshape(-1)
+    out[case['key']] = r.astype(np.float64).view(np.uint64).tolist()
+json.dump(out, sys.stdout)
+`
+
+// complexTestValues are pairs of special and random parts.
+func complexTestValues(seed int64) []complex128 {
+	parts := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -2.5, 1e-3, 3, -7, 1e10, -1e-10, math.Pi, 100, math.Inf(1), math.Inf(-1), math.NaN()}
+	var zs []complex128
+	for _, re := range parts {
+		for _, im := range parts {
+			zs = append(zs, complex(re, im))
+		}
+	}
+	rng := rand.New(rand.NewSource(seed))
+	for range 300 {
+		r := func() float64 {
+			v := math.Ldexp(rng.Float64(), rng.Intn(30)-15)
+			if rng.Intn(2) == 0 {
+				v = -v
+			}
+			return v
+		}
+		zs = append(zs, complex(r(), r()))
+	}
+	return zs
+}
+
+func complexBits(zs []complex128) []uint64 {
+	var b []uint64
+	for _, z := range zs {
+		b = append(b, math.Float64bits(real(z)), math.Float64bits(imag(z)))
+	}
+	return b
+}
+
+// complexOpSource is a function @main(a, b) applying op to complex
+// tensors of n elements of type ct.
+func complexOpSource(op string, ct *ir.ComplexType, n int) string {
+	c := fmt.Sprintf("tensor<%dx%s>", n, ct)
+	r := fmt.Sprintf("tensor<%dx%s>", n, ct.Elem)
+	b := fmt.Sprintf("tensor<%dxi1>", n)
+	var body, rt string
+	switch op {
+	case "add", "subtract", "multiply", "divide":
+		body, rt = fmt.Sprintf("hlo.%s %%a, %%b : %s", op, c), c
+	case "negate", "conj", "exponential", "log", "sqrt", "rsqrt", "tanh", "sign":
+		body, rt = fmt.Sprintf("hlo.%s %%a : %s", op, c), c
+	case "abs", "real", "imag":
+		body, rt = fmt.Sprintf("hlo.%s %%a : (%s) -> %s", op, c, r), r
+	case "compare_eq", "compare_ne":
+		dir := map[string]string{"compare_eq": "EQ", "compare_ne": "NE"}[op]
+		body, rt = fmt.Sprintf("hlo.compare %s, %%a, %%b : (%s, %s) -> %s", dir, c, c, b), b
+	case "complex":
+		return fmt.Sprintf("func.func @main(%%a: %s, %%b: %s) -> %s {\n  %%re = hlo.real %%a : (%s) -> %s\n  %%im = hlo.imag %%b : (%s) -> %s\n  %%r = hlo.complex %%re, %%im : %s\n  return %%r : %s\n}\n",
+			c, c, c, c, r, c, r, c, c)
+	case "convert_real":
+		body, rt = fmt.Sprintf("hlo.convert %%a : (%s) -> %s", c, r), r
+	}
+	return fmt.Sprintf("func.func @main(%%a: %s, %%b: %s) -> %s {\n  %%r = %s\n  return %%r : %s\n}\n", c, c, rt, body, rt)
+}
+
+// TestComplexOpsAgainstNumpy interprets each op of complexNumpy on
+// complex<f32> and complex<f64> tensors of complexTestValues and compares
+// with numpy, logging the largest error per op in epsilons.
+func TestComplexOpsAgainstNumpy(t *testing.T) {
+	python := numpyPython(t)
+	as, bs := complexTestValues(1), complexTestValues(2)
+	// b runs over the same grid in another order, so that every pair of
+	// special parts meets in the binary ops.
+	for i, j := 0, len(bs)-1; i < j; i, j = i+1, j-1 {
+		bs[i], bs[j] = bs[j], bs[i]
+	}
+	var cases []map[string]any
+	for _, c := range complexNumpy {
+		for _, dt := range []string{"c64", "c128"} {
+			cases = append(cases, map[string]any{"key": c.op + "/" + dt, "fn": c.numpy, "dtype": dt, "a": complexBits(as), "b": complexBits(bs)})
+		}
+	}
+	var want map[string][]uint64
+	if err := pyoracle.Run(python, t.TempDir(), "complex", complexNumpyScript, map[string]any{"cases": cases}, &want); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range complexNumpy {
+		for _, dt := range []string{"c64", "c128"} {
+			key := c.op + "/" + dt
+			ct := ir.Complex(ir.F32T)
+			eps := math.Ldexp(1, -23)
+			if dt == "c128" {
+				ct, eps = ir.Complex(ir.F64T), math.Ldexp(1, -52)
+			}
+			m, err := ir.Parse("complex.mlir", []byte(complexOpSource(c.op, ct, len(as))), ir.ParseOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := NewComplex(ct, []int64{int64(len(as))}, as)
+			b, _ := NewComplex(ct, []int64{int64(len(bs))}, bs)
+			res, err := Run(m, "main", []*Tensor{a, b})
+			if err != nil {
+				t.Fatalf("%s: %v", key, err)
+			}
+			got, w := res[0], want[key]
+			var worst float64
+			for i := range as {
+				var g, e complex128
+				switch {
+				case got.IsComplex():
+					g = got.Complexes()[i]
+					e = complex(math.Float64frombits(w[2*i]), math.Float64frombits(w[2*i+1]))
+				case got.IsFloat():
+					g, e = complex(got.Float(i), 0), complex(math.Float64frombits(w[i]), 0)
+				default:
+					g, e = complex(float64(got.Int(i)), 0), complex(float64(w[i]), 0) // booleans: 0 or 1
+				}
+				za, zb := a.Complexes()[i], b.Complexes()[i]
+				scale := cmplx.Abs(e)
+				switch c.op {
+				case "multiply":
+					scale = cmplx.Abs(za) * cmplx.Abs(zb)
+				case "divide":
+					scale = cmplx.Abs(za) / cmplx.Abs(zb)
+				}
+				d, ok := complexDistance(g, e, scale, eps, c.exact)
+				if !ok || !(d <= c.eps) {
+					t.Errorf("%s(%v, %v): interpreter %v, numpy %v (%.3g eps of the scale %.3g; at most %g)", key, za, zb, g, e, d, scale, c.eps)
+					continue
+				}
+				worst = max(worst, d)
+			}
+			t.Logf("%-20s %d values, largest error %.3g eps (bound %g)", key, len(as), worst, c.eps)
+		}
+	}
+}
+
+// complexDistance is how far g is from the expected e, in epsilons of
+// scale per part; NaN and infinite parts must match exactly (ok false
+// otherwise). An exact comparison wants the same bits (any NaN equal).
+func complexDistance(g, e complex128, scale, eps float64, exact bool) (float64, bool) {
+	worst := 0.0
+	for _, p := range [][2]float64{{real(g), real(e)}, {imag(g), imag(e)}} {
+		x, y := p[0], p[1]
+		switch {
+		case math.IsNaN(x) || math.IsNaN(y):
+			if math.IsNaN(x) != math.IsNaN(y) {
+				return math.Inf(1), false
+			}
+		case math.IsInf(x, 0) || math.IsInf(y, 0) || exact:
+			if x != y {
+				return math.Inf(1), false
+			}
+		default:
+			sc := scale
+			if math.IsInf(sc, 0) || math.IsNaN(sc) {
+				sc = math.Abs(y) // the other part is not finite: this one on its own scale
+			}
+			if sc == 0 {
+				if x != y {
+					return math.Inf(1), false
+				}
+				continue
+			}
+			worst = max(worst, math.Abs(x-y)/(sc*eps))
+		}
+	}
+	return worst, true
+}
