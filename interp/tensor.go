@@ -58,8 +58,8 @@ type elemKind struct {
 	float    bool
 	complex  bool         // complex<f32> or complex<f64>; fk is the part type
 	fk       ir.FloatKind // float format, or the part format of a complex type
-	width    int  // integer width (64 for index)
-	unsigned bool // ui types and i1
+	width    int          // integer width (64 for index)
+	unsigned bool         // ui types and i1
 }
 
 func kindOf(t ir.Type) (elemKind, error) {
