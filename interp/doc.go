@@ -12,7 +12,8 @@
 // bytes), interp.go (calls, blocks, the check of every run-time value
 // against its static type, the handler registry), elementwise.go (the
 // hlo elementwise ops: run-time broadcasting and the loops),
-// shapes.go and dynamic_shapes.go (the other hlo ops), arith.go, math.go,
+// shapes.go and dynamic_shapes.go (the other hlo ops), complex.go (the
+// ops that run on complex elements, and hlo.complex), arith.go, math.go,
 // shapeops.go and shape_predicates.go (the shape dialect), linalg.go
 // (linalg.generic and linalg.index) and tensor_reshape.go
 // (collapse_shape, expand_shape, extract_slice, insert_slice).
@@ -102,6 +103,18 @@
 // spec says; clamp is min(max(x, lo), hi); remainder is C's fmod; compare
 // FLOAT is IEEE's quiet comparison and TOTALORDER orders -NaN < -Inf <
 // ... < -0 < +0 < ... < +Inf < +NaN.
+//
+// Complex elements (complex<f32>, complex<f64>) are complex128 values
+// whose parts are exact in the part type; every op computes in complex128
+// with hlo's complex element functions (dialects/hlo/complex_functions.go:
+// numpy's algorithms, C99's special values) and rounds each part. The
+// data-movement handlers copy elements without looking at their type
+// (Tensor.copyElem); any op not listed in complex.go's init is an error
+// at the op on complex elements. TestComplexOpsAgainstNumpy gives the
+// bounds against numpy: add, subtract, negate, conj, real, imag, complex,
+// compare and convert exact; multiply, divide, abs, exp, log, sqrt,
+// rsqrt, tanh and sign within 8 epsilons of the part type relative to the
+// result's magnitude (|a|·|b| for multiply, |a|/|b| for divide).
 //
 // Signless integers are signed (as in StableHLO); ui types are unsigned;
 // i1 is a boolean on which add is or and multiply is and (XLA's pred

@@ -103,6 +103,44 @@ func FromFloat64(shape []int64, vals []float64) (*Array, error) {
 	return fromValues(DTypeFloat64, shape, vals, func(b []byte, v float64) { binary.LittleEndian.PutUint64(b, math.Float64bits(v)) })
 }
 
+// FromComplex64 returns a complex64 array ('<c8'); see FromBool.
+func FromComplex64(shape []int64, vals []complex64) (*Array, error) {
+	return fromValues(DTypeComplex64, shape, vals, func(b []byte, v complex64) {
+		binary.LittleEndian.PutUint32(b, math.Float32bits(real(v)))
+		binary.LittleEndian.PutUint32(b[4:], math.Float32bits(imag(v)))
+	})
+}
+
+// FromComplex128 returns a complex128 array ('<c16'); see FromBool.
+func FromComplex128(shape []int64, vals []complex128) (*Array, error) {
+	return fromValues(DTypeComplex128, shape, vals, func(b []byte, v complex128) {
+		binary.LittleEndian.PutUint64(b, math.Float64bits(real(v)))
+		binary.LittleEndian.PutUint64(b[8:], math.Float64bits(imag(v)))
+	})
+}
+
+// Complex128s returns the elements of a complex64 or complex128 array as
+// complex128 in C order (exactly). Other dtypes are an error.
+func (a *Array) Complex128s() ([]complex128, error) {
+	n, err := a.elements()
+	if err != nil {
+		return nil, err
+	}
+	if a.DType.Kind != Complex {
+		return nil, errorf("Complex128s: dtype %s is not complex64 or complex128", a.DType)
+	}
+	out := make([]complex128, n)
+	for i := range out {
+		b := a.Data[i*a.DType.Size:]
+		if a.DType.Size == 8 {
+			out[i] = complex(float64(math.Float32frombits(binary.LittleEndian.Uint32(b))), float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))))
+		} else {
+			out[i] = complex(math.Float64frombits(binary.LittleEndian.Uint64(b)), math.Float64frombits(binary.LittleEndian.Uint64(b[8:])))
+		}
+	}
+	return out, nil
+}
+
 // rawAt returns the bits of element i, zero-extended.
 func (a *Array) rawAt(i int) uint64 {
 	b := a.Data[i*a.DType.Size:]
@@ -150,6 +188,8 @@ func (a *Array) Float64s() ([]float64, error) {
 			out[i] = a.floatAt(i)
 		case Void:
 			return nil, errorf("Float64s: dtype %s has no numeric type", a.DType)
+		case Complex:
+			return nil, errorf("Float64s: dtype %s is complex: use Complex128s", a.DType)
 		}
 	}
 	return out, nil
@@ -193,7 +233,7 @@ func (a *Array) Int64s() ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if k := a.DType.Kind; k == Float || k == BFloat || k == Void {
+	if k := a.DType.Kind; k == Float || k == BFloat || k == Void || k == Complex {
 		return nil, errorf("Int64s: dtype %s is not an integer or bool type", a.DType)
 	}
 	out := make([]int64, n)
@@ -218,7 +258,7 @@ func (a *Array) Uint64s() ([]uint64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if k := a.DType.Kind; k == Float || k == BFloat || k == Void {
+	if k := a.DType.Kind; k == Float || k == BFloat || k == Void || k == Complex {
 		return nil, errorf("Uint64s: dtype %s is not an integer or bool type", a.DType)
 	}
 	out := make([]uint64, n)

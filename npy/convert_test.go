@@ -101,6 +101,7 @@ func TestDTypeNames(t *testing.T) {
 		DTypeInt32: {"<i4", "int32"}, DTypeInt64: {"<i8", "int64"}, DTypeUint8: {"|u1", "uint8"},
 		DTypeUint16: {"<u2", "uint16"}, DTypeUint32: {"<u4", "uint32"}, DTypeUint64: {"<u8", "uint64"},
 		DTypeFloat16: {"<f2", "float16"}, DTypeFloat32: {"<f4", "float32"}, DTypeFloat64: {"<f8", "float64"},
+		DTypeComplex64: {"<c8", "complex64"}, DTypeComplex128: {"<c16", "complex128"},
 	}
 	if len(DTypes) != len(want) {
 		t.Errorf("DTypes has %d entries; want %d", len(DTypes), len(want))

@@ -18,14 +18,16 @@
 // bytes.
 //
 // Supported: format versions 1.0, 2.0 and 3.0; dtypes bool (`|b1`),
-// int8..int64 (`i1`..`i8`), uint8..uint64 (`u1`..`u8`) and
-// float16/32/64 (`f2`, `f4`, `f8`) with byte order `<`, `>`, `|` or `=`
+// int8..int64 (`i1`..`i8`), uint8..uint64 (`u1`..`u8`),
+// float16/32/64 (`f2`, `f4`, `f8`) and complex64/128 (`c8`, `c16`: real
+// then imaginary part, each part byte-swapped on its own in a `>` file)
+// with byte order `<`, `>`, `|` or `=`
 // (`=` and `|` read as little-endian); any rank, including rank 0 and
 // arrays with a zero dimension. The header dict is parsed as the Python
 // literal it is (any key order, any whitespace, trailing commas, `(3,)`,
 // `()`, Python 2's `3L`), not matched against numpy's exact spelling.
-// Not supported, with an error saying so: complex, string, datetime,
-// structured and object (pickled) arrays.
+// Not supported, with an error saying so: long double (`f16`, `c32`),
+// string, datetime, structured and object (pickled) arrays.
 //
 // Errors are *Error values: one line naming the file (for ReadFile and
 // WriteFile) and what was expected and found, e.g.

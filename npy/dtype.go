@@ -21,6 +21,10 @@ const (
 	// Void is numpy's raw 'V' dtype (bytes with no type): what np.save
 	// writes for an ml_dtypes.bfloat16 array ('<V2'), whose type is lost.
 	Void
+	// Complex is a complex number stored as its real part then its
+	// imaginary part, each an IEEE 754 binary32 (complex64, '<c8') or
+	// binary64 (complex128, '<c16'); Size counts both parts.
+	Complex
 )
 
 // String returns the kind's name: "bool", "int", "uint" or "float".
@@ -38,6 +42,8 @@ func (k Kind) String() string {
 		return "bfloat"
 	case Void:
 		return "void"
+	case Complex:
+		return "complex"
 	}
 	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }
@@ -67,6 +73,10 @@ var (
 	// bytes per element (descr '<V2' or '|V2').
 	DTypeBFloat16 = DType{BFloat, 2}
 	DTypeVoid2    = DType{Void, 2}
+	// DTypeComplex64 and DTypeComplex128 are numpy's complex64 ('<c8')
+	// and complex128 ('<c16').
+	DTypeComplex64  = DType{Complex, 8}
+	DTypeComplex128 = DType{Complex, 16}
 )
 
 // DTypes lists every supported element type.
@@ -75,6 +85,17 @@ var DTypes = []DType{
 	DTypeInt8, DTypeInt16, DTypeInt32, DTypeInt64,
 	DTypeUint8, DTypeUint16, DTypeUint32, DTypeUint64,
 	DTypeFloat16, DTypeFloat32, DTypeFloat64,
+	DTypeComplex64, DTypeComplex128,
+}
+
+// PartSize is the size of the numbers an element is made of: Size, or
+// half of it for a complex dtype (whose parts are swapped one by one on a
+// big-endian file).
+func (d DType) PartSize() int {
+	if d.Kind == Complex {
+		return d.Size / 2
+	}
+	return d.Size
 }
 
 // Valid reports whether d is one of the supported element types.
@@ -90,6 +111,8 @@ func (d DType) Valid() bool {
 		return d.Size == 2
 	case Void:
 		return d.Size >= 1
+	case Complex:
+		return d.Size == 8 || d.Size == 16
 	}
 	return false
 }
@@ -135,6 +158,8 @@ func kindCode(k Kind) byte {
 		return 'i'
 	case Uint:
 		return 'u'
+	case Complex:
+		return 'c'
 	}
 	return 'f'
 }
@@ -169,7 +194,7 @@ func parseDescr(s string) (dt DType, bigEndian bool, err error) {
 		size = 0
 	}
 	unsupported := func(what string) (DType, bool, error) {
-		return DType{}, false, fmt.Errorf("unsupported dtype %q (%s); supported: bool, int8-64, uint8-64, float16/32/64, bfloat16 ('bfloat16', or raw '<V2')", clip(s), what)
+		return DType{}, false, fmt.Errorf("unsupported dtype %q (%s); supported: bool, int8-64, uint8-64, float16/32/64, complex64/128, bfloat16 ('bfloat16', or raw '<V2')", clip(s), what)
 	}
 	switch code {
 	case 'b':
@@ -184,7 +209,10 @@ func parseDescr(s string) (dt DType, bigEndian bool, err error) {
 			return unsupported("extended-precision float")
 		}
 	case 'c':
-		return unsupported("complex")
+		dt = DType{Complex, size}
+		if size > 16 {
+			return unsupported("extended-precision complex")
+		}
 	case 'O':
 		return unsupported("object array: pickled Python objects")
 	case 'S', 'a', 'U':

@@ -67,7 +67,11 @@ func FuzzRead(f *testing.F) {
 		if b.DType != a.DType || !slices.Equal(b.Shape, a.Shape) || !bytes.Equal(b.Data, a.Data) {
 			t.Fatalf("round trip changed %s into %s", a, b)
 		}
-		if _, err := a.Float64s(); err != nil {
+		if a.DType.Kind == Complex {
+			if _, err := a.Complex128s(); err != nil {
+				t.Fatalf("Complex128s: %v", err)
+			}
+		} else if _, err := a.Float64s(); err != nil {
 			t.Fatalf("Float64s: %v", err)
 		}
 	})

@@ -168,7 +168,7 @@ func Read(r io.Reader) (*Array, error) {
 		return nil, errorf("truncated data: shape %s of %s needs %d bytes, found %d", shapeBrief(h.shape), h.descr, size, len(data))
 	}
 	if h.bigEndian {
-		swapBytes(data, h.dtype.Size)
+		swapBytes(data, h.dtype.PartSize())
 	}
 	if h.fortran && len(h.shape) > 1 {
 		data = fortranToC(data, h.shape, h.dtype.Size)

@@ -87,6 +87,10 @@ def values(dt, shape):
         v = rng.integers(info.min, info.max, n, dtype=dt.newbyteorder('='), endpoint=True).astype(dt)
         special = np.array([info.min, info.max, 0, 1], dtype=dt)
         k = min(n, 4); v[:k] = special[:k]
+    elif dt.kind == 'c':
+        v = (rng.standard_normal(n) * 100 + 1j * rng.standard_normal(n)).astype(dt)
+        special = np.array([complex(np.inf, -0.0), complex(np.nan, 1), complex(-0.0, np.inf), complex(1e30, -np.nan)], dtype=dt)
+        k = min(n, len(special)); v[:k] = special[:k]
     else:
         v = (rng.standard_normal(n) * 100).astype(dt)
         fi = np.finfo(dt)
@@ -102,7 +106,8 @@ def add(name, a, version=None):
 
 shapes = [(), (0,), (5,), (2, 3), (3, 0), (2, 0, 3), (2, 3, 4), (2, 1, 3, 2)]
 for descr in ['|b1', '|i1', '<i2', '<i4', '<i8', '|u1', '<u2', '<u4', '<u8', '<f2', '<f4', '<f8',
-              '>i2', '>i4', '>i8', '>u2', '>u4', '>u8', '>f2', '>f4', '>f8']:
+              '>i2', '>i4', '>i8', '>u2', '>u4', '>u8', '>f2', '>f4', '>f8',
+              '<c8', '<c16', '>c8', '>c16']:
     dt = np.dtype(descr)
     tag = descr.replace('<', 'le').replace('>', 'be').replace('|', 'na')
     for shape in shapes:

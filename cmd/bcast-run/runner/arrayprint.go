@@ -153,6 +153,9 @@ func elementFormat(a ndarray, shown iter.Seq[int64]) func(i int64) string {
 		}
 		return func(i int64) string { return padLeft(str(i), width) }
 	}
+	if a.dt.Kind == npy.Complex {
+		return complexFormat(a, shown)
+	}
 	vals := func(yield func(float64) bool) {
 		for i := range shown {
 			if !yield(a.float(i)) {
@@ -162,6 +165,43 @@ func elementFormat(a ndarray, shown iter.Seq[int64]) func(i int64) string {
 	}
 	f := newFloatFormat(vals, 8*a.dt.Size)
 	return func(i int64) string { return f.format(a.float(i)) }
+}
+
+// complex returns element i of a complex array.
+func (a ndarray) complex(i int64) complex128 {
+	b := a.data[i*int64(a.dt.Size):]
+	if a.dt.Size == 8 {
+		return complex(float64(math.Float32frombits(binary.LittleEndian.Uint32(b))), float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))))
+	}
+	return complex(math.Float64frombits(binary.LittleEndian.Uint64(b)), math.Float64frombits(binary.LittleEndian.Uint64(b[8:])))
+}
+
+// complexFormat is numpy's ComplexFloatingFormat: the real parts in one
+// float format, the imaginary parts in another with sign "+", and the
+// 'j' after the imaginary digits, before their padding ("1. +2.e+00j").
+func complexFormat(a ndarray, shown iter.Seq[int64]) func(i int64) string {
+	part := func(im bool) iter.Seq[float64] {
+		return func(yield func(float64) bool) {
+			for i := range shown {
+				z := a.complex(i)
+				v := real(z)
+				if im {
+					v = imag(z)
+				}
+				if !yield(v) {
+					return
+				}
+			}
+		}
+	}
+	bits := 4 * a.dt.Size
+	re, im := newFloatFormat(part(false), bits), newSignedFloatFormat(part(true), bits, true)
+	return func(i int64) string {
+		z := a.complex(i)
+		s := im.format(imag(z))
+		n := len(strings.TrimRight(s, " "))
+		return re.format(real(z)) + s[:n] + "j" + s[n:]
+	}
 }
 
 // arrayPrinter is numpy's _formatArray with separator " " and no prefix.
@@ -240,12 +280,33 @@ func scalarString(a ndarray) string {
 		return strconv.FormatInt(a.integer(0), 10)
 	case npy.Uint:
 		return strconv.FormatUint(a.raw(0), 10)
+	case npy.Complex:
+		return complexScalarString(a.complex(0), 4*a.dt.Size)
 	}
-	x := a.float(0)
+	return floatScalarString(a.float(0), 8*a.dt.Size)
+}
+
+// complexScalarString is str() of a complex scalar, as Python prints a
+// complex: "(1+2j)", "(1.5-0.25j)", "(nan+infj)", and just "2j" when the
+// real part is +0; each part is the float scalar's str without a
+// trailing ".0".
+func complexScalarString(z complex128, bits int) string {
+	part := func(x float64) string { return strings.TrimSuffix(floatScalarString(x, bits), ".0") }
+	im := part(imag(z))
+	if real(z) == 0 && !math.Signbit(real(z)) {
+		return im + "j"
+	}
+	if !strings.HasPrefix(im, "-") {
+		im = "+" + im
+	}
+	return "(" + part(real(z)) + im + "j)"
+}
+
+// floatScalarString is str() of a float scalar of bits bits.
+func floatScalarString(x float64, bits int) string {
 	if s, ok := nonFinite(x); ok {
 		return s
 	}
-	bits := 8 * a.dt.Size
 	if ax := math.Abs(x); ax == 0 || (ax >= 1e-4 && ax < 1e16) {
 		ip, frac := positional(x, bits, -1, -1)
 		if frac == "" {

@@ -175,6 +175,52 @@ func printCases() []printCase {
 		copy(a0.Data, a.Data[:c.dt.Size])
 		cases = append(cases, printCase{"0d " + c.dt.Name(), a0, err})
 	}
+	c64 := func(name string, shape []int64, v ...complex64) {
+		a, err := npy.FromComplex64(shape, v)
+		cases = append(cases, printCase{name, a, err})
+	}
+	c128 := func(name string, shape []int64, v ...complex128) {
+		a, err := npy.FromComplex128(shape, v)
+		cases = append(cases, printCase{name, a, err})
+	}
+	c64("0d c64", nil, complex(1, 2))
+	c128("0d c128 imaginary", nil, complex(0, 2))
+	c128("0d c128 -0 real", nil, complex(negZero, 2))
+	c128("0d c128 fractions", nil, complex(1.5, -0.25))
+	c128("0d c128 nan inf", nil, complex(nan, inf))
+	c128("0d c128 sci", nil, complex(1e20, 1e-5))
+	c64("0d c64 0.1", nil, complex(0.1, 0.2))
+	c64("c64 sci imag", []int64{3}, complex(1, 2), complex(3.5, -4), complex(0, 0.001))
+	c128("c128 specials", []int64{3}, complex(1, 2), complex(nan, -inf), complex(0, 1e10))
+	c128("c128 2x2", []int64{2, 2}, complex(1, 2), complex(negZero, negZero), complex(0.5, 1e-6), complex(0, 3))
+	c128("c128 ramp", []int64{3, 4}, complex(0, 0), complex(1, 0.5), complex(2, 1), complex(3, 1.5), complex(4, 2), complex(5, 2.5),
+		complex(6, 3), complex(7, 3.5), complex(8, 4), complex(9, 4.5), complex(10, 5), complex(11, 5.5))
+	c64("c64 nan only", []int64{2}, complex(fnan, fnan), complex(finf, -finf))
+	for k := 0; k < 300; k++ {
+		n := 1 + r.IntN(20)
+		scale := math.Pow(10, float64(r.IntN(40)-20))
+		part := func() float64 {
+			switch r.IntN(8) {
+			case 0:
+				return float64(r.IntN(64)-32) / 8
+			case 1:
+				return [...]float64{inf, -inf, nan, 0, negZero}[r.IntN(5)]
+			}
+			return r.NormFloat64() * scale
+		}
+		v128 := make([]complex128, n)
+		v64 := make([]complex64, n)
+		for i := range v128 {
+			v128[i] = complex(part(), part())
+			v64[i] = complex64(v128[i])
+		}
+		if k%2 == 0 {
+			c128(fmt.Sprintf("random c128 %d", k), []int64{int64(n)}, v128...)
+		} else {
+			c64(fmt.Sprintf("random c64 %d", k), []int64{int64(n)}, v64...)
+		}
+	}
+	c64("c64 summarized", []int64{1200}, make([]complex64, 1200)...)
 	// Random arrays of random magnitudes: values with few digits (k/8),
 	// with many, and special values, so that both notations, rounding to
 	// 8 digits and the padding of nan and inf are exercised.

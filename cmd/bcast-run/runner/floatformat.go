@@ -15,6 +15,9 @@ import (
 // the smallest is under 1e-4, or their ratio is over 1000.
 type floatFormat struct {
 	bits int
+	// plus is numpy's sign "+" (the imaginary parts of complex numbers):
+	// non-negative values, NaN and +Inf print a '+'.
+	plus bool
 	// sci chooses scientific notation.
 	sci bool
 	// padLeft is the width of the part before the point (sign included),
@@ -32,7 +35,12 @@ type floatFormat struct {
 // newFloatFormat is fillFormat: it chooses the notation and the widths
 // from vals, the shown elements, held in floats of bits bits.
 func newFloatFormat(vals iter.Seq[float64], bits int) *floatFormat {
-	f := &floatFormat{bits: bits, precision: printPrecision}
+	return newSignedFloatFormat(vals, bits, false)
+}
+
+// newSignedFloatFormat is newFloatFormat with numpy's sign "+" if plus.
+func newSignedFloatFormat(vals iter.Seq[float64], bits int, plus bool) *floatFormat {
+	f := &floatFormat{bits: bits, precision: printPrecision, plus: plus}
 	finite := func(yield func(float64) bool) {
 		for v := range vals {
 			if !math.IsNaN(v) && !math.IsInf(v, 0) && !yield(v) {
@@ -67,7 +75,7 @@ func newFloatFormat(vals iter.Seq[float64], bits int) *floatFormat {
 		for v := range finite {
 			ip, frac, exp := scientific(v, bits, printPrecision, -1)
 			frac = strings.TrimRight(frac, "0")
-			f.padLeft = max(f.padLeft, len(ip))
+			f.padLeft = max(f.padLeft, len(f.signed(ip)))
 			f.precision = max(f.precision, len(frac))
 			expLen = max(expLen, len(exponent(exp, 2)))
 		}
@@ -76,13 +84,13 @@ func newFloatFormat(vals iter.Seq[float64], bits int) *floatFormat {
 	default:
 		for v := range finite {
 			ip, frac := positional(v, bits, printPrecision, -1)
-			f.padLeft = max(f.padLeft, len(ip))
+			f.padLeft = max(f.padLeft, len(f.signed(ip)))
 			f.padRight = max(f.padRight, len(frac))
 		}
 	}
 	if hasNonFinite {
 		infLen := 3
-		if negInf {
+		if negInf || plus {
 			infLen = 4
 		}
 		f.padLeft = max(f.padLeft, 3-(f.padRight+1), infLen-(f.padRight+1))
@@ -105,7 +113,7 @@ func ratio(maxAbs, minAbs float64, bits int) float64 {
 // format returns x in f's notation and width.
 func (f *floatFormat) format(x float64) string {
 	if s, ok := nonFinite(x); ok {
-		return padLeft(s, f.padLeft+f.padRight+1)
+		return padLeft(f.signed(s), f.padLeft+f.padRight+1)
 	}
 	if f.sci {
 		// numpy's min_digits: digits past the shortest ones up to
@@ -113,10 +121,19 @@ func (f *floatFormat) format(x float64) string {
 		// fractions, not 6.6666670e-01).
 		ip, frac, exp := scientific(x, f.bits, f.precision, f.precision)
 		frac += strings.Repeat("0", f.precision-len(frac))
-		return padLeft(ip, f.padLeft) + "." + frac + "e" + exponent(exp, f.expDigits)
+		return padLeft(f.signed(ip), f.padLeft) + "." + frac + "e" + exponent(exp, f.expDigits)
 	}
 	ip, frac := positional(x, f.bits, printPrecision, 0)
-	return padLeft(ip, f.padLeft) + "." + padRight(frac, f.padRight)
+	return padLeft(f.signed(ip), f.padLeft) + "." + padRight(frac, f.padRight)
+}
+
+// signed is s (digits, "nan" or "inf" with x's sign) with the '+' of
+// sign "+" when s has no '-'.
+func (f *floatFormat) signed(s string) string {
+	if f.plus && !strings.HasPrefix(s, "-") {
+		return "+" + s
+	}
+	return s
 }
 
 // exponent returns e with its sign and at least digits digits: "+05".

@@ -77,7 +77,10 @@ entry function on .npy inputs (--input, once per argument, in order). With
 A bf16 argument takes np.save's file of an ml_dtypes.bfloat16 array
 ('<V2'), a 'bfloat16' descr, or float32 (rounded to nearest even, said on
 stderr); a bf16 result is printed and written (--output-dir) as float32,
-exactly, since plain numpy has no bfloat16.`,
+exactly, since plain numpy has no bfloat16.
+
+complex64 and complex128 (.npy '<c8', '<c16') arguments and results run with
+--interp (native code refuses complex programs for now).`,
 		Args:          cobra.ExactArgs(1),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -291,6 +294,13 @@ func dtypeOf(elem ir.Type) (npy.DType, error) {
 		}
 	case *ir.IndexType:
 		return npy.DTypeInt64, nil
+	case *ir.ComplexType:
+		switch e.Elem {
+		case ir.F32T:
+			return npy.DTypeComplex64, nil
+		case ir.F64T:
+			return npy.DTypeComplex128, nil
+		}
 	case *ir.IntegerType:
 		if e.Width == 1 && e.Sign != ir.Unsigned {
 			return npy.DTypeBool, nil
