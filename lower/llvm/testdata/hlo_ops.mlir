@@ -1066,3 +1066,13 @@ func.func @u_digamma(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
   %r = chlo.digamma %x : tensor<?x5xf32> -> tensor<?x5xf32>
   return %r : tensor<?x5xf32>
 }
+
+// real, imag and CHLO's conj on real operands (x, 0, x): their complex
+// forms run in the interpreter only (lower.refuseComplex).
+func.func @u_real_imag_conj(%x: tensor<?x5xf32>) -> (tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x5xf32>) {
+  %0 = stablehlo.real %x : tensor<?x5xf32>
+  %1 = stablehlo.imag %x : tensor<?x5xf32>
+  %2 = chlo.conj %x : tensor<?x5xf32> -> tensor<?x5xf32>
+  %3 = stablehlo.add %1, %x : tensor<?x5xf32>
+  return %0, %3, %2 : tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x5xf32>
+}
