@@ -5,6 +5,7 @@ import (
 	_ "github.com/bcast-opt/bcast-opt/dialects/arith"
 	_ "github.com/bcast-opt/bcast-opt/dialects/builtin"
 	_ "github.com/bcast-opt/bcast-opt/dialects/cf"
+	_ "github.com/bcast-opt/bcast-opt/dialects/complex"
 	_ "github.com/bcast-opt/bcast-opt/dialects/func"
 	_ "github.com/bcast-opt/bcast-opt/dialects/hlo"
 	_ "github.com/bcast-opt/bcast-opt/dialects/linalg"

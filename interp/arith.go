@@ -186,11 +186,7 @@ func arithSelect(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 		if c.i[offs[0]] != 0 {
 			src, j = x, offs[1]
 		}
-		if k.float {
-			out.f[o] = src.f[j]
-		} else {
-			out.i[o] = src.i[j]
-		}
+		out.copyElem(o, src, j)
 	})
 	return one(out), nil
 }

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	complexdialect "github.com/bcast-opt/bcast-opt/dialects/complex"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -86,7 +87,117 @@ func hloComplex(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	return one(out), nil
 }
 
+// The complex dialect (dialects/complex), on scalars (the bodies of
+// lowered hlo ops) and elementwise on tensors of one shape, with the
+// dialect's functions, each part rounded to the part type.
+func complexOp(op *ir.Operation, in []value) ([]*Tensor, elemKind, *layout, error) {
+	ts, err := tensors(op, in)
+	if err != nil {
+		return nil, elemKind{}, nil, err
+	}
+	if err := sameElems(op, ts); err != nil {
+		return nil, elemKind{}, nil, err
+	}
+	l, err := sameShapeLayout(op, ts)
+	if err != nil {
+		return nil, elemKind{}, nil, err
+	}
+	k, err := kindOf(ts[0].elem)
+	if err != nil || !k.complex {
+		return nil, elemKind{}, nil, op.Emit("needs complex elements, but has %s", ts[0].elem)
+	}
+	return ts, k, l, nil
+}
+
+func complexUnary(f func(complex128) complex128) handler {
+	return func(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
+		ts, k, l, err := complexOp(op, in)
+		if err != nil {
+			return nil, err
+		}
+		out := newTensor(ts[0].elem, k, l.shape)
+		l.each(func(o int, offs []int) { out.c[o] = hlo.RoundComplex(f(ts[0].c[offs[0]]), k.fk) })
+		return one(out), nil
+	}
+}
+
+func complexBinary(f func(a, b complex128) complex128) handler {
+	return func(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
+		ts, k, l, err := complexOp(op, in)
+		if err != nil {
+			return nil, err
+		}
+		out := newTensor(ts[0].elem, k, l.shape)
+		l.each(func(o int, offs []int) { out.c[o] = hlo.RoundComplex(f(ts[0].c[offs[0]], ts[1].c[offs[1]]), k.fk) })
+		return one(out), nil
+	}
+}
+
+func complexToReal(f func(complex128) float64) handler {
+	return func(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
+		ts, k, l, err := complexOp(op, in)
+		if err != nil {
+			return nil, err
+		}
+		rk := elemKind{float: true, fk: k.fk}
+		out := newTensor(ts[0].elem.(*ir.ComplexType).Elem, rk, l.shape)
+		l.each(func(o int, offs []int) { out.f[o] = rk.round(f(ts[0].c[offs[0]])) })
+		return one(out), nil
+	}
+}
+
+func complexCompare(eq bool) handler {
+	return func(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
+		ts, _, l, err := complexOp(op, in)
+		if err != nil {
+			return nil, err
+		}
+		out := newTensor(ir.I1, elemKind{width: 1, unsigned: true}, l.shape)
+		l.each(func(o int, offs []int) {
+			out.i[o] = b2i(complexdialect.Equal(ts[0].c[offs[0]], ts[1].c[offs[1]]) == eq)
+		})
+		return one(out), nil
+	}
+}
+
+// complexCreate is complex.create (and, on tensors, hlo.complex's
+// element).
+func complexCreate(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
+	return hloComplex(e, op, in)
+}
+
+func complexConstant(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
+	z, ok := complexdialect.Value(op)
+	if !ok {
+		return nil, op.Emit("requires a [re, im] 'value'")
+	}
+	t, err := NewComplex(op.Result(0).Type(), nil, []complex128{z})
+	if err != nil {
+		return nil, op.Emit("%v", err)
+	}
+	return one(t), nil
+}
+
 func init() {
+	for def, f := range complexdialect.UnaryOps {
+		registerOps(complexUnary(f), def)
+		takesComplex[def.Name] = true
+	}
+	for def, f := range complexdialect.BinaryOps {
+		registerOps(complexBinary(f), def)
+		takesComplex[def.Name] = true
+	}
+	for def, f := range complexdialect.ToRealOps {
+		registerOps(complexToReal(f), def)
+		takesComplex[def.Name] = true
+	}
+	registerOps(complexCompare(true), complexdialect.Eq)
+	registerOps(complexCompare(false), complexdialect.Neq)
+	registerOps(complexCreate, complexdialect.Create)
+	registerOps(complexConstant, complexdialect.Constant)
+	for _, d := range []*ir.OpDef{complexdialect.Eq, complexdialect.Neq, complexdialect.Create, complexdialect.Constant} {
+		takesComplex[d.Name] = true
+	}
 	registerOps(hloComplex, hlo.ComplexOp)
 	for _, b := range hlo.BinaryOps {
 		if b.Class.TakesComplex() {
@@ -108,7 +219,7 @@ func init() {
 		takesComplex[d.Name] = true
 	}
 	for _, n := range []string{
-		"func.call", "arith.constant", "scf.if",
+		"func.call", "arith.constant", "arith.select", "scf.if", "linalg.generic", "linalg.yield", "linalg.fill",
 		"tensor.cast", "tensor.dim", "tensor.empty", "tensor.extract", "tensor.from_elements",
 		"tensor.reshape", "tensor.collapse_shape", "tensor.expand_shape",
 		"tensor.extract_slice", "tensor.insert_slice",

@@ -114,7 +114,7 @@ func mlirCompatible(m *ir.Operation) bool {
 	ok := true
 	m.Walk(func(o *ir.Operation) bool {
 		switch o.Dialect() {
-		case "builtin", "func", "arith", "test", "tensor", "linalg", "math", "memref":
+		case "builtin", "func", "arith", "test", "tensor", "linalg", "math", "memref", "complex":
 		default:
 			ok = false
 		}

@@ -44,9 +44,6 @@ func registerConversions(cs map[*ir.OpDef]conversion) {
 // linalg-version-broadcasts (doc.go): any other one fails the pass, at
 // the op, as MLIR's partial conversion fails on an illegal op.
 func runLegalizeToLinalg(root *ir.Operation, _ ir.PassOptions) error {
-	if err := refuseComplex(root); err != nil {
-		return err
-	}
 	var work []*ir.Operation
 	root.Walk(func(o *ir.Operation) bool {
 		if o.Dialect() == "hlo" {
@@ -131,49 +128,4 @@ type lowering struct {
 	accesses []operandAccess
 	reads    []int
 	sized    []bool
-}
-
-// refuseComplex fails at the first op of root with complex elements (an
-// operand, a result or a block argument of one of its regions): complex
-// numbers are interpreted (bcast-run --interp) but not compiled yet, and
-// a located error is better than code that reads them as something else.
-func refuseComplex(root *ir.Operation) error {
-	var bad *ir.Operation
-	var elem ir.Type
-	isComplex := func(t ir.Type) bool {
-		if ct, ok := ir.ElementTypeOf(t).(*ir.ComplexType); ok {
-			elem = ct
-			return true
-		}
-		return false
-	}
-	root.Walk(func(o *ir.Operation) bool {
-		for _, v := range o.Operands() {
-			if isComplex(v.Type()) {
-				bad = o
-				return false
-			}
-		}
-		for _, t := range o.ResultTypes() {
-			if isComplex(t) {
-				bad = o
-				return false
-			}
-		}
-		for _, r := range o.Regions() {
-			for _, blk := range r.Blocks() {
-				for _, a := range blk.Args() {
-					if isComplex(a.Type()) {
-						bad = o
-						return false
-					}
-				}
-			}
-		}
-		return true
-	})
-	if bad != nil {
-		return bad.Emit("has '%s' elements; complex numbers are not compiled to native code yet (bcast-run --interp runs them)", elem)
-	}
-	return nil
 }

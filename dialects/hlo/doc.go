@@ -47,6 +47,16 @@
 // (an op with attributes: declaration, element function, lowering) and
 // digamma.go (ψ's element function and its arith/math lowering, written
 // side by side because they must compute the same thing step for step).
+//
+// Complex elements (complex<f32>, complex<f64>): a class or-ed with
+// WithComplex admits them (ElemClass.TakesComplex), the entry's Eval has
+// Complex (or ComplexToReal, for abs, real and imag: the result is the
+// part type) and its Lower has the complex dialect's op (Complex) or
+// handles them in Emit (compare EQ/NE, select, convert); the functions are
+// the complex dialect's (complex_functions.go, ../complex). real, imag and
+// CHLO's conj are unary entries that also take real operands; hlo.complex
+// (complex.go) builds complex numbers from two f32 or f64 tensors.
+//
 // The passes that rewrite hlo into hlo are in transforms
 // (dialects/hlo/transforms); the conversion to linalg is in ../../lower.
 package hlo

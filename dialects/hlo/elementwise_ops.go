@@ -4,6 +4,7 @@ import (
 	gomath "math"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	complexdialect "github.com/bcast-opt/bcast-opt/dialects/complex"
 	"github.com/bcast-opt/bcast-opt/dialects/math"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
@@ -27,17 +28,17 @@ func mathFn(def *ir.OpDef) func(float64) float64 { return math.UnaryOps[def] }
 //	%r = hlo.add %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 var (
 	AddOp = declareBinary(&BinaryOp{Name: "add", Class: AnyNumeric | WithComplex, Commutative: true,
-		Eval:  BinaryEval{Float: addF, Signed: addI, Unsigned: addI, Bool: orI, Complex: addC},
-		Lower: ScalarLowering{Float: arith.AddF, Signed: arith.AddI, Unsigned: arith.AddI, Bool: arith.OrI}})
+		Eval:  BinaryEval{Float: addF, Signed: addI, Unsigned: addI, Bool: orI, Complex: complexFn2(complexdialect.Add)},
+		Lower: ScalarLowering{Complex: complexdialect.Add, Float: arith.AddF, Signed: arith.AddI, Unsigned: arith.AddI, Bool: arith.OrI}})
 	SubtractOp = declareBinary(&BinaryOp{Name: "subtract", Class: IntOrFloat | WithComplex,
-		Eval:  BinaryEval{Float: subF, Signed: subI, Unsigned: subI, Complex: subC},
-		Lower: ScalarLowering{Float: arith.SubF, Signed: arith.SubI, Unsigned: arith.SubI}})
+		Eval:  BinaryEval{Float: subF, Signed: subI, Unsigned: subI, Complex: complexFn2(complexdialect.Sub)},
+		Lower: ScalarLowering{Complex: complexdialect.Sub, Float: arith.SubF, Signed: arith.SubI, Unsigned: arith.SubI}})
 	MultiplyOp = declareBinary(&BinaryOp{Name: "multiply", Class: AnyNumeric | WithComplex, Commutative: true,
-		Eval:  BinaryEval{Float: mulF, Signed: mulI, Unsigned: mulI, Bool: andI, Complex: mulC},
-		Lower: ScalarLowering{Float: arith.MulF, Signed: arith.MulI, Unsigned: arith.MulI, Bool: arith.AndI}})
+		Eval:  BinaryEval{Float: mulF, Signed: mulI, Unsigned: mulI, Bool: andI, Complex: complexFn2(complexdialect.Mul)},
+		Lower: ScalarLowering{Complex: complexdialect.Mul, Float: arith.MulF, Signed: arith.MulI, Unsigned: arith.MulI, Bool: arith.AndI}})
 	DivideOp = declareBinary(&BinaryOp{Name: "divide", Class: IntOrFloat | WithComplex,
-		Eval:  BinaryEval{Float: divF, Signed: divSI, Unsigned: divUI, Complex: divC, Folds: divFolds},
-		Lower: ScalarLowering{Float: arith.DivF, Emit: lowerIntDivRem(false)}})
+		Eval:  BinaryEval{Float: divF, Signed: divSI, Unsigned: divUI, Complex: complexFn2(complexdialect.Div), Folds: divFolds},
+		Lower: ScalarLowering{Complex: complexdialect.Div, Float: arith.DivF, Emit: lowerIntDivRem(false)}})
 	RemainderOp = declareBinary(&BinaryOp{Name: "remainder", Class: IntOrFloat,
 		Eval:  BinaryEval{Float: gomath.Mod, Signed: remSI, Unsigned: remUI, Folds: remFolds},
 		Lower: ScalarLowering{Float: arith.RemF, Emit: lowerIntDivRem(true)}})
@@ -84,32 +85,32 @@ var (
 //	%r = hlo.exponential %a : tensor<4xf32>
 var (
 	NegateOp = declareUnary(&UnaryOp{Name: "negate", Class: IntOrFloat | WithComplex,
-		Eval:  UnaryEval{Float: negF, Signed: negI, Unsigned: negI, Complex: negC},
-		Lower: ScalarLowering{Float: arith.NegF, Emit: lowerNegateInt}})
+		Eval:  UnaryEval{Float: negF, Signed: negI, Unsigned: negI, Complex: complexFn(complexdialect.Neg)},
+		Lower: ScalarLowering{Complex: complexdialect.Neg, Float: arith.NegF, Emit: lowerNegateInt}})
 	AbsOp = declareUnary(&UnaryOp{Name: "abs", Class: IntOrFloat | WithComplex,
-		Eval:  UnaryEval{Float: mathFn(math.AbsF), Signed: absSI, Unsigned: identityI, ComplexToReal: absC},
-		Lower: ScalarLowering{Float: math.AbsF, Emit: lowerAbsInt}})
+		Eval:  UnaryEval{Float: mathFn(math.AbsF), Signed: absSI, Unsigned: identityI, ComplexToReal: toRealFn(complexdialect.Abs)},
+		Lower: ScalarLowering{Complex: complexdialect.Abs, Float: math.AbsF, Emit: lowerAbsInt}})
 	ExponentialOp = declareUnary(&UnaryOp{Name: "exponential", Class: FloatOnly | WithComplex,
-		Eval: UnaryEval{Float: mathFn(math.Exp), Complex: expC}, Lower: ScalarLowering{Float: math.Exp}})
+		Eval: UnaryEval{Float: mathFn(math.Exp), Complex: complexFn(complexdialect.Exp)}, Lower: ScalarLowering{Complex: complexdialect.Exp, Float: math.Exp}})
 	ExponentialMinusOneOp = declareUnary(&UnaryOp{Name: "exponential_minus_one", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.ExpM1)}, Lower: ScalarLowering{Float: math.ExpM1}})
 	LogOp = declareUnary(&UnaryOp{Name: "log", Class: FloatOnly | WithComplex,
-		Eval: UnaryEval{Float: mathFn(math.Log), Complex: logC}, Lower: ScalarLowering{Float: math.Log}})
+		Eval: UnaryEval{Float: mathFn(math.Log), Complex: complexFn(complexdialect.Log)}, Lower: ScalarLowering{Complex: complexdialect.Log, Float: math.Log}})
 	LogPlusOneOp = declareUnary(&UnaryOp{Name: "log_plus_one", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Log1p)}, Lower: ScalarLowering{Float: math.Log1p}})
 	SqrtOp = declareUnary(&UnaryOp{Name: "sqrt", Class: FloatOnly | WithComplex,
-		Eval: UnaryEval{Float: mathFn(math.Sqrt), Complex: sqrtC}, Lower: ScalarLowering{Float: math.Sqrt}})
+		Eval: UnaryEval{Float: mathFn(math.Sqrt), Complex: complexFn(complexdialect.Sqrt)}, Lower: ScalarLowering{Complex: complexdialect.Sqrt, Float: math.Sqrt}})
 	RsqrtOp = declareUnary(&UnaryOp{Name: "rsqrt", Class: FloatOnly | WithComplex,
-		Eval: UnaryEval{Float: mathFn(math.Rsqrt), Complex: rsqrtC}, Lower: ScalarLowering{Float: math.Rsqrt}})
+		Eval: UnaryEval{Float: mathFn(math.Rsqrt), Complex: complexFn(complexdialect.Rsqrt)}, Lower: ScalarLowering{Complex: complexdialect.Rsqrt, Float: math.Rsqrt}})
 	CbrtOp = declareUnary(&UnaryOp{Name: "cbrt", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Cbrt)}, Lower: ScalarLowering{Float: math.Cbrt}})
 	TanhOp = declareUnary(&UnaryOp{Name: "tanh", Class: FloatOnly | WithComplex,
-		Eval: UnaryEval{Float: mathFn(math.Tanh), Complex: tanhC}, Lower: ScalarLowering{Float: math.Tanh}})
+		Eval: UnaryEval{Float: mathFn(math.Tanh), Complex: complexFn(complexdialect.Tanh)}, Lower: ScalarLowering{Complex: complexdialect.Tanh, Float: math.Tanh}})
 	LogisticOp = declareUnary(&UnaryOp{Name: "logistic", Class: FloatOnly,
 		Eval: UnaryEval{Float: logisticF}, Lower: ScalarLowering{Emit: lowerLogistic}})
 	SignOp = declareUnary(&UnaryOp{Name: "sign", Class: IntOrFloat | WithComplex,
-		Eval:  UnaryEval{Float: signF, Signed: signI, Unsigned: signI, Complex: signC},
-		Lower: ScalarLowering{Emit: lowerSign}})
+		Eval:  UnaryEval{Float: signF, Signed: signI, Unsigned: signI, Complex: complexFn(complexdialect.Sign)},
+		Lower: ScalarLowering{Complex: complexdialect.Sign, Emit: lowerSign}})
 	FloorOp = declareUnary(&UnaryOp{Name: "floor", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Floor)}, Lower: ScalarLowering{Float: math.Floor}})
 	CeilOp = declareUnary(&UnaryOp{Name: "ceil", Class: FloatOnly,
@@ -143,11 +144,11 @@ var (
 //	%r = hlo.real %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
 var (
 	RealOp = declareUnary(&UnaryOp{Name: "real", Class: FloatOnly | WithComplex,
-		Eval: UnaryEval{Float: identityF, ComplexToReal: realC}, Lower: ScalarLowering{Emit: lowerIdentity}})
+		Eval: UnaryEval{Float: identityF, ComplexToReal: toRealFn(complexdialect.Re)}, Lower: ScalarLowering{Complex: complexdialect.Re, Emit: lowerIdentity}})
 	ImagOp = declareUnary(&UnaryOp{Name: "imag", Class: FloatOnly | WithComplex,
-		Eval: UnaryEval{Float: zeroF, ComplexToReal: imagC}, Lower: ScalarLowering{Emit: lowerZero}})
+		Eval: UnaryEval{Float: zeroF, ComplexToReal: toRealFn(complexdialect.Im)}, Lower: ScalarLowering{Complex: complexdialect.Im, Emit: lowerZero}})
 	ConjOp = declareUnary(&UnaryOp{Name: "conj", Class: FloatOnly | WithComplex,
-		Eval: UnaryEval{Float: identityF, Complex: conjC}, Lower: ScalarLowering{Emit: lowerIdentity}})
+		Eval: UnaryEval{Float: identityF, Complex: complexFn(complexdialect.Conj)}, Lower: ScalarLowering{Complex: complexdialect.Conj, Emit: lowerIdentity}})
 )
 
 // CHLO's unary ops that jax.numpy and jax.scipy.special emit (chlo.sinh
@@ -202,13 +203,14 @@ var (
 var chloOps = []*ir.OpDef{ConjOp, TanOp, SinhOp, CoshOp, AsinOp, AcosOp, AtanOp, AsinhOp, AcoshOp, AtanhOp, ErfOp, ErfcOp, ErfInvOp, LgammaOp, DigammaOp, IsInfOp, IsPosInfOp, IsNegInfOp,
 	NextAfterOp}
 
-// The entries of compare, select, clamp (declared in elementwise.go) and
-// convert (shapes.go). Their element functions are CompareFloats /
+// The entries of compare, select, clamp (declared in elementwise.go),
+// convert (shapes.go) and complex (complex.go). Their element functions are CompareFloats /
 // CompareInts, SelectElem, ClampFloat / ClampInt and ConvertElem.
 var (
 	_ = addElementwise(&Elementwise{Def: CompareOp, Class: AnyNumeric | WithComplex, Lower: ScalarLowering{Emit: lowerCompare}})
 	_ = addElementwise(&Elementwise{Def: SelectOp, Class: AnyNumeric | WithComplex,
-		Lower: ScalarLowering{Float: arith.Select, Signed: arith.Select, Unsigned: arith.Select, Bool: arith.Select}})
+		Lower: ScalarLowering{Float: arith.Select, Signed: arith.Select, Unsigned: arith.Select, Bool: arith.Select, Emit: lowerSelect}})
 	_ = addElementwise(&Elementwise{Def: ClampOp, Class: AnyNumeric, Lower: ScalarLowering{Emit: lowerClamp}})
 	_ = addElementwise(&Elementwise{Def: Convert, Class: AnyNumeric | WithComplex, Lower: ScalarLowering{Emit: lowerConvert}})
+	_ = addElementwise(&Elementwise{Def: ComplexOp, Class: FloatOnly, Lower: ScalarLowering{Emit: lowerCreate}})
 )

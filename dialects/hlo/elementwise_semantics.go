@@ -2,6 +2,7 @@ package hlo
 
 import (
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	complexdialect "github.com/bcast-opt/bcast-opt/dialects/complex"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -213,6 +214,11 @@ func (e UnaryEval) Int(k IntKind) func(x int64, k IntKind) int64 {
 // accepts has one or the other (TestScalarLoweringsCoverClasses).
 type ScalarLowering struct {
 	Float, Signed, Unsigned, Bool *ir.OpDef
+	// Complex is the complex dialect's op of the element on complex
+	// elements (complex.add for hlo.add), which takes precedence over
+	// Emit there; ops without one (compare, select, convert) handle
+	// complex elements in Emit.
+	Complex *ir.OpDef
 	// Emit builds, at b, the element of op from args (the elements of
 	// op's operands) and returns it.
 	Emit func(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value
@@ -224,9 +230,13 @@ type ScalarLowering struct {
 func (l ScalarLowering) Build(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 	t := args[len(args)-1].Type()
 	if ir.IsComplex(t) {
-		// lower/ refuses complex elements before it builds a body
-		// (lower.ComplexUnsupported).
-		panic("hlo: " + op.Name() + ": complex elements have no scalar lowering")
+		if l.Complex != nil {
+			return complexdialect.Build(b, l.Complex, args...)
+		}
+		if l.Emit != nil {
+			return l.Emit(b, op, args)
+		}
+		panic("hlo: " + op.Name() + " has no scalar lowering on " + t.String() + " elements")
 	}
 	def := l.Float
 	if !ir.IsFloat(t) {

@@ -17,13 +17,16 @@ var classKinds = []struct {
 // class accepts has a lowering (an op for the kind, or Emit), so
 // ScalarLowering.Build never meets a verified op it cannot lower.
 func TestScalarLoweringsCoverClasses(t *testing.T) {
-	if len(ElementwiseOps()) != len(BinaryOps)+len(UnaryOps)+5 {
-		t.Errorf("%d elementwise entries for %d binary and %d unary ops, and compare, select, clamp, convert and reduce_precision",
+	if len(ElementwiseOps()) != len(BinaryOps)+len(UnaryOps)+6 {
+		t.Errorf("%d elementwise entries for %d binary and %d unary ops, and compare, select, clamp, convert, reduce_precision and complex",
 			len(ElementwiseOps()), len(BinaryOps), len(UnaryOps))
 	}
 	for _, e := range ElementwiseOps() {
 		if ElementwiseOf(e.Def) != e || ir.LookupOp(e.Def.Name) != e.Def {
 			t.Errorf("%s: not indexed or not registered", e.Def.Name)
+		}
+		if e.Class.TakesComplex() && e.Lower.Complex == nil && e.Lower.Emit == nil {
+			t.Errorf("%s takes complex elements but has no lowering for them", e.Def.Name)
 		}
 		if e.Lower.Emit != nil {
 			continue
@@ -47,7 +50,15 @@ func TestEvalCoversClasses(t *testing.T) {
 			}
 		}
 	}
+	for _, b := range BinaryOps {
+		if b.Class.TakesComplex() && b.Eval.Complex == nil {
+			t.Errorf("hlo.%s takes complex elements but has no function for them", b.Name)
+		}
+	}
 	for _, u := range UnaryOps {
+		if u.Class.TakesComplex() && u.Eval.Complex == nil && u.Eval.ComplexToReal == nil {
+			t.Errorf("hlo.%s takes complex elements but has no function for them", u.Name)
+		}
 		float := u.Eval.Float != nil || u.Eval.FloatTest != nil
 		for i, defined := range []bool{float, u.Eval.Signed != nil, u.Eval.Unsigned != nil, u.Eval.Bool != nil} {
 			if k := classKinds[i]; u.Class.accepts(k.t) && !defined {

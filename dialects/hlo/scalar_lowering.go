@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	complexdialect "github.com/bcast-opt/bcast-opt/dialects/complex"
 	gomath "math"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
@@ -320,6 +321,12 @@ func lowerCompare(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 	s := scalarCode{b}
 	x, y := args[0], args[1]
 	dir := Direction(op)
+	if ir.IsComplex(x.Type()) {
+		if dir == "EQ" {
+			return complexdialect.Build(b, complexdialect.Eq, x, y)
+		}
+		return complexdialect.Build(b, complexdialect.Neq, x, y)
+	}
 	if ir.IsFloat(x.Type()) {
 		return s.cmpf(compareFloatPredicates[dir], x, y)
 	}
@@ -344,10 +351,30 @@ func lowerClamp(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 // through f32), between floats and integers by arith's casts (by the
 // source's or the result's signedness), between integers by truncation or
 // extension (zero-extending ui and i1 sources).
+//
+// To or from a complex type it converts parts: complex to complex part
+// by part, a real x to (x as the part type, 0), complex to real its real
+// part (ConvertElem's rule).
 func lowerConvert(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
+	return convertScalar(b, args[0], ir.ElementTypeOf(op.Operand(0).Type()), ir.ElementTypeOf(op.Result(0).Type()))
+}
+
+// convertScalar is lowerConvert of x from element type from to to.
+func convertScalar(b *ir.Builder, x *ir.Value, from, to ir.Type) *ir.Value {
 	s := scalarCode{b}
-	x := args[0]
-	from, to := ir.ElementTypeOf(op.Operand(0).Type()), ir.ElementTypeOf(op.Result(0).Type())
+	fc, fromComplex := from.(*ir.ComplexType)
+	tc, toComplex := to.(*ir.ComplexType)
+	switch {
+	case fromComplex && toComplex:
+		re := convertScalar(b, complexdialect.Build(b, complexdialect.Re, x), fc.Elem, tc.Elem)
+		im := convertScalar(b, complexdialect.Build(b, complexdialect.Im, x), fc.Elem, tc.Elem)
+		return complexdialect.Build(b, complexdialect.Create, re, im)
+	case fromComplex:
+		return convertScalar(b, complexdialect.Build(b, complexdialect.Re, x), fc.Elem, to)
+	case toComplex:
+		re := convertScalar(b, x, from, tc.Elem)
+		return complexdialect.Build(b, complexdialect.Create, re, s.constF(tc.Elem, 0))
+	}
 	ft, tt := signless(from), signless(to)
 	switch {
 	case from == to || ft == tt:
@@ -418,4 +445,14 @@ func lowerIdentity(_ *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 // lowerZero is imag on real elements: 0.
 func lowerZero(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	return scalarCode{b}.constF(args[0].Type(), 0)
+}
+
+// lowerSelect is select on complex elements (arith.select takes any type).
+func lowerSelect(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+	return scalarCode{b}.sel(args[0], args[1], args[2])
+}
+
+// lowerCreate is hlo.complex's element: complex.create.
+func lowerCreate(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+	return complexdialect.Build(b, complexdialect.Create, args[0], args[1])
 }

@@ -116,6 +116,9 @@
 // has it and as uint16_t (the bits) otherwise, bf16 uint16_t (the bits);
 // both are computed in f32 and rounded to nearest even after every op
 // (half.go).
+// Complex elements have no C ABI and no emission yet: a function with
+// complex values is refused at the first op that has one (refuseComplex
+// in emit.go).
 //
 // Results use destination passing: the caller allocates them. It calls
 // f_result_shapes with the argument shapes to learn the result shapes

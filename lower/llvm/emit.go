@@ -63,6 +63,10 @@ func build(module *ir.Operation, opts Options) (*llir.Module, error) {
 	e.threads = opts.Threads
 	var diags ir.DiagList
 	for _, f := range fns {
+		if err := refuseComplex(f.Op); err != nil {
+			diags = append(diags, ir.AsDiagnostics(err, f.Op.Loc)...)
+			continue
+		}
 		for _, shapesOnly := range []bool{false, true} {
 			if err := e.lowerFunc(f, shapesOnly); err != nil {
 				diags = append(diags, ir.AsDiagnostics(err, f.Op.Loc)...)
@@ -197,4 +201,56 @@ func (e *emitter) constArray(d *ir.DenseElementsAttr) (constant.Constant, error)
 	c := constant.NewGetElementPtr(arrT, g, zero, zero)
 	c.InBounds = true
 	return c, nil
+}
+
+// refuseComplex fails at the first op of fn with complex elements (an
+// operand, a result or a block argument of one of its regions): the
+// pipeline lowers complex programs to linalg with the complex dialect,
+// but LLVM emission of complex values does not exist yet, and a located
+// error is better than code that reads them as something else.
+func refuseComplex(fn *ir.Operation) error {
+	var bad *ir.Operation
+	var elem ir.Type
+	isComplex := func(t ir.Type) bool {
+		if ct, ok := ir.ElementTypeOf(t).(*ir.ComplexType); ok {
+			elem = ct
+			return true
+		}
+		return false
+	}
+	fn.Walk(func(o *ir.Operation) bool {
+		if bad != nil {
+			return false
+		}
+		for _, v := range o.Operands() {
+			if isComplex(v.Type()) {
+				bad = o
+				return false
+			}
+		}
+		for _, t := range o.ResultTypes() {
+			if isComplex(t) {
+				bad = o
+				return false
+			}
+		}
+		if o == fn {
+			return true
+		}
+		for _, r := range o.Regions() {
+			for _, blk := range r.Blocks() {
+				for _, a := range blk.Args() {
+					if isComplex(a.Type()) {
+						bad = o
+						return false
+					}
+				}
+			}
+		}
+		return true
+	})
+	if bad != nil {
+		return bad.Emit("has '%s' values, which are not lowered to LLVM IR yet (bcast-run --interp runs complex programs)", elem)
+	}
+	return nil
 }

@@ -177,7 +177,7 @@ var hloOpCases = func() []nativeCase {
 // interpretedOnly are the hlo ops TestHloOpsCovered does not ask a native
 // kernel of, each with the reason.
 var interpretedOnly = map[string]string{
-	"hlo.complex": "its result is complex, and complex programs are not compiled yet (lower.refuseComplex)",
+	"hlo.complex": "its result is complex, and LLVM emission refuses complex values yet (refuseComplex)",
 }
 
 const hloOpsFile = "testdata/hlo_ops.mlir"

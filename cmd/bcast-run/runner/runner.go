@@ -80,7 +80,7 @@ stderr); a bf16 result is printed and written (--output-dir) as float32,
 exactly, since plain numpy has no bfloat16.
 
 complex64 and complex128 (.npy '<c8', '<c16') arguments and results run with
---interp (native code refuses complex programs for now).`,
+--interp (native code refuses complex programs, with a located error, for now).`,
 		Args:          cobra.ExactArgs(1),
 		SilenceUsage:  true,
 		SilenceErrors: true,

@@ -1068,7 +1068,7 @@ func.func @u_digamma(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
 }
 
 // real, imag and CHLO's conj on real operands (x, 0, x): their complex
-// forms run in the interpreter only (lower.refuseComplex).
+// forms are refused by LLVM emission yet (refuseComplex).
 func.func @u_real_imag_conj(%x: tensor<?x5xf32>) -> (tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x5xf32>) {
   %0 = stablehlo.real %x : tensor<?x5xf32>
   %1 = stablehlo.imag %x : tensor<?x5xf32>

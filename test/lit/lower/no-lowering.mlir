@@ -41,13 +41,3 @@ func.func @shard(%a: tensor<8xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
-// -----
-
-// Complex numbers run in the interpreter but are not compiled yet: the
-// first op with complex elements (here the function, by its arguments)
-// says so.
-// CHECK: no-lowering.mlir:[[@LINE+1]]:1: error: 'func.func' op has 'complex<f32>' elements; complex numbers are not compiled to native code yet (bcast-run --interp runs them)
-func.func @complex_elements(%a: tensor<4xcomplex<f32>>) -> tensor<4xf32> {
-  %0 = hlo.abs %a : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
-}

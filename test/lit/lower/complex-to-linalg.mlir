@@ -1,0 +1,60 @@
+// RUN: bcast-opt %s --hlo-legalize-to-linalg | FileCheck %s
+// RUN: bcast-opt %s --pipeline=cpu | FileCheck %s --check-prefix=CPU
+//
+// hlo ops on complex elements lower to linalg.generic bodies of MLIR's
+// complex dialect ops (the ops' ScalarLowering.Complex, or their Emit
+// hooks for compare, select, convert and hlo.complex); the output is
+// accepted by mlir-opt-19 (complex-to-linalg-mlir-opt.mlir).
+
+// CHECK-LABEL: func.func @arith
+// CHECK: linalg.generic
+// CHECK: ^bb0(%[[A:.*]]: complex<f32>, %[[B:.*]]: complex<f32>, %{{.*}}: complex<f32>):
+// CHECK-NEXT: %[[R:.*]] = complex.mul %[[A]], %[[B]] : complex<f32>
+// CHECK-NEXT: linalg.yield %[[R]] : complex<f32>
+// CHECK: complex.exp
+// CHECK: complex.abs %{{.*}} : complex<f32>
+// CHECK: linalg.yield %{{.*}} : f32
+// CPU-LABEL: func.func @arith
+// CPU: linalg.generic
+// CPU: complex.mul
+// CPU-NEXT: complex.exp
+// CPU-NEXT: complex.abs
+// CPU: return
+func.func @arith(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> tensor<4xf32> {
+  %0 = hlo.multiply %a, %b : tensor<4xcomplex<f32>>
+  %1 = hlo.exponential %0 : tensor<4xcomplex<f32>>
+  %2 = hlo.abs %1 : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+  return %2 : tensor<4xf32>
+}
+
+// CHECK-LABEL: func.func @parts
+// CHECK: complex.re
+// CHECK: complex.im
+// CHECK: ^bb0(%[[RE:.*]]: f64, %[[IM:.*]]: f64, %{{.*}}: complex<f64>):
+// CHECK-NEXT: %[[Z:.*]] = complex.create %[[RE]], %[[IM]] : complex<f64>
+// CHECK: complex.conj
+func.func @parts(%z: tensor<2x3xcomplex<f64>>) -> tensor<2x3xcomplex<f64>> {
+  %0 = hlo.real %z : (tensor<2x3xcomplex<f64>>) -> tensor<2x3xf64>
+  %1 = hlo.imag %z : (tensor<2x3xcomplex<f64>>) -> tensor<2x3xf64>
+  %2 = hlo.complex %0, %1 : tensor<2x3xcomplex<f64>>
+  %3 = chlo.conj %2 : tensor<2x3xcomplex<f64>> -> tensor<2x3xcomplex<f64>>
+  return %3 : tensor<2x3xcomplex<f64>>
+}
+
+// CHECK-LABEL: func.func @compare_select_convert
+// CHECK: complex.neq %{{.*}}, %{{.*}} : complex<f32>
+// CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : complex<f32>
+// CHECK: %[[RE:.*]] = complex.re %{{.*}} : complex<f32>
+// CHECK-NEXT: %[[RE64:.*]] = arith.extf %[[RE]] : f32 to f64
+// CHECK-NEXT: %[[IM:.*]] = complex.im %{{.*}} : complex<f32>
+// CHECK-NEXT: %[[IM64:.*]] = arith.extf %[[IM]] : f32 to f64
+// CHECK-NEXT: complex.create %[[RE64]], %[[IM64]] : complex<f64>
+// CHECK: %[[X:.*]] = arith.extf %{{.*}} : f32 to f64
+// CHECK: complex.create %[[X]], %{{.*}} : complex<f64>
+func.func @compare_select_convert(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>, %x: tensor<4xf32>) -> (tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>) {
+  %0 = hlo.compare NE, %a, %b : (tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>) -> tensor<4xi1>
+  %1 = hlo.select %0, %a, %b : tensor<4xi1>, tensor<4xcomplex<f32>>
+  %2 = hlo.convert %1 : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f64>>
+  %3 = hlo.convert %x : (tensor<4xf32>) -> tensor<4xcomplex<f64>>
+  return %2, %3 : tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>
+}
