@@ -85,3 +85,72 @@ func TestComplexLoweringsMatchInterpreter(t *testing.T) {
 	}
 	t.Logf("%d complex ops compared on %d values", compared, n)
 }
+
+// TestComplexProgramsThroughPipeline runs programs on complex elements
+// (implicit broadcasting, data movement around elementwise ops, the parts
+// and convert) in the interpreter as hlo and after the whole
+// --pipeline=cpu (fused linalg with complex dialect bodies): the results
+// must be equal bit for bit.
+func TestComplexProgramsThroughPipeline(t *testing.T) {
+	c := func(shape []int64, seed float64) *interp.Tensor {
+		n := 1
+		for _, d := range shape {
+			n *= int(d)
+		}
+		zs := make([]complex128, n)
+		for i := range zs {
+			zs[i] = complex(seed*float64(i)-1.5, 0.25*float64(i*i)-seed)
+		}
+		x, err := interp.NewComplex(ir.Complex(ir.F32T), shape, zs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	progs := []struct {
+		name, src string
+		args      []*interp.Tensor
+	}{
+		{"broadcast, multiply, exp, abs, fused", `func.func @f(%a: tensor<3x4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> (tensor<3x4xf32>, tensor<3x4xcomplex<f32>>) {
+  %0 = hlo.multiply %a, %b : (tensor<3x4xcomplex<f32>>, tensor<4xcomplex<f32>>) -> tensor<3x4xcomplex<f32>>
+  %1 = hlo.exponential %0 : tensor<3x4xcomplex<f32>>
+  %2 = hlo.abs %1 : (tensor<3x4xcomplex<f32>>) -> tensor<3x4xf32>
+  %3 = hlo.divide %1, %a : tensor<3x4xcomplex<f32>>
+  return %2, %3 : tensor<3x4xf32>, tensor<3x4xcomplex<f32>>
+}`, []*interp.Tensor{c([]int64{3, 4}, 0.5), c([]int64{4}, -0.75)}},
+		{"data movement around arithmetic", `func.func @f(%a: tensor<2x3xcomplex<f32>>) -> (tensor<3x4xcomplex<f32>>, tensor<2x2xcomplex<f32>>) {
+  %0 = hlo.transpose %a, dims = [1, 0] : (tensor<2x3xcomplex<f32>>) -> tensor<3x2xcomplex<f32>>
+  %1 = hlo.reverse %0, dims = [0] : tensor<3x2xcomplex<f32>>
+  %2 = hlo.concatenate %0, %1, dim = 1 : (tensor<3x2xcomplex<f32>>, tensor<3x2xcomplex<f32>>) -> tensor<3x4xcomplex<f32>>
+  %3 = hlo.sqrt %2 : tensor<3x4xcomplex<f32>>
+  %4 = hlo.slice %a [0:2, 1:3] : (tensor<2x3xcomplex<f32>>) -> tensor<2x2xcomplex<f32>>
+  %5 = hlo.tanh %4 : tensor<2x2xcomplex<f32>>
+  return %3, %5 : tensor<3x4xcomplex<f32>>, tensor<2x2xcomplex<f32>>
+}`, []*interp.Tensor{c([]int64{2, 3}, 1.25)}},
+		{"parts, compare, select, convert", `func.func @f(%a: tensor<5xcomplex<f32>>, %b: tensor<5xcomplex<f32>>) -> (tensor<5xcomplex<f64>>, tensor<5xf32>) {
+  %re = hlo.real %a : (tensor<5xcomplex<f32>>) -> tensor<5xf32>
+  %im = hlo.imag %b : (tensor<5xcomplex<f32>>) -> tensor<5xf32>
+  %z = hlo.complex %re, %im : tensor<5xcomplex<f32>>
+  %p = hlo.compare NE, %z, %a : (tensor<5xcomplex<f32>>, tensor<5xcomplex<f32>>) -> tensor<5xi1>
+  %s = hlo.select %p, %z, %b : tensor<5xi1>, tensor<5xcomplex<f32>>
+  %n = chlo.conj %s : tensor<5xcomplex<f32>> -> tensor<5xcomplex<f32>>
+  %w = hlo.convert %n : (tensor<5xcomplex<f32>>) -> tensor<5xcomplex<f64>>
+  %r = hlo.convert %n : (tensor<5xcomplex<f32>>) -> tensor<5xf32>
+  return %w, %r : tensor<5xcomplex<f64>>, tensor<5xf32>
+}`, []*interp.Tensor{c([]int64{5}, 0.5), c([]int64{5}, 2)}},
+		{"constants (a splat and a list) and sign, log, rsqrt", `func.func @f(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %c = hlo.constant dense<(1.0, -2.0)> : tensor<4xcomplex<f32>>
+  %d = hlo.constant dense<[(0.5, 0.0), (0.0, 1.0), (-1.0, 0.0), (3.0, 4.0)]> : tensor<4xcomplex<f32>>
+  %0 = hlo.add %a, %c : tensor<4xcomplex<f32>>
+  %1 = hlo.sign %0 : tensor<4xcomplex<f32>>
+  %2 = hlo.log %d : tensor<4xcomplex<f32>>
+  %3 = hlo.rsqrt %2 : tensor<4xcomplex<f32>>
+  %4 = hlo.subtract %1, %3 : tensor<4xcomplex<f32>>
+  %5 = hlo.negate %4 : tensor<4xcomplex<f32>>
+  return %5 : tensor<4xcomplex<f32>>
+}`, []*interp.Tensor{c([]int64{4}, 0.3)}},
+	}
+	for i, p := range progs {
+		t.Run(p.name, func(t *testing.T) { runPipelined(t, i, reduceCase{src: p.src, args: p.args}) })
+	}
+}
