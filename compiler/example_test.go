@@ -118,5 +118,5 @@ func.func @scale(%x: tensor<?x4xf32>, %s: tensor<f32>) -> tensor<?x4xf32> {
 	// Output:
 	// define i32 @scale(float* noalias nocapture readonly %arg0, i64* nocapture readonly %arg0_shape, float* noalias nocapture readonly %arg1, i64* nocapture readonly %arg1_shape, float* noalias nocapture %res0, i64* nocapture readonly %res0_shape, i8* nocapture %err, i64 %err_len) nounwind #0 {
 	// define i32 @scale_result_shapes(i64* nocapture readonly %arg0_shape, i64* nocapture readonly %arg1_shape, i64* nocapture %res0_shape, i8* nocapture %err, i64 %err_len) nounwind #0 {
-	// bad.mlir:2:3: error: 'stablehlo.exponential' op operand #0 must have floating-point elements, but has 'i32'
+	// bad.mlir:2:3: error: 'stablehlo.exponential' op operand #0 must have floating-point or complex elements, but has 'i32'
 }

@@ -33,7 +33,9 @@ func (c ElemClass) TakesComplex() bool { return c&WithComplex != 0 }
 
 func (c ElemClass) accepts(t ir.Type) bool {
 	if _, ok := t.(*ir.ComplexType); ok {
-		return c.TakesComplex() && ir.IsComplex(t)
+		// StableHLO's complex types: complex<f32> and complex<f64>.
+		k, _ := ir.ComplexPartKind(t)
+		return c.TakesComplex() && (k == ir.F32 || k == ir.F64) && ir.IsComplex(t)
 	}
 	c = c.base()
 	it, isInt := t.(*ir.IntegerType)

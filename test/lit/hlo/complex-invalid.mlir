@@ -28,6 +28,14 @@ func.func @complex_of_int(%a: tensor<4xcomplex<i32>>) {
 
 // -----
 
+func.func @complex_f16(%a: tensor<4xcomplex<f16>>) {
+  // expected-error @+1 {{'hlo.multiply' op operand #0 must have integer, boolean, floating-point or complex elements, but has 'complex<f16>'}}
+  %0 = hlo.multiply %a, %a : tensor<4xcomplex<f16>>
+  return
+}
+
+// -----
+
 func.func @abs_complex_result(%a: tensor<4xcomplex<f32>>) {
   // expected-error @+1 {{'hlo.abs' op result element type 'complex<f32>' must be 'f32'}}
   %0 = hlo.abs %a : tensor<4xcomplex<f32>>
