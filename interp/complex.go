@@ -214,7 +214,7 @@ func init() {
 		hlo.BroadcastInDim, hlo.DynamicBroadcastInDim, hlo.Reshape, hlo.DynamicReshape,
 		hlo.Transpose, hlo.ReverseOp, hlo.Concatenate, hlo.Slice, hlo.RealDynamicSlice,
 		hlo.DynamicSliceOp, hlo.DynamicUpdateSliceOp, hlo.PadOp, hlo.GetDimensionSize,
-		hlo.OptimizationBarrierOp,
+		hlo.OptimizationBarrierOp, hlo.ReduceOp, hlo.ReduceWindowOp, hlo.ReturnOp,
 	} {
 		takesComplex[d.Name] = true
 	}

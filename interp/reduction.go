@@ -88,7 +88,8 @@ func newFolder(e *evaluator, op *ir.Operation, inputs, inits []*Tensor, outShape
 		return nil, op.Emit("needs a body")
 	}
 	if len(inputs) == 1 {
-		if b := hlo.ReducerBinaryOp(op); b != nil {
+		// Complex elements run the body (no fast path).
+		if b := hlo.ReducerBinaryOp(op); b != nil && !f.kinds[0].complex {
 			if k := f.kinds[0]; k.float {
 				f.fastF = b.Eval.Float
 				f.fast = f.fastF != nil
@@ -179,11 +180,7 @@ func (f *folder) finish() {
 		return
 	}
 	for k, a := range f.acc {
-		if a.f != nil {
-			f.out[k].f[f.pos] = a.f[0]
-		} else {
-			f.out[k].i[f.pos] = a.i[0]
-		}
+		f.out[k].copyElem(f.pos, a, 0)
 	}
 }
 

@@ -149,6 +149,13 @@ func TestComplexProgramsThroughPipeline(t *testing.T) {
   %5 = hlo.negate %4 : tensor<4xcomplex<f32>>
   return %5 : tensor<4xcomplex<f32>>
 }`, []*interp.Tensor{c([]int64{4}, 0.3)}},
+		{"a reduction (sum over dim 1, product over dim 0)", `func.func @f(%a: tensor<3x4xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<4xcomplex<f32>>) {
+  %z = hlo.constant dense<(0.0, 0.0)> : tensor<complex<f32>>
+  %o = hlo.constant dense<(1.0, 0.0)> : tensor<complex<f32>>
+  %0 = hlo.reduce(%a init: %z) applies hlo.add across dimensions = [1] : (tensor<3x4xcomplex<f32>>, tensor<complex<f32>>) -> tensor<3xcomplex<f32>>
+  %1 = hlo.reduce(%a init: %o) applies hlo.multiply across dimensions = [0] : (tensor<3x4xcomplex<f32>>, tensor<complex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0, %1 : tensor<3xcomplex<f32>>, tensor<4xcomplex<f32>>
+}`, []*interp.Tensor{c([]int64{3, 4}, 0.125)}},
 	}
 	for i, p := range progs {
 		t.Run(p.name, func(t *testing.T) { runPipelined(t, i, reduceCase{src: p.src, args: p.args}) })

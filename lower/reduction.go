@@ -2,6 +2,7 @@ package lower
 
 import (
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	complexdialect "github.com/bcast-opt/bcast-opt/dialects/complex"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -253,8 +254,12 @@ func scalarOf(b *ir.Builder, v *ir.Value) *ir.Value {
 }
 
 // scalarConstant is the arith.constant of d's one element, signless for
-// signed and unsigned integers (the same bits).
+// signed and unsigned integers (the same bits), or the complex.constant of
+// a complex element.
 func scalarConstant(b *ir.Builder, d *ir.DenseElementsAttr) *ir.Value {
+	if ct, ok := d.Type.ElementType().(*ir.ComplexType); ok {
+		return complexdialect.NewConstant(b, ct, d.ComplexAt(0))
+	}
 	a := d.ElementAttr(0)
 	if ia, ok := a.(*ir.IntegerAttr); ok {
 		if it, ok := ia.Type.(*ir.IntegerType); ok && it.Sign != ir.Signless {

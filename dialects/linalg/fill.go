@@ -181,7 +181,7 @@ func verifyFill(op *ir.Operation) error {
 	if nIn != 1 || op.NumOperands() != 2 {
 		return ir.Errorf(op.Loc, "expected op with 1 input and 1 output")
 	}
-	if t := op.Operand(0).Type(); !ir.IsIntOrIndex(t) && !ir.IsFloat(t) {
+	if t := op.Operand(0).Type(); !ir.IsIntOrIndex(t) && !ir.IsFloat(t) && !isComplexType(t) {
 		return ir.Errorf(op.Loc, "expected op with scalar input")
 	}
 	// DestinationStyleOpInterface.
@@ -224,4 +224,11 @@ func verifyFill(op *ir.Operation) error {
 		return y.Emit("type of yield operand %d ('%s') doesn't match the element type of the enclosing linalg.generic op ('%s')", 1, y.Operand(0).Type(), want)
 	}
 	return nil
+}
+
+// isComplexType reports whether t is a complex type, which linalg.fill
+// takes as a scalar (MLIR's FillOpInterface: any non-shaped type).
+func isComplexType(t ir.Type) bool {
+	_, ok := t.(*ir.ComplexType)
+	return ok
 }
