@@ -85,7 +85,8 @@ func verifyConvert(op *ir.Operation) error {
 	}
 	for i, t := range []ir.Type{op.Operand(0).Type(), op.Result(0).Type()} {
 		et := ir.ElementTypeOf(t)
-		if _, ok := ElemKindOf(et); !ok && !(AnyNumeric | WithComplex).accepts(et) {
+		_, isComplex := et.(*ir.ComplexType)
+		if _, ok := ElemKindOf(et); !ok && !(isComplex && (AnyNumeric | WithComplex).accepts(et)) {
 			return op.Emit("%s has '%s' elements; convert takes integers of up to 64 bits, index, floats, complex<f32> and complex<f64>", [...]string{"operand", "result"}[i], et)
 		}
 	}
