@@ -94,7 +94,11 @@ func lowerShiftOrZero(shift *ir.OpDef) func(*ir.Builder, *ir.Operation, []*ir.Va
 		x, y := args[0], args[1]
 		t := x.Type()
 		tooBig := s.cmpi("uge", y, s.constI(t, int64(t.(*ir.IntegerType).Width)))
-		return s.sel(tooBig, s.constI(t, 0), s.op(shift, t, x, y))
+		// The shift itself takes an amount below the width, so that no
+		// operand of the select is poison (the interpreter's arith
+		// rejects shifts by the width or more, as LLVM's poison).
+		inRange := s.sel(tooBig, s.constI(t, 0), y)
+		return s.sel(tooBig, s.constI(t, 0), s.op(shift, t, x, inRange))
 	}
 }
 
@@ -415,20 +419,27 @@ func convertScalar(b *ir.Builder, x *ir.Value, from, to ir.Type) *ir.Value {
 // integers as iN.
 // saturatingFPToI converts float x (of type ft) to the integer type tt
 // as ConvertElem does: truncated, NaN to 0, and values beyond the range
-// to its minimum or maximum. The machine conversion, undefined there, is
-// only selected inside the range.
+// to its minimum or maximum. The machine conversion, undefined (poison)
+// there, only converts a value inside the range: x there, 0 elsewhere,
+// so that no operand of the selects is poison (the interpreter's arith
+// rejects an out-of-range conversion, as LLVM's poison).
 func saturatingFPToI(s scalarCode, x *ir.Value, ft, tt ir.Type, unsigned bool) *ir.Value {
 	w := tt.(*ir.IntegerType).Width
 	nan := s.cmpf("uno", x, x)
+	zero := s.constF(ft, 0)
 	if unsigned {
 		hi := s.constF(ft, gomath.Ldexp(1, w)) // 2^w: above the maximum
-		r := s.sel(s.cmpf("oge", x, hi), s.constI(tt, -1), s.op(arith.FPToUI, tt, x))
-		low := s.op(arith.OrI, ir.I1, nan, s.cmpf("ole", x, s.constF(ft, 0)))
+		high := s.cmpf("oge", x, hi)
+		low := s.op(arith.OrI, ir.I1, nan, s.cmpf("ole", x, zero))
+		in := s.sel(s.op(arith.OrI, ir.I1, high, low), zero, x)
+		r := s.sel(high, s.constI(tt, -1), s.op(arith.FPToUI, tt, in))
 		return s.sel(low, s.constI(tt, 0), r)
 	}
 	lo := gomath.Ldexp(-1, w-1) // -2^(w-1), the minimum, exact
-	r := s.sel(s.cmpf("oge", x, s.constF(ft, -lo)), s.constI(tt, gomath.MaxInt64>>(64-w)), s.op(arith.FPToSI, tt, x))
-	r = s.sel(s.cmpf("ole", x, s.constF(ft, lo)), s.constI(tt, -1<<(w-1)), r)
+	high, low := s.cmpf("oge", x, s.constF(ft, -lo)), s.cmpf("ole", x, s.constF(ft, lo))
+	in := s.sel(s.op(arith.OrI, ir.I1, s.op(arith.OrI, ir.I1, high, low), nan), zero, x)
+	r := s.sel(high, s.constI(tt, gomath.MaxInt64>>(64-w)), s.op(arith.FPToSI, tt, in))
+	r = s.sel(low, s.constI(tt, -1<<(w-1)), r)
 	return s.sel(nan, s.constI(tt, 0), r)
 }
 
