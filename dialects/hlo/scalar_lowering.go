@@ -134,14 +134,24 @@ func lowerAbsInt(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 	return s.sel(s.cmpi("slt", x, s.constI(t, 0)), neg, x)
 }
 
-// lowerLogistic is 1 / (1 + exp(-x)).
+// lowerLogistic is 1 / (1 + exp(-x)); f16 and bf16 compute it in f32 and
+// round once (as XLA does), not after each of its four ops.
 func lowerLogistic(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	s := scalarCode{b}
 	x := args[0]
 	t := x.Type()
-	one := s.constF(t, 1)
-	e := s.op(math.Exp, t, s.op(arith.NegF, t, x))
-	return s.op(arith.DivF, t, one, s.op(arith.AddF, t, one, e))
+	ct := t
+	if ft := t.(*ir.FloatType); ft.Kind == ir.F16 || ft.Kind == ir.BF16 {
+		ct = ir.F32T
+		x = s.op(arith.ExtF, ct, x)
+	}
+	one := s.constF(ct, 1)
+	e := s.op(math.Exp, ct, s.op(arith.NegF, ct, x))
+	r := s.op(arith.DivF, ct, one, s.op(arith.AddF, ct, one, e))
+	if ct != t {
+		r = s.op(arith.TruncF, t, r)
+	}
+	return r
 }
 
 // lowerSign: -1, 0 or 1 (unsigned integers: 0 or 1); on floats NaN stays
