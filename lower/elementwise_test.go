@@ -67,11 +67,16 @@ var loweringValues = map[string][]float64{
 	"i32": {0, 1, -1, 2, -2, 7, math.MinInt32, math.MaxInt32, 31},
 	"i8":  {0, 1, -1, 127, -128, 3, 7},
 	"i1":  {0, 1},
+	"ui8": {0, 1, 255, 128, 127, 3, 7, 8},
 }
+
+// loweringTypes are the element types of loweringValues.
+var loweringTypes = map[string]ir.Type{"f32": ir.F32T, "f16": ir.F16T, "i32": ir.I32, "i8": ir.Integer(8, ir.Signless),
+	"i1": ir.I1, "ui8": ir.Integer(8, ir.Unsigned)}
 
 // tensorOf is a 1-D tensor of element type elem holding vals.
 func tensorOf(t *testing.T, elem string, vals []float64) *interp.Tensor {
-	et := map[string]ir.Type{"f32": ir.F32T, "f16": ir.F16T, "i32": ir.I32, "i8": ir.Integer(8, ir.Signless), "i1": ir.I1}[elem]
+	et := loweringTypes[elem]
 	var x *interp.Tensor
 	var err error
 	if ir.IsFloat(et) {
@@ -146,7 +151,7 @@ func sameResult(t *testing.T, what string, want, got *interp.Tensor, ulps int64)
 // which arith leaves undefined and the interpreter refuses, are left out.
 func TestScalarLoweringsMatchInterpreter(t *testing.T) {
 	compared := 0
-	for _, elem := range []string{"f32", "f16", "i32", "i8", "i1"} {
+	for _, elem := range []string{"f32", "f16", "i32", "i8", "i1", "ui8"} {
 		vals := loweringValues[elem]
 		var as, bs []float64
 		for _, x := range vals {
@@ -157,7 +162,7 @@ func TestScalarLoweringsMatchInterpreter(t *testing.T) {
 		for _, b := range hlo.BinaryOps {
 			var xs, ys []float64
 			for i := range as {
-				k := hlo.IntKindOf(map[string]ir.Type{"i32": ir.I32, "i8": ir.Integer(8, ir.Signless), "i1": ir.I1}[elem])
+				k := hlo.IntKindOf(loweringTypes[elem])
 				if !strings.HasPrefix(elem, "f") {
 					if b.Eval.Folds != nil && !b.Eval.Folds(int64(as[i]), int64(bs[i]), k) {
 						continue
