@@ -56,8 +56,12 @@ func TestFunctionsAgainstKnownValues(t *testing.T) {
 	}
 }
 
-// ulps is the distance between two finite float64s of one sign.
+// ulps is the distance between two finite float64s (MaxInt64 between
+// nonzero values of opposite signs).
 func ulps(a, b float64) int64 {
+	if gomath.Signbit(a) != gomath.Signbit(b) && (a != 0 || b != 0) {
+		return gomath.MaxInt64 // (the bits' difference overflows)
+	}
 	d := int64(gomath.Float64bits(a)) - int64(gomath.Float64bits(b))
 	if d < 0 {
 		return -d
