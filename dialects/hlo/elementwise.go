@@ -31,6 +31,10 @@ func (c ElemClass) base() ElemClass { return c &^ WithComplex }
 // TakesComplex reports whether c admits complex elements.
 func (c ElemClass) TakesComplex() bool { return c&WithComplex != 0 }
 
+// Accepts reports whether c admits element type t (what the verifier of
+// an op of class c checks).
+func (c ElemClass) Accepts(t ir.Type) bool { return c.accepts(t) }
+
 func (c ElemClass) accepts(t ir.Type) bool {
 	if _, ok := t.(*ir.ComplexType); ok {
 		// StableHLO's complex types: complex<f32> and complex<f64>.

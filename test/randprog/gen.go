@@ -31,6 +31,9 @@ type Config struct {
 	// Contractions selects contraction mode (gen_contraction.go):
 	// programs of MaxOps dot_generals, each with a fused epilogue.
 	Contractions bool
+	// Types selects types mode (gen_types.go): elementwise programs on
+	// every element type of ElemTypes, joined by converts.
+	Types bool
 }
 
 // DefaultConfig is what the test uses.
@@ -133,6 +136,9 @@ type Program struct {
 	// Contractions is set for a contraction-mode program (its Chains
 	// name the epilogue steps).
 	Contractions bool
+	// Types is set for a types-mode program (gen_types.go); Elem is then
+	// its first element type.
+	Types bool
 }
 
 // value returns the value with id v.
@@ -143,16 +149,12 @@ func (p *Program) value(v int) Value {
 	return p.Ops[v-len(p.Inputs)].Result
 }
 
+// elemType returns the element type named s (an ElemTypes name).
 func elemType(s string) ir.Type {
-	switch s {
-	case "f32":
-		return ir.F32T
-	case "f64":
-		return ir.F64T
-	case "i1":
-		return ir.I1
+	if e := elemTypeNamed(s); e != nil {
+		return e.Type
 	}
-	return ir.I32
+	panic("randprog: unknown element type " + s)
 }
 
 type gen struct {
@@ -171,6 +173,12 @@ func Generate(seed int64, cfg Config) *Program {
 	if cfg.Contractions {
 		g.p.Contractions = true
 		g.contractionProgram()
+		g.finish()
+		return g.p
+	}
+	if cfg.Types {
+		g.p.Types = true
+		g.typedProgram()
 		g.finish()
 		return g.p
 	}
@@ -246,7 +254,10 @@ func (g *gen) shape(rank int) []int64 {
 // input adds an argument whose run-time shape broadcasts into base: a
 // suffix of it (numpy) or, for broadcast_dimensions, any subsequence;
 // some dims are 1, some are dynamic.
-func (g *gen) input(base []int64) {
+func (g *gen) input(base []int64) { g.inputOf(base, g.p.Elem) }
+
+// inputOf is input with elements of the named type.
+func (g *gen) inputOf(base []int64, elem string) {
 	rank := len(base)
 	k := rank
 	if g.rng.Float64() < 0.5 {
@@ -260,7 +271,7 @@ func (g *gen) input(base []int64) {
 	} else {
 		pos = g.subsequence(k, rank)
 	}
-	v := Value{Elem: g.p.Elem, Static: make([]int64, k), Shape: make([]int64, k)}
+	v := Value{Elem: elem, Static: make([]int64, k), Shape: make([]int64, k)}
 	for i, d := range pos {
 		v.Shape[i] = base[d]
 		if g.rng.Float64() < 0.35 {
@@ -271,7 +282,7 @@ func (g *gen) input(base []int64) {
 			v.Static[i] = ir.Dynamic
 		}
 	}
-	g.p.Inputs = append(g.p.Inputs, Input{Value: v, Data: g.data(v.Shape)})
+	g.p.Inputs = append(g.p.Inputs, Input{Value: v, Data: g.dataOf(elem, v.Shape)})
 }
 
 // subsequence returns k sorted distinct positions in [0, n).
@@ -311,7 +322,16 @@ func (g *gen) spoil() {
 	static := append([]int64{}, orig.Static...)
 	static[c[1]] = ir.Dynamic
 	g.spoiled = len(g.p.Inputs)
-	g.p.Inputs = append(g.p.Inputs, Input{Value: Value{Elem: orig.Elem, Static: static, Shape: shape}, Data: g.data(shape)})
+	g.p.Inputs = append(g.p.Inputs, Input{Value: Value{Elem: orig.Elem, Static: static, Shape: shape}, Data: g.dataOf(orig.Elem, shape)})
+}
+
+// dataOf draws run-time values of the named element type: typedData's
+// in types mode, else data's (of the program's type).
+func (g *gen) dataOf(elem string, shape []int64) *interp.Tensor {
+	if g.cfg.Types {
+		return g.typedData(elem, shape)
+	}
+	return g.data(shape)
 }
 
 // data draws run-time values: ordinary numbers, small integers (ties and
@@ -387,7 +407,7 @@ func (g *gen) pickFor(elem string, exact bool) int {
 	if len(ids) == 0 {
 		return -1
 	}
-	if g.spoiled >= 0 && elem == g.p.Elem && g.rng.Float64() < 0.3 {
+	if g.spoiled >= 0 && elem == g.p.value(g.spoiled).Elem && g.rng.Float64() < 0.3 {
 		return g.spoiled
 	}
 	if g.rng.Float64() < 0.5 {
@@ -456,11 +476,11 @@ func (g *gen) op() bool {
 // inexact tells whether the float result of o depends on an inexact value
 // (select's i1 predicate never is one).
 func (g *gen) inexact(o Op) bool {
-	if o.Result.Elem != "f32" {
+	if !isFloatElem(o.Result.Elem) {
 		return false
 	}
 	for _, a := range o.Args {
-		if v := g.p.value(a); v.Elem == "f32" && v.Inexact {
+		if v := g.p.value(a); isFloatElem(v.Elem) && v.Inexact {
 			return true
 		}
 	}
@@ -491,7 +511,10 @@ func (g *gen) dims(a, b Value) []int64 {
 // (hlo.InferResultType) and its run-time shape with broadcast.Infer. An
 // op whose run-time shapes do not broadcast is kept only in a program
 // meant to fail, as its last op.
-func (g *gen) accept(o *Op) bool {
+func (g *gen) accept(o *Op) bool { return g.acceptElem(o, g.p.Elem) }
+
+// acceptElem is accept for an op on elements of the named type.
+func (g *gen) acceptElem(o *Op, elem string) bool {
 	spec := broadcast.Spec{Policy: o.Policy, Dims: o.Dims}
 	types := make([]ir.Type, len(o.Args))
 	rts := make([]broadcast.Operand, len(o.Args))
@@ -500,7 +523,6 @@ func (g *gen) accept(o *Op) bool {
 		types[i] = ir.RankedTensor(v.Static, elemType(v.Elem))
 		rts[i] = broadcast.Operand{Shape: v.Shape, Ranked: true}
 	}
-	elem := g.p.Elem
 	if o.Kind == "compare" {
 		elem = "i1"
 	}
@@ -561,6 +583,9 @@ func (p *Program) Build() (module *ir.Operation, ops map[*ir.Operation]int, err 
 			v, err = buildReductionOp(b, o, args, like)
 		case "dot_general":
 			v, err = buildContractionOp(b, o, args)
+		case "convert":
+			v, err = create(b, &ir.OpState{Name: hlo.Convert.Name, Operands: args,
+				ResultTypes: []ir.Type{ir.RankedTensor(o.Result.Static, elemType(o.Result.Elem))}})
 		case "compare":
 			v, err = hlo.Compare(b, o.Dir, args[0], args[1], opts...)
 		case "select":

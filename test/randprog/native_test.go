@@ -457,21 +457,20 @@ func compareNative(np *nativeProg, run nativeRun, rc int32, msg string, got []*i
 		return compareBounded(np.label, run, got, st, mu)
 	}
 	var ulps int64
-	var exact, inexact int
+	var exact, inexact, exactElems int
 	for k, want := range run.out {
 		g := got[k]
 		if np.prog.value(np.prog.Results[k]).Inexact && want.IsFloat() && g.ElemType() == want.ElemType() && fmt.Sprint(g.Shape()) == fmt.Sprint(want.Shape()) {
 			inexact++
-			for i := range g.Len() {
-				d := interp.ULPDistance(g.Float(i), want.Float(i), g.ElemType())
-				ulps = max(ulps, d)
-				if d > TranscendentalULPs && !closeAfterInexact(g.Float(i), want.Float(i)) {
-					return fmt.Sprintf("result #%d element %d: %v, the interpreter %v (%d ulps)\n  native      %v\n  interpreter %v", k, i, g.Float(i), want.Float(i), d, g, want)
-				}
+			d, msg := withinInexact(g, want)
+			ulps = max(ulps, d)
+			if msg != "" {
+				return fmt.Sprintf("result #%d %s\n  native      %v\n  interpreter %v", k, msg, g, want)
 			}
 			continue
 		}
 		exact++
+		exactElems += g.Len()
 		if !g.Equal(want) {
 			return fmt.Sprintf("result #%d differs:\n  native      %v\n  interpreter %v", k, g, want)
 		}
@@ -479,6 +478,7 @@ func compareNative(np *nativeProg, run nativeRun, rc int32, msg string, got []*i
 	mu.Lock()
 	st.compared++
 	st.exactResults += exact
+	st.exactElems += exactElems
 	st.inexactResults += inexact
 	st.maxULPs = max(st.maxULPs, ulps)
 	mu.Unlock()
@@ -543,17 +543,42 @@ func compareBounded(label string, run nativeRun, got []*interp.Tensor, st *nativ
 	return ""
 }
 
+// withinInexact compares an inexact result g (doc.go) with want, of the
+// same float type and shape, element by element: within
+// TranscendentalULPs, or closeAfterInexact. It returns the largest ulp
+// distance and, for the first element outside, a message.
+func withinInexact(g, want *interp.Tensor) (int64, string) {
+	var ulps int64
+	for i := range g.Len() {
+		d := interp.ULPDistance(g.Float(i), want.Float(i), g.ElemType())
+		ulps = max(ulps, d)
+		if d > TranscendentalULPs && !closeAfterInexact(g.Float(i), want.Float(i), g.ElemType()) {
+			return ulps, fmt.Sprintf("element %d: %v, the interpreter %v (%d ulps)", i, g.Float(i), want.Float(i), d)
+		}
+	}
+	return ulps, ""
+}
+
 // closeAfterInexact accepts a difference that a few-ulp libm difference
 // (tanhf, expf, ... of the native math library against the interpreter's
 // correctly rounded values) can grow into through later ops, such as a
 // subtraction of nearly equal numbers: within 1e-5 of the larger
-// magnitude, and at least 1e-5 absolute. Both values must be finite.
-func closeAfterInexact(a, b float64) bool {
+// magnitude, and at least 1e-5 absolute, for f32 and f64; for f16 and
+// bf16, whose ulp is 2^13 and 2^16 times f32's, as many of their ulps
+// (1e-5 is 84 ulps of f32: 0.08 for f16, 0.66 for bf16). Both values must
+// be finite.
+func closeAfterInexact(a, b float64, elem ir.Type) bool {
 	if math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) {
 		return false
 	}
+	tol := 1e-5
+	if ft, ok := elem.(*ir.FloatType); ok && ft.Kind == ir.F16 {
+		tol *= 1 << 13
+	} else if ok && ft.Kind == ir.BF16 {
+		tol *= 1 << 16
+	}
 	scale := math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
-	return math.Abs(a-b) <= 1e-5*scale
+	return math.Abs(a-b) <= tol*scale
 }
 
 // runModeNative compiles and runs natively n programs of cfg from seed on

@@ -2,7 +2,6 @@ package randprog
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"os/exec"
 
@@ -16,8 +15,11 @@ import (
 // numpy's own broadcasting, and answers with every op's value (or the op
 // at which broadcasting fails). Elements travel as exact bit patterns.
 
-// Array is a tensor in the batch file: its shape and its elements as bit
-// patterns (f32: the uint32 bits; i32: the value; i1: 0 or 1).
+// Array is a tensor in the batch file: its element type (an ElemTypes
+// name), shape and elements as bit patterns: a float's bits in its format
+// (f32: the uint32 bits, f64: the uint64 bits as an int64, f16 and bf16:
+// the uint16 bits), an integer's value (a ui64 of 2^63 or more as the
+// int64 of its bits), i1 0 or 1.
 type Array struct {
 	Elem  string  `json:"elem"`
 	Shape []int64 `json:"shape"`
@@ -26,45 +28,31 @@ type Array struct {
 
 // ArrayOf encodes a tensor.
 func ArrayOf(t *interp.Tensor) Array {
-	a := Array{Shape: append([]int64{}, t.Shape()...), Bits: make([]int64, t.Len())}
-	switch t.ElemType() {
-	case ir.F32T:
-		a.Elem = "f32"
+	a := Array{Elem: elemName(t.ElemType()), Shape: append([]int64{}, t.Shape()...), Bits: make([]int64, t.Len())}
+	if ft, ok := t.ElemType().(*ir.FloatType); ok {
 		for i, v := range t.Floats() {
-			a.Bits[i] = int64(math.Float32bits(float32(v)))
+			a.Bits[i] = int64(ir.FloatBits(v, ft.Kind))
 		}
-	case ir.F64T:
-		a.Elem = "f64"
-		for i, v := range t.Floats() {
-			a.Bits[i] = int64(math.Float64bits(v))
-		}
-	case ir.I1:
-		a.Elem = "i1"
-		copy(a.Bits, t.Ints())
-	default:
-		a.Elem = "i32"
-		copy(a.Bits, t.Ints())
+		return a
 	}
+	copy(a.Bits, t.Ints())
 	return a
 }
 
 // Tensor decodes an array.
 func (a Array) Tensor() (*interp.Tensor, error) {
-	if a.Elem == "f32" {
+	e := elemTypeNamed(a.Elem)
+	if e == nil {
+		return nil, fmt.Errorf("unknown element type %q", a.Elem)
+	}
+	if ft, ok := e.Type.(*ir.FloatType); ok {
 		vals := make([]float64, len(a.Bits))
 		for i, b := range a.Bits {
-			vals[i] = float64(math.Float32frombits(uint32(b)))
+			vals[i] = ir.FloatFromBits(uint64(b), ft.Kind)
 		}
-		return interp.NewFloats(ir.F32T, a.Shape, vals)
+		return interp.NewFloats(ft, a.Shape, vals)
 	}
-	if a.Elem == "f64" {
-		vals := make([]float64, len(a.Bits))
-		for i, b := range a.Bits {
-			vals[i] = math.Float64frombits(uint64(b))
-		}
-		return interp.NewFloats(ir.F64T, a.Shape, vals)
-	}
-	return interp.NewInts(elemType(a.Elem), a.Shape, a.Bits)
+	return interp.NewInts(e.Type, a.Shape, a.Bits)
 }
 
 type batchOp struct {
@@ -86,6 +74,9 @@ type batchOp struct {
 	// Contraction mode: a dot_general's dimension numbers, lhs batching,
 	// rhs batching, lhs contracting, rhs contracting.
 	Dot *[4][]int64 `json:"dot,omitempty"`
+	// Elem is a types-mode op's result element type: the oracle computes
+	// the op with StableHLO's semantics on that type (typed_op).
+	Elem string `json:"elem,omitempty"`
 }
 
 type batchProgram struct {
@@ -124,6 +115,9 @@ func RunNumpy(python, dir string, progs []*Program, traces [][]*interp.Tensor) (
 		}
 		for k, o := range p.Ops {
 			bo := batchOp{Kind: o.Kind, Dir: o.Dir, Args: append([]int{}, o.Args...), Policy: o.Policy.String(), Dims: o.Dims, RDims: o.RDims}
+			if p.Types {
+				bo.Elem = o.Result.Elem
+			}
 			switch o.Kind {
 			case "broadcast_in_dim":
 				bo.Shape = o.Result.Shape
@@ -151,7 +145,11 @@ func RunNumpy(python, dir string, progs []*Program, traces [][]*interp.Tensor) (
 	var out struct {
 		Results []Outcome `json:"results"`
 	}
-	if err := pyoracle.Run(python, dir, "oracle", oracleScript, map[string]any{"programs": batch}, &out); err != nil {
+	dtypes := map[string]string{}
+	for _, e := range ElemTypes {
+		dtypes[e.Name] = e.Numpy
+	}
+	if err := pyoracle.Run(python, dir, "oracle", oracleScript, map[string]any{"programs": batch, "dtypes": dtypes}, &out); err != nil {
 		return nil, fmt.Errorf("python oracle: %v", err)
 	}
 	if len(out.Results) != len(progs) {
@@ -168,36 +166,46 @@ func RunNumpy(python, dir string, progs []*Program, traces [][]*interp.Tensor) (
 // (NaN propagates, -0 < +0): np.maximum already propagates NaN, the
 // signed-zero case is fixed up explicitly.
 const oracleScript = `
-import json, sys, warnings
+import json, math, sys, warnings
 import numpy as np
 
 np.seterr(all='ignore')
 warnings.filterwarnings('ignore')
 
-DT = {'f32': np.float32, 'f64': np.float64, 'i32': np.int32, 'i1': np.bool_}
+# The element types by name (gen_types.go's ElemTypes, sent with the
+# batch) and their numpy dtypes; bf16 values are held in float32.
+DTYPES = {}
+UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+def np_dtype(e):
+    return np.dtype(np.float32) if e == 'bf16' else np.dtype(DTYPES[e])
 
 def decode(a):
-    shape = tuple(a['shape'])
-    if a['elem'] == 'f32':
-        return np.array(a['bits'], dtype=np.uint32).view(np.float32).reshape(shape)
-    if a['elem'] == 'f64':
-        return np.array(a['bits'], dtype=np.int64).view(np.float64).reshape(shape)
-    if a['elem'] == 'i32':
-        return np.array(a['bits'], dtype=np.int64).astype(np.int32).reshape(shape)
-    return np.array(a['bits'], dtype=np.int64).astype(np.bool_).reshape(shape)
+    e, shape = a['elem'], tuple(a['shape'])
+    bits = np.array(a['bits'], dtype=np.int64)
+    if e == 'bf16':
+        return (bits.astype(np.uint32) << np.uint32(16)).view(np.float32).reshape(shape)
+    dt = np_dtype(e)
+    if dt.kind == 'f':
+        return bits.astype(UINT[dt.itemsize]).view(dt).reshape(shape)
+    return bits.astype(dt).reshape(shape)
 
-def encode(x):
+def encode(x, e=None):
+    # e is the element type; without it, the one of x's dtype.
     x = np.asarray(x)
+    if e is None:
+        names = [n for n, d in DTYPES.items() if d != 'bfloat16' and np.dtype(d) == x.dtype]
+        if not names:
+            raise TypeError('unexpected dtype %s' % x.dtype)
+        e = names[0]
     flat = x.reshape(-1)
-    if x.dtype == np.float32:
-        return {'elem': 'f32', 'shape': list(x.shape), 'bits': flat.view(np.uint32).astype(np.int64).tolist()}
-    if x.dtype == np.float64:
-        return {'elem': 'f64', 'shape': list(x.shape), 'bits': flat.view(np.int64).tolist()}
-    if x.dtype == np.int32:
-        return {'elem': 'i32', 'shape': list(x.shape), 'bits': flat.astype(np.int64).tolist()}
-    if x.dtype == np.bool_:
-        return {'elem': 'i1', 'shape': list(x.shape), 'bits': flat.astype(np.int64).tolist()}
-    raise TypeError('unexpected dtype %s' % x.dtype)
+    if e == 'bf16':
+        bits = flat.astype(np.float32).view(np.uint32) >> np.uint32(16)
+    else:
+        dt = np_dtype(e)
+        flat = flat.astype(dt)
+        bits = flat.view(UINT[dt.itemsize]) if dt.kind == 'f' else flat
+    return {'elem': e, 'shape': list(x.shape), 'bits': bits.astype(np.int64).tolist()}
 
 class BroadcastError(Exception):
     pass
@@ -340,15 +348,235 @@ def dot_general(a, b, dims):
         return np.einsum(sub, a.astype(np.int64), b.astype(np.int64)).astype(np.int32)
     return np.asarray(np.einsum(sub, a, b), dtype=a.dtype)
 
+# Types mode: every op on its element type with StableHLO's semantics
+# (XLA's choices where StableHLO leaves them open, as
+# dialects/hlo/element_functions.go lists them). float16 ops are numpy's
+# own, which compute in float32 and round once: the correctly rounded
+# result for add, subtract, multiply, divide and sqrt (float32 has more
+# than 2*11+1 bits). bf16 values are float32 arrays; ops compute in
+# float32 and bf16_round rounds each result to nearest even, correctly
+# rounded for the same reason (24 > 2*8+1).
+
+def bf16_round(x):
+    # float32 -> the nearest bf16 (ties to even), as float32; NaNs stay
+    # NaNs (quiet, with their sign).
+    x = np.asarray(x, dtype=np.float32)
+    b = x.view(np.uint32).astype(np.uint64)
+    r = ((b + np.uint64(0x7FFF) + ((b >> np.uint64(16)) & np.uint64(1))) >> np.uint64(16)) << np.uint64(16)
+    r = np.where(np.isnan(x), (b | np.uint64(0x400000)) >> np.uint64(16) << np.uint64(16), r)
+    return r.astype(np.uint32).view(np.float32).reshape(x.shape)
+
+def f32_round_to_odd(x):
+    # float64 -> float32 rounded to odd (truncated, the last bit set when
+    # inexact), so that rounding it on to bf16 rounds once.
+    x = np.asarray(x, dtype=np.float64)
+    f = x.astype(np.float32)
+    inexact = (f.astype(np.float64) != x) & np.isfinite(x)
+    f = np.where(inexact & (np.abs(f.astype(np.float64)) > np.abs(x)), np.nextafter(f, np.float32(0)), f).astype(np.float32)
+    return (f.view(np.uint32) | inexact.astype(np.uint32)).view(np.float32).reshape(x.shape)
+
+# Significand bits and largest finite value of each float type.
+FORMATS = {'f16': (11, 65504.0), 'bf16': (8, float.fromhex('0x1.fep127')),
+           'f32': (24, float.fromhex('0x1.fffffep127')), 'f64': (53, sys.float_info.max)}
+
+def round_int(v, e):
+    # The integer v rounded to float type e, to nearest even, exactly.
+    p, maxf = FORMATS[e]
+    if v == 0:
+        return 0.0
+    s, m = (-1 if v < 0 else 1), abs(v)
+    n = m.bit_length()
+    if n > p:
+        sh = n - p
+        q, rem, half = m >> sh, m & ((1 << sh) - 1), 1 << (sh - 1)
+        if rem > half or (rem == half and q & 1):
+            q += 1
+        m = q << sh
+    if m > maxf:
+        return s * math.inf
+    return s * float(m)
+
+def is_float(e):
+    return e == 'bf16' or np_dtype(e).kind == 'f'
+
+def fix(r, e):
+    # r as a value of type e: integers wrap; floats were computed in e's
+    # dtype (bf16: float32, rounded here; float64: round to odd first).
+    r = np.asarray(r)
+    if e == 'bf16':
+        if r.dtype == np.float64:
+            r = f32_round_to_odd(r)
+        return bf16_round(r)
+    return r.astype(np_dtype(e))
+
+def convert(x, frm, to):
+    x = np.asarray(x)
+    if to == 'i1':
+        return x != 0
+    if is_float(to):
+        if not is_float(frm):
+            v = [round_int(int(a), to) for a in x.reshape(-1)]
+            return np.array(v, dtype=np.float64).reshape(x.shape).astype(np_dtype(to))
+        return fix(x, to) if to == 'bf16' else x.astype(np_dtype(to))
+    dt = np_dtype(to)
+    if not is_float(frm):
+        return x.astype(dt)
+    # Float to integer: truncate toward zero, saturate, NaN to 0.
+    info = np.iinfo(dt)
+    t = np.trunc(np.where(np.isnan(x), 0, x).astype(np.float64))
+    below, above = t <= float(info.min), t >= float(info.max) + 1.0
+    mid = np.where(below | above, 0, t)
+    r = mid.astype(np.uint64) if dt.kind == 'u' else mid.astype(np.int64)
+    r = np.where(above, r.dtype.type(info.max), np.where(below, r.dtype.type(info.min), r))
+    return r.astype(dt)
+
+def width(e):
+    return np_dtype(e).itemsize * 8
+
+def as_unsigned(x, e):
+    return np.asarray(x).astype(np_dtype(e)).view(UINT[np_dtype(e).itemsize]).astype(np.uint64)
+
+def as_signed(x, e):
+    return np.asarray(x).astype(np_dtype(e)).view(np.dtype('int%d' % width(e))).astype(np.int64)
+
+def int_div(a, b, e):
+    # Truncating; x / 0 = -1 (all ones), INT_MIN / -1 = INT_MIN.
+    dt = np_dtype(e)
+    z = b == 0
+    if dt.kind == 'u':
+        q = a // np.where(z, dt.type(1), b).astype(dt)
+        return np.where(z, np.array(-1).astype(dt), q)
+    special = (b == -1) & (a == np.iinfo(dt).min)
+    bb = np.where(z | special, dt.type(1), b).astype(dt)
+    q = (a - np.fmod(a, bb)) // bb
+    return np.where(z, np.array(-1).astype(dt), np.where(special, a, q))
+
+def int_rem(a, b, e):
+    # Truncating (C's %); x % 0 = x, INT_MIN % -1 = 0.
+    dt = np_dtype(e)
+    z = b == 0
+    if dt.kind == 'u':
+        return np.where(z, a, a % np.where(z, dt.type(1), b).astype(dt))
+    special = b == -1
+    bb = np.where(z | special, dt.type(1), b).astype(dt)
+    return np.where(z, a, np.where(special, np.array(0).astype(dt), np.fmod(a, bb)))
+
+def shift(kind, a, b, e):
+    # A shift by the width or more (the amount read as unsigned): 0, or
+    # the sign everywhere for shift_right_arithmetic.
+    w = width(e)
+    n = as_unsigned(b, e)
+    big = n >= np.uint64(w)
+    n = np.minimum(n, np.uint64(w - 1))
+    if kind == 'shift_left':
+        r = np.where(big, np.uint64(0), as_unsigned(a, e) << n)
+    elif kind == 'shift_right_logical':
+        r = np.where(big, np.uint64(0), as_unsigned(a, e) >> n)
+    else:
+        r = as_signed(a, e) >> n.astype(np.int64)
+    return r.astype(np.uint64).astype(np_dtype(e)) if r.dtype == np.uint64 else r.astype(np_dtype(e))
+
+def popcnt(x, e):
+    u = as_unsigned(x, e).reshape(-1)
+    bits = np.unpackbits(u.view(np.uint8)).reshape(-1, 64)
+    return bits.sum(axis=1).reshape(np.asarray(x).shape)
+
+def round_afz(x):
+    # Halfway cases away from zero: the integer part, plus one where the
+    # fraction (exact) is at least a half; the sign of x (also for -0.3).
+    t = np.trunc(x)
+    r = t + np.where(np.abs(x - t) >= 0.5, np.copysign(np.ones_like(x), x), np.zeros_like(x))
+    return np.copysign(r, x)
+
+def wide(f):
+    # f computed in float64 (for the formats narrower than it), rounded once by fix.
+    return lambda x: f(x.astype(np.float64)) if x.dtype != np.float64 else f(x)
+
+TYPED_FLOAT_UNARY = {
+    'negate': np.negative, 'abs': np.abs, 'floor': np.floor, 'ceil': np.ceil, 'round_nearest_even': np.rint,
+    'round_nearest_afz': round_afz, 'sqrt': np.sqrt, 'rsqrt': wide(lambda x: 1 / np.sqrt(x)), 'cbrt': np.cbrt,
+    'exponential': np.exp, 'exponential_minus_one': np.expm1, 'log': np.log, 'log_plus_one': np.log1p,
+    'tanh': np.tanh, 'logistic': wide(lambda x: 1 / (1 + np.exp(-x))), 'sine': np.sin, 'cosine': np.cos,
+    'is_finite': np.isfinite,
+    'sign': lambda x: np.where((x == 0) | np.isnan(x), x, np.copysign(np.ones_like(x), x)),
+}
+
+def typed_unary(kind, x, e):
+    if is_float(e):
+        return TYPED_FLOAT_UNARY[kind](x)
+    if e == 'i1':
+        if kind == 'not':
+            return np.logical_not(x)
+        raise ValueError('%s on i1' % kind)
+    unsigned = np_dtype(e).kind == 'u'
+    if kind == 'negate':
+        return np.negative(x)
+    if kind == 'abs':
+        return x if unsigned else np.abs(x)
+    if kind == 'sign':
+        return (x != 0) if unsigned else np.sign(x)
+    if kind == 'not':
+        return np.invert(x)
+    if kind == 'popcnt':
+        return popcnt(x, e)
+    raise ValueError('%s on %s' % (kind, e))
+
+def typed_binary(kind, a, b, e):
+    if e == 'i1':
+        f = {'add': np.logical_or, 'multiply': np.logical_and, 'maximum': np.logical_or, 'minimum': np.logical_and,
+             'and': np.logical_and, 'or': np.logical_or, 'xor': np.logical_xor}[kind]
+        return f(a, b)
+    if kind in ('add', 'subtract', 'multiply'):
+        return BINARY[kind](a, b)
+    if kind in ('maximum', 'minimum'):
+        return (fmax if kind == 'maximum' else fmin)(a, b)
+    if is_float(e):
+        return {'divide': np.divide, 'remainder': np.fmod, 'atan2': np.arctan2}[kind](a, b)
+    if kind == 'divide':
+        return int_div(a, b, e)
+    if kind == 'remainder':
+        return int_rem(a, b, e)
+    if kind in ('and', 'or', 'xor'):
+        return {'and': np.bitwise_and, 'or': np.bitwise_or, 'xor': np.bitwise_xor}[kind](a, b)
+    if kind.startswith('shift'):
+        return shift(kind, a, b, e)
+    raise ValueError('%s on %s' % (kind, e))
+
+def typed_op(op, args, elems):
+    # One types-mode op: its value before fix (None: a broadcasting
+    # error raised as BroadcastError).
+    kind = op['kind']
+    if kind == 'convert':
+        return convert(args[0], elems[0], op['elem'])
+    if len(args) == 1:
+        return typed_unary(kind, args[0], elems[0])
+    placed, res = broadcast(args, op['dims'], op['policy'])
+    if kind == 'compare':
+        r = COMPARE[op['dir']](placed[0], placed[1])
+    elif kind == 'select':
+        r = np.where(placed[0], placed[1], placed[2])
+    elif kind == 'clamp':
+        e = elems[1]
+        if is_float(e):
+            r = fmin(fmax(placed[1], placed[0]), placed[2])
+        else:
+            r = np.minimum(np.maximum(placed[1], placed[0]), placed[2])
+    else:
+        r = typed_binary(kind, placed[0], placed[1], elems[0])
+    return np.broadcast_to(np.asarray(r), res)
+
 def run(prog):
     vals = [decode(a) for a in prog['inputs']]
+    elems = [a['elem'] for a in prog['inputs']]
     out = {'values': [], 'error_op': -1, 'error': ''}
     for k, op in enumerate(prog['ops']):
         args = [vals[i] for i in op['args']]
         kind = op['kind']
         rdims = op.get('rdims') or []
         try:
-            if kind == 'dot_general':
+            if op.get('elem'):
+                r = fix(typed_op(op, args, [elems[i] for i in op['args']]), op['elem'])
+            elif kind == 'dot_general':
                 r = dot_general(args[0], args[1], op['dot'])
             elif kind in REDUCE:
                 r = REDUCE[kind](args[0], tuple(rdims))
@@ -380,14 +608,17 @@ def run(prog):
             out['error'] = str(e)
             return out
         r = np.array(r)
-        out['values'].append(encode(r))
+        enc = encode(r, op.get('elem'))
+        out['values'].append(enc)
         if op.get('go') is not None:
             r = decode(op['go'])
         vals.append(r)
+        elems.append(enc['elem'])
     return out
 
 def main():
     batch = json.load(open(sys.argv[1]))
+    DTYPES.update(batch['dtypes'])
     results = []
     for prog in batch['programs']:
         try:

@@ -62,6 +62,7 @@ type run struct {
 // stats summarizes what the programs exercised.
 type stats struct {
 	programs, ops, failing, legalized int
+	elems                             int // elements of op values compared with numpy
 	stretchedDynamic                  int // ops where a `?` dim that is 1 at run time stretched
 	kinds                             map[string]int
 	policies                          map[string]int
@@ -209,6 +210,7 @@ func compare(r *run, o Outcome, st *stats) string {
 		if got == nil {
 			return fmt.Sprintf("op %d (%s): numpy computes %v; the interpreter stopped: %v", k, p.Ops[k].Kind, want, r.err)
 		}
+		st.elems += len(want.Bits)
 		if msg := r.checkOp(k, got, want, st); msg != "" {
 			return fmt.Sprintf("op %d (%s): %s", k, p.Ops[k].Kind, msg)
 		}
@@ -318,6 +320,13 @@ func (p *Program) reproduce(native bool) string {
 			test += "Native"
 		}
 		return fmt.Sprintf("BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_CONTRACT_N=1 go test ./test/randprog/ -run '^%s$'", p.Seed, test)
+	}
+	if p.Types {
+		test := "TestTypedPrograms"
+		if native {
+			test += "Native"
+		}
+		return fmt.Sprintf("BCAST_RANDPROG_SEED=%d BCAST_RANDPROG_TYPES_N=1 go test ./test/randprog/ -run '^%s$'", p.Seed, test)
 	}
 	if p.Reductions {
 		test := "TestReductionPrograms"

@@ -170,9 +170,22 @@ func compareStages(r *run, o Outcome, stages []stage, st *stats) string {
 			return fmt.Sprintf("after %s the program fails: %v", s.name, sr.err)
 		}
 		for k := range r.out {
-			if !r.out[k].Equal(sr.out[k]) {
-				return fmt.Sprintf("result #%d differs after %s:\n  before %v\n  after  %v", k, s.name, r.out[k], sr.out[k])
+			if r.out[k].Equal(sr.out[k]) {
+				continue
 			}
+			// Types mode: hlo.logistic lowers to four ops (in f32 for
+			// f16 and bf16), the interpreter's hlo.logistic rounds once,
+			// so its inexact results and what they flow into are compared
+			// as native code's are.
+			if r.prog.Types && r.prog.value(r.prog.Results[k]).Inexact && r.out[k].IsFloat() &&
+				r.out[k].ElemType() == sr.out[k].ElemType() && fmt.Sprint(r.out[k].Shape()) == fmt.Sprint(sr.out[k].Shape()) {
+				d, msg := withinInexact(sr.out[k], r.out[k])
+				st.maxULPs = max(st.maxULPs, d)
+				if msg == "" {
+					continue
+				}
+			}
+			return fmt.Sprintf("result #%d differs after %s:\n  before %v\n  after  %v", k, s.name, r.out[k], sr.out[k])
 		}
 		ss.compared++
 		if len(sr.hloLeft) > 0 {
