@@ -213,9 +213,9 @@ func arithCast(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 		case arith.ExtF, arith.TruncF:
 			out.f[i] = to.round(x.f[i])
 		case arith.SIToFP:
-			out.f[i] = to.round(float64(signedVal(from, x.i[i])))
+			out.f[i] = to.hlo().RoundInt(signedVal(from, x.i[i]), false)
 		case arith.UIToFP:
-			out.f[i] = to.round(float64(from.mask(x.i[i])))
+			out.f[i] = to.hlo().RoundInt(int64(from.mask(x.i[i])), true)
 		case arith.FPToSI, arith.FPToUI:
 			v := math.Trunc(x.f[i])
 			lo, hi := -math.Ldexp(1, to.width-1), math.Ldexp(1, to.width-1)

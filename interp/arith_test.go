@@ -127,6 +127,10 @@ func TestArithOtherOps(t *testing.T) {
   %0 = arith.sitofp %a : i32 to f32
   return %0 : f32
 }`, []*Tensor{ti("i32", nil, -16777217)}, tf("f32", nil, -16777216)},
+		{"sitofp rounds once", `func.func @f(%a: i64) -> f32 {
+  %0 = arith.sitofp %a : i64 to f32
+  return %0 : f32
+}`, []*Tensor{ti("i64", nil, 1<<62+1<<38+1)}, tf("f32", nil, 1<<62+1<<39)},
 		{"uitofp", `func.func @f(%a: i8) -> f32 {
   %0 = arith.uitofp %a : i8 to f32
   return %0 : f32

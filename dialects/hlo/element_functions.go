@@ -410,17 +410,7 @@ func ConvertElem(from, to ElemKind) (fromFloat func(float64) (float64, int64), f
 	}
 	fromInt = func(v int64) (float64, int64) {
 		if to.Float {
-			// Convert in one rounding where Go can (f32, f64).
-			u := from.Int.Unsigned && from.Int.Width == 64
-			switch {
-			case to.Format == ir.F32 && u:
-				return float64(float32(uint64(v))), 0
-			case to.Format == ir.F32:
-				return float64(float32(v)), 0
-			case u:
-				return to.Round(float64(uint64(v))), 0
-			}
-			return to.Round(float64(v)), 0
+			return to.RoundInt(v, from.Int.Unsigned && from.Int.Width == 64), 0
 		}
 		if ti.IsBool() {
 			if v != 0 {

@@ -1,6 +1,8 @@
 package hlo
 
 import (
+	"math/bits"
+
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
 	complexdialect "github.com/bcast-opt/bcast-opt/dialects/complex"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -112,6 +114,42 @@ func (k ElemKind) Round(v float64) float64 {
 		return float64(float32(v))
 	}
 	return ir.RoundToFloatType(v, k.Format)
+}
+
+// RoundInt rounds the integer v (its 64 bits read as unsigned if
+// unsigned) to k's float format, once: f64 and f32 by Go's conversions
+// (correctly rounded), f16 and bf16 from v rounded to odd at 53 bits,
+// exact in a float64, so that the one rounding to the format is right
+// (float64(v) first would round twice for |v| > 2^53).
+func (k ElemKind) RoundInt(v int64, unsigned bool) float64 {
+	switch {
+	case k.Format == ir.F64 && unsigned:
+		return float64(uint64(v))
+	case k.Format == ir.F64:
+		return float64(v)
+	case k.Format == ir.F32 && unsigned:
+		return float64(float32(uint64(v)))
+	case k.Format == ir.F32:
+		return float64(float32(v))
+	}
+	neg := !unsigned && v < 0
+	m := uint64(v)
+	if neg {
+		m = -m
+	}
+	if n := bits.Len64(m); n > 53 {
+		sh := uint(n - 53)
+		kept := m >> sh << sh
+		if kept != m {
+			kept |= 1 << sh // inexact: the last kept bit set (round to odd)
+		}
+		m = kept
+	}
+	f := float64(m)
+	if neg {
+		f = -f
+	}
+	return k.Round(f)
 }
 
 // BinaryOp is one implicitly broadcasting binary op (`hlo.add`, also

@@ -1,6 +1,9 @@
 package hlo
 
 import (
+	gomath "math"
+	"math/big"
+	"math/rand"
 	"testing"
 
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -65,5 +68,54 @@ func TestEvalCoversClasses(t *testing.T) {
 				t.Errorf("hlo.%s takes %s elements (%s) but has no function for them", u.Name, k.name, k.t)
 			}
 		}
+	}
+}
+
+// TestRoundIntRoundsOnce checks ElemKind.RoundInt against math/big's
+// rounding to nearest even at each format's precision, on integers just
+// above halfway points (where rounding through float64 or float32 first
+// rounds twice) and random ones, signed and unsigned.
+func TestRoundIntRoundsOnce(t *testing.T) {
+	formats := []struct {
+		k    ir.FloatKind
+		prec uint
+		max  float64
+	}{{ir.F16, 11, 65504}, {ir.BF16, 8, 0x1.fep127}, {ir.F32, 24, gomath.MaxFloat32}, {ir.F64, 53, gomath.MaxFloat64}}
+	var vals []uint64
+	for top := 1; top < 64; top++ {
+		for _, p := range []int{8, 11, 24, 53} {
+			if top-p >= 1 {
+				vals = append(vals, 1<<uint(top)+1<<uint(top-p)+1, 1<<uint(top)+1<<uint(top-p), 1<<uint(top)+1<<uint(top-p)-1)
+			}
+		}
+	}
+	rng := rand.New(rand.NewSource(1))
+	for range 2000 {
+		vals = append(vals, rng.Uint64()>>uint(rng.Intn(64)))
+	}
+	vals = append(vals, 0, 1, gomath.MaxUint64, 1<<63, 1<<63-1)
+	for _, f := range formats {
+		k := ElemKind{Float: true, Format: f.k}
+		for _, u := range vals {
+			for _, unsigned := range []bool{true, false} {
+				b := new(big.Float).SetPrec(f.prec).SetMode(big.ToNearestEven)
+				if unsigned {
+					b.SetUint64(u)
+				} else {
+					b.SetInt64(int64(u))
+				}
+				want, _ := b.Float64()
+				if gomath.Abs(want) > f.max {
+					want = gomath.Copysign(gomath.Inf(1), want)
+				}
+				if got := k.RoundInt(int64(u), unsigned); got != want {
+					t.Fatalf("RoundInt(%d, unsigned %v) to %v = %v, want %v", int64(u), unsigned, f.k, got, want)
+				}
+			}
+		}
+	} // ConvertElem and the interpreter's casts round through it.
+	_, fromInt := ConvertElem(ElemKind{Int: IntKind{Width: 64}}, ElemKind{Float: true, Format: ir.BF16})
+	if got, _ := fromInt(1<<62 + 1<<54 + 1); got != 1<<62+1<<55 {
+		t.Errorf("convert i64 2^62+2^54+1 to bf16 = %v, want 2^62+2^55", got)
 	}
 }
