@@ -279,7 +279,11 @@ func (g *gen) typedFloats(ft *ir.FloatType, n int) []float64 {
 		default:
 			specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(),
 				maxF, -maxF, minSub, -minSub, minNormal, -minNormal, minNormal - minSub, 3 * minSub,
-				1, -1, 0.5, -2.5, 1 + math.Ldexp(1, 1-mant), 1 - math.Ldexp(1, -mant)}
+				1, -1, 0.5, -2.5, 1 + math.Ldexp(1, 1-mant), 1 - math.Ldexp(1, -mant),
+				// Just above the halfway point between 1 and the next
+				// bf16 or f16 by less than f32's precision (f64's 2^-40,
+				// f32's 2^-23): rounding through f32 first ties to 1.
+				1 + 0x1p-8 + math.Max(0x1p-40, math.Ldexp(1, 1-mant)), 1 + 0x1p-11 + math.Max(0x1p-40, math.Ldexp(1, 1-mant))}
 			vals[i] = specials[g.rng.Intn(len(specials))]
 		}
 	}
@@ -303,9 +307,22 @@ func (g *gen) typedInts(it *ir.IntegerType, n int) []int64 {
 			}
 		case r < 0.75:
 			v = int64(g.rng.Uint64())
-		default:
+		case r < 0.9 || w < 32:
 			edges := []int64{0, 1, -1, int64(w - 1), int64(w), int64(w + 1), 1 << uint(w-1), 1<<uint(w-1) - 1, 1<<uint(w-1) + 1, -2}
 			v = edges[g.rng.Intn(len(edges))]
+		default:
+			// Just above a halfway point of bf16 (8 significand bits)
+			// or f32 (24) by less than f32's (f64's) precision: a
+			// convert rounding twice, through f32 (f64), gets it wrong.
+			p := []int{8, 24}[g.rng.Intn(2)]
+			top := w - 2 - g.rng.Intn(4)
+			if top-p < 1 {
+				p = 8
+			}
+			v = 1<<uint(top) + 1<<uint(top-p) + 1
+			if !k.Unsigned && g.rng.Intn(2) == 0 {
+				v = -v
+			}
 		}
 		vals[i] = k.Wrap(v)
 	}

@@ -440,8 +440,12 @@ func (s *stats) String() string {
 
 // TestGenerateIsDeterministic checks that a seed names one program.
 func TestGenerateIsDeterministic(t *testing.T) {
-	for seed := int64(0); seed < 50; seed++ {
-		a, b := Generate(seed, DefaultConfig), Generate(seed, DefaultConfig)
+	for seed := int64(0); seed < 100; seed++ {
+		cfg := DefaultConfig
+		if seed >= 50 {
+			cfg = TypesConfig
+		}
+		a, b := Generate(seed, cfg), Generate(seed, cfg)
 		ma, _, err := a.Build()
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/bcast-opt/bcast-opt/internal/pyoracle"
 )
 
 // Types mode's tests (gen_types.go): the interpreter against numpy op by
@@ -100,4 +102,54 @@ func TestTypedProgramsNative(t *testing.T) {
 	t.Logf("types natively: %d programs (seeds %d..%d): %d compared natively (%d of them fail at run time and fail natively too), %d mismatches; "+
 		"%d results (%d elements) compared bit for bit, %d inexact ones with a tolerance (largest difference %d ulps); %d not compiled (%s); %s",
 		n, seed, seed+n-1, st.compared, st.failing, failures, st.exactResults, st.exactElems, st.inexactResults, st.maxULPs, total, reasons, ts)
+}
+
+// TestOracleRoundsOnce checks the numpy oracle's float16 and bf16
+// arithmetic (numpy.go): numpy's float16 add, subtract, multiply, divide
+// and sqrt (computed in float32, rounded once) equal the float64 result
+// rounded to float16 once, and the oracle's bf16 results (computed in
+// float32, bf16_round) equal the float64 result rounded to bf16 once
+// (through f32_round_to_odd), on random pairs of all magnitudes and the
+// specials. StableHLO's f16 and bf16 ops are exactly rounded, so the
+// oracle must be.
+func TestOracleRoundsOnce(t *testing.T) {
+	python := requirePython(t)
+	script := strings.TrimSuffix(strings.TrimSpace(oracleScript), "main()") + `
+def check():
+    rng = np.random.default_rng(1)
+    n = 400000
+    bad = {}
+    def bits16(x):
+        return rng.integers(0, 1 << 16, n).astype(np.uint16)
+    h = [bits16(0).view(np.float16), bits16(0).view(np.float16)]
+    b = [(bits16(0).astype(np.uint32) << np.uint32(16)).view(np.float32) for _ in range(2)]
+    ops = {'add': np.add, 'subtract': np.subtract, 'multiply': np.multiply, 'divide': np.divide}
+    def same(x, y):
+        x, y = np.asarray(x), np.asarray(y)
+        return int(np.sum((x.view(np.uint16 if x.dtype == np.float16 else np.uint32) != y.view(np.uint16 if y.dtype == np.float16 else np.uint32)) & ~(np.isnan(x) & np.isnan(y))))
+    for name, f in ops.items():
+        bad['f16 ' + name] = same(f(h[0], h[1]), f(h[0].astype(np.float64), h[1].astype(np.float64)).astype(np.float16))
+        bad['bf16 ' + name] = same(fix(f(b[0], b[1]), 'bf16'), fix(f(b[0].astype(np.float64), b[1].astype(np.float64)), 'bf16'))
+    bad['f16 sqrt'] = same(np.sqrt(h[0]), np.sqrt(h[0].astype(np.float64)).astype(np.float16))
+    bad['bf16 sqrt'] = same(fix(np.sqrt(b[0]), 'bf16'), fix(np.sqrt(b[0].astype(np.float64)), 'bf16'))
+    return {'pairs': n, 'bad': bad}
+
+json.dump(check(), sys.stdout)
+`
+	var out struct {
+		Pairs int            `json:"pairs"`
+		Bad   map[string]int `json:"bad"`
+	}
+	if err := pyoracle.Run(python, t.TempDir(), "roundsonce", script, map[string]any{}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Bad) != 10 {
+		t.Fatalf("the check answered %v", out.Bad)
+	}
+	for op, n := range out.Bad {
+		if n != 0 {
+			t.Errorf("%s: %d of %d random pairs are not the exactly rounded result", op, n, out.Pairs)
+		}
+	}
+	t.Logf("%d random pairs per op: %v", out.Pairs, out.Bad)
 }
