@@ -183,6 +183,54 @@
 // BCAST_RANDPROG_CONTRACT_N sets their count alone (default:
 // BCAST_RANDPROG_N).
 //
+// # Element types
+//
+// Types mode (Config.Types, gen_types.go) draws default-mode programs on
+// every element type of ElemTypes: i1, i8-i64, ui8-ui64, f16, bf16, f32
+// and f64, each program's first type uniformly and, in 40% of them, one
+// or two more, joined by hlo.convert (to the program's types, sometimes
+// to any). Each op is drawn on the types its hlo entry's class accepts
+// (hlo.ElemClass.Accepts): add, subtract, multiply, divide, remainder,
+// maximum, minimum, and, or, xor, the three shifts and atan2; negate,
+// abs, sign, not, popcnt, floor, ceil, round_nearest_even,
+// round_nearest_afz, sqrt, rsqrt, cbrt, exponential,
+// exponential_minus_one, log, log_plus_one, tanh, logistic, sine, cosine
+// and is_finite; compare, select, clamp and convert. Inputs mix random
+// values with each type's edge values: 0, -0, the largest and smallest
+// finite values, the smallest normal, subnormals, NaN, infinities,
+// halves (ties), values just above a bf16 or f16 halfway point by less
+// than f32's precision; INT_MIN, -1, all ones, the width and its
+// neighbours as shift amounts, integers just above a bf16 or f32 halfway
+// point by less than f32's or f64's precision (a conversion rounding
+// twice gets those wrong). Divide and atan2 take only exact operands
+// (SingularOperands), besides the Discontinuous ops.
+//
+// numpy computes each op in the type's dtype (ElemType.Numpy) with
+// StableHLO's semantics and XLA's choices (dialects/hlo's
+// element_functions.go), written out where numpy differs: integer
+// division truncates, x / 0 is -1 (all ones), INT_MIN / -1 is INT_MIN,
+// x % 0 is x; shifts by the width or more give 0 (the sign for
+// shift_right_arithmetic); unsigned abs and sign; float to integer
+// converts truncate, saturate and take NaN to 0; integer to float
+// converts round once, exactly (Python integers). numpy's float16 ops
+// compute in float32 and round once, which is the exactly rounded result
+// of add, subtract, multiply, divide and sqrt (float32 has more than
+// 2·11+1 bits); bf16, which numpy lacks, is held in float32, computed in
+// float32 and rounded to nearest even by bit manipulation (bf16_round;
+// from float64 through f32_round_to_odd, so once); TestOracleRoundsOnce
+// checks both on 400,000 random pairs per op. The linalg stages compare
+// inexact results within the tolerance too (hlo.logistic lowers to four
+// ops where the interpreter rounds once), and native code's tolerance
+// after inexact values (closeAfterInexact) is as many ulps of f16 and
+// bf16 as 1e-5 is of f32. TestTypedPrograms compares with numpy op by op
+// and across the linalg stages; TestTypedProgramsNative runs each program
+// natively, where a program that does not compile is a failure. Both log
+// the programs by first element type and the ops by kind and element
+// type. BCAST_RANDPROG_TYPES_N sets their count alone (default:
+// BCAST_RANDPROG_N). complex<f32> and complex<f64> are one ElemTypes
+// entry each once the compiler has them (with their bits in numpy.go's
+// decode and encode).
+//
 // Environment: BCAST_RANDPROG_N (default 300 programs) and
 // BCAST_RANDPROG_SEED (default 1; program i uses seed SEED+i, so a failure
 // report names the one seed to rerun). BCAST_RANDPROG_EXPORT_N sets the

@@ -81,7 +81,7 @@ var (
 // exp/expm1/log/log1p/tanh may be (and native code's, bounds.go).
 const TranscendentalULPs = 4
 
-// Value is a value of a program: an element type ("f32", "i32", "i1"), its
+// Value is a value of a program: an element type (an ElemTypes name), its
 // static shape (ir.Dynamic for `?`) and its shape at run time.
 type Value struct {
 	Elem   string
@@ -121,7 +121,7 @@ type Op struct {
 // Program is a random broadcasting program: `@main(inputs) -> results`.
 type Program struct {
 	Seed    int64
-	Elem    string // "f32" or "i32"
+	Elem    string // "f32" or "i32"; in types mode any ElemTypes name
 	Inputs  []Input
 	Ops     []Op
 	Results []int // value ids returned (the op results nothing else uses)
