@@ -170,8 +170,9 @@ const (
 // others): their values are f32 in registers, so extf from them is the
 // value itself or fpext to f64, truncf to them keeps the f32 or f64 value
 // for halfResult to round, integers convert through f64 (exact for up to
-// 53 bits, then rounded once more like the interpreter's int -> float64
-// -> format), and bitcast is the bits.
+// 53 bits; wider ones rounded to odd, intToF64Odd, so that the rounding
+// to the format is the only one, as hlo.ElemKind.RoundInt), and bitcast
+// is the bits.
 func (l *fnLowering) halfCast(op *ir.Operation, t ir.Type, kind halfCastKind, x value.Value) (value.Value, bool) {
 	from := op.Operand(0).Type()
 	_, fromHalf := isHalf(from)
@@ -190,6 +191,9 @@ func (l *fnLowering) halfCast(op *ir.Operation, t ir.Type, kind halfCastKind, x 
 		if !toHalf {
 			return nil, false
 		}
+		if it, ok := from.(*ir.IntegerType); ok && it.Width > 53 {
+			return l.intToF64Odd(x, kind == halfSIToFP), true
+		}
 		if kind == halfSIToFP {
 			return b.NewSIToFP(x, lltypes.Double), true
 		}
@@ -202,4 +206,35 @@ func (l *fnLowering) halfCast(op *ir.Operation, t ir.Type, kind halfCastKind, x 
 		return l.extendHalf(k, x), true
 	}
 	return nil, false
+}
+
+// intToF64Odd converts the i64 x (signed or not) to an f64 rounded to odd
+// at 52 or 53 bits: the bits below are ORed into the last kept one, so
+// that the f64 -> f16/bf16 rounding after it (f64ToHalf) is the only
+// rounding to nearest. (A plain sitofp to f64 rounds to nearest first:
+// i64 2^62+2^54+1 became 2^62 in bf16, not 2^62+2^55.)
+func (l *fnLowering) intToF64Odd(x value.Value, signed bool) value.Value {
+	b := l.cur
+	c := func(v int64) value.Value { return l.splat(constant.NewInt(lltypes.I64, v)) }
+	mag := x
+	var neg value.Value
+	if signed {
+		neg = b.NewICmp(enum.IPredSLT, x, c(0))
+		mag = b.NewSelect(neg, b.NewSub(c(0), x), x) // INT64_MIN: 2^63 read as unsigned
+	}
+	// The bit length n of mag from its exponent as a double (one more
+	// where that rounds up to a power of two: then 52 bits are kept, odd
+	// rounding at 52 bits is as good); the sh = n - 53 bits below go into
+	// the sticky bit.
+	bits := b.NewBitCast(b.NewUIToFP(mag, l.vt(lltypes.Double)), l.vt(lltypes.I64))
+	n := b.NewSub(b.NewLShr(bits, c(52)), c(1022))
+	sh := b.NewSelect(b.NewICmp(enum.IPredSGT, n, c(53)), b.NewSub(n, c(53)), c(0))
+	mask := b.NewSub(b.NewShl(c(1), sh), c(1))
+	sticky := b.NewZExt(b.NewICmp(enum.IPredNE, b.NewAnd(mag, mask), c(0)), l.vt(lltypes.I64))
+	m := b.NewOr(b.NewAnd(mag, b.NewXor(mask, c(-1))), b.NewShl(sticky, sh))
+	var d value.Value = b.NewUIToFP(m, l.vt(lltypes.Double)) // exact: at most 53 bits
+	if signed {
+		d = b.NewSelect(neg, b.NewFNeg(d), d)
+	}
+	return d
 }
