@@ -345,17 +345,9 @@ func hloClamp(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 // hloReducePrecision rounds each element to the op's format
 // (hlo.ReducePrecisionElem).
 func hloReducePrecision(_ *evaluator, op *ir.Operation, in []value) ([]value, error) {
-	ts, err := tensors(op, in)
+	x, k, err := floatOperand(op, in)
 	if err != nil {
 		return nil, err
-	}
-	x := ts[0]
-	k, err := kindOf(x.elem)
-	if err != nil {
-		return nil, op.Emit("%v", err)
-	}
-	if !k.float {
-		return nil, op.Emit("needs floating-point elements, but has %s", x.elem)
 	}
 	e, _ := hlo.IntAttr(op.Attr("exponent_bits"))
 	m, _ := hlo.IntAttr(op.Attr("mantissa_bits"))

@@ -15,17 +15,9 @@ import (
 
 func mathUnary(f func(float64) float64) handler {
 	return func(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
-		ts, err := tensors(op, in)
+		x, k, err := floatOperand(op, in)
 		if err != nil {
 			return nil, err
-		}
-		x := ts[0]
-		k, err := kindOf(x.elem)
-		if err != nil {
-			return nil, op.Emit("%v", err)
-		}
-		if !k.float {
-			return nil, op.Emit("needs floating-point elements, but has %s", x.elem)
 		}
 		out := newTensor(x.elem, k, x.shape)
 		for i, v := range x.f {
@@ -33,6 +25,24 @@ func mathUnary(f func(float64) float64) handler {
 		}
 		return one(out), nil
 	}
+}
+
+// floatOperand returns op's first operand and its element kind, which
+// must be a float.
+func floatOperand(op *ir.Operation, in []value) (*Tensor, elemKind, error) {
+	ts, err := tensors(op, in)
+	if err != nil {
+		return nil, elemKind{}, err
+	}
+	x := ts[0]
+	k, err := kindOf(x.elem)
+	if err != nil {
+		return nil, elemKind{}, op.Emit("%v", err)
+	}
+	if !k.float {
+		return nil, elemKind{}, op.Emit("needs floating-point elements, but has %s", x.elem)
+	}
+	return x, k, nil
 }
 
 func mathBinary(f func(float64, float64) float64) handler {
