@@ -1,6 +1,7 @@
 package complex
 
 import (
+	"github.com/bcast-opt/bcast-opt/dialects/math"
 	"github.com/bcast-opt/bcast-opt/ir"
 )
 
@@ -136,8 +137,6 @@ func NewConstant(b *ir.Builder, t *ir.ComplexType, z complex128) *ir.Value {
 	return b.Create(st).Result(0)
 }
 
-var noFastmath = &ir.OpaqueAttr{Text: "arith.fastmath<none>"}
-
 // def is an op `complex.name %operands [fastmath<...>] : complex<T>` of n
 // complex operands of one type, whose result type is result(operand type).
 func def(name string, n int, fastmath bool, result func(*ir.ComplexType) ir.Type) *ir.OpDef {
@@ -152,11 +151,7 @@ func def(name string, n int, fastmath bool, result func(*ir.ComplexType) ir.Type
 			loc := p.Loc()
 			refs := p.ParseOperandList()
 			if fastmath {
-				flag := ir.Attribute(noFastmath)
-				if p.AcceptKeyword("fastmath") {
-					flag = p.ParseOpaqueAngleAttr("arith.fastmath")
-				}
-				st.AddAttr("fastmath", flag)
+				st.AddAttr("fastmath", math.ParseFastmath(p))
 			}
 			p.ParseOptionalAttrDict(&st.Attrs)
 			tloc := p.Loc()
@@ -176,9 +171,7 @@ func def(name string, n int, fastmath bool, result func(*ir.ComplexType) ir.Type
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
 			p.Write(" ")
 			p.Operands(op.Operands())
-			if f, ok := op.Attr("fastmath").(*ir.OpaqueAttr); ok && f.Text != noFastmath.Text {
-				p.Write(" " + f.Text[len("arith."):])
-			}
+			math.PrintFastmath(p, op)
 			p.OptionalAttrDict("fastmath")
 			p.Write(" : ")
 			p.Type(op.Operand(0).Type())
@@ -252,7 +245,7 @@ func Build(b *ir.Builder, def *ir.OpDef, args ...*ir.Value) *ir.Value {
 	}
 	st := &ir.OpState{Name: def.Name, Operands: args, ResultTypes: []ir.Type{rt}}
 	if len(def.InherentAttrs) > 0 {
-		st.AddAttr("fastmath", noFastmath)
+		st.AddAttr("fastmath", math.NoFastmath)
 	}
 	return b.Create(st).Result(0)
 }

@@ -99,6 +99,32 @@ func parseFastmath(body string) (int, bool) {
 	return bits, true
 }
 
+// NoFastmath is the `fastmath` attribute of an op without flags,
+// `#arith.fastmath<none>`.
+var NoFastmath = noFastmath
+
+// ParseFastmath parses the optional `fastmath<flags>` of a math or complex
+// op (MLIR's FastMathFlags, checked) and returns its attribute,
+// NoFastmath when there is none.
+func ParseFastmath(p *ir.OpParser) *ir.OpaqueAttr {
+	if !p.AcceptKeyword("fastmath") {
+		return noFastmath
+	}
+	bits, ok := parseFastmath(p.ParseAngleBody())
+	if !ok {
+		p.Fail("expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast")
+	}
+	return fastmathAttr(bits)
+}
+
+// PrintFastmath writes op's ` fastmath<flags>` as MLIR prints it, nothing
+// when it has none.
+func PrintFastmath(p *ir.OpPrinter, op *ir.Operation) {
+	if f, ok := op.Attr("fastmath").(*ir.OpaqueAttr); ok && f.Text != noFastmath.Text {
+		p.Write(" " + f.Text[len("arith."):])
+	}
+}
+
 // fastmathAttr is the attribute MLIR builds for the flag bits, spelled as
 // MLIR prints it: `none`, `fast`, or the flags in bit order.
 func fastmathAttr(bits int) *ir.OpaqueAttr {
@@ -129,15 +155,7 @@ func def(name string, n int, f1 func(float64) float64, f2 func(float64, float64)
 		Parse: func(p *ir.OpParser, st *ir.OpState) error {
 			loc := p.Loc()
 			refs := p.ParseOperandList()
-			flag := noFastmath
-			if p.AcceptKeyword("fastmath") {
-				bits, ok := parseFastmath(p.ParseAngleBody())
-				if !ok {
-					p.Fail("expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast")
-				}
-				flag = fastmathAttr(bits)
-			}
-			st.AddAttr("fastmath", flag)
+			st.AddAttr("fastmath", ParseFastmath(p))
 			p.ParseOptionalAttrDict(&st.Attrs)
 			t := p.ParseColonType()
 			ts := make([]ir.Type, len(refs))
@@ -151,9 +169,7 @@ func def(name string, n int, f1 func(float64) float64, f2 func(float64, float64)
 		Print: func(p *ir.OpPrinter, op *ir.Operation) {
 			p.Write(" ")
 			p.Operands(op.Operands())
-			if f, ok := op.Attr("fastmath").(*ir.OpaqueAttr); ok && f.Text != noFastmath.Text {
-				p.Write(" " + f.Text[len("arith."):])
-			}
+			PrintFastmath(p, op)
 			p.OptionalAttrDict("fastmath")
 			p.Write(" : ")
 			p.Type(op.Result(0).Type())
