@@ -42,7 +42,7 @@ func TestContractionProgramsNative(t *testing.T) {
 		defer func() { ContractionsInOrder = false }()
 	}
 	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
-	st, failures := runModeNative(t, compile, ContractionConfig, n, seed)
+	st, failures := runModeNative(t, compile, ContractionConfig, n, seed, true, nil)
 	reasons, total := counts(st.notCompiled)
 	t.Logf("contraction mode natively: %d programs (seeds %d..%d): %d compared natively, %d mismatches; "+
 		"result elements: %d bit for bit, %d within their bounds (largest distance from the interpreter %.3g of the bound: %s), %d unbounded; "+

@@ -582,10 +582,11 @@ func closeAfterInexact(a, b float64, elem ir.Type) bool {
 }
 
 // runModeNative compiles and runs natively n programs of cfg from seed on
-// (--pipeline=cpu, lower/llvm), each against the interpreter; a program
-// that does not compile is a failure. It returns the statistics and the
-// number of failing programs.
-func runModeNative(t *testing.T, compile func(dir, ll, c, exe string) error, cfg Config, n, seed int64) (*nativeStats, int) {
+// (--pipeline=cpu, lower/llvm), each against the interpreter (its run
+// bounded, bounds.go, if bounded is set); a program that does not compile
+// is a failure. each, if not nil, sees every program generated. It
+// returns the statistics and the number of failing programs.
+func runModeNative(t *testing.T, compile func(dir, ll, c, exe string) error, cfg Config, n, seed int64, bounded bool, each func(*Program)) (*nativeStats, int) {
 	if _, err := passes.PipelineEntries("cpu"); err != nil {
 		t.Fatalf("--pipeline=cpu: %v", err)
 	}
@@ -593,7 +594,10 @@ func runModeNative(t *testing.T, compile func(dir, ll, c, exe string) error, cfg
 	nr := newNativeRunner(t, compile, n, st)
 	for i := int64(0); i < n; i++ {
 		p := Generate(seed+i, cfg)
-		np, reason, err := prepareNativeRun(p, true)
+		if each != nil {
+			each(p)
+		}
+		np, reason, err := prepareNativeRun(p, bounded)
 		if err != nil {
 			nr.fail(fmt.Sprintf("seed %d: %v\nreproduce: %s", seed+i, err, p.reproduce(true)))
 			continue

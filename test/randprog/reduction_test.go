@@ -38,7 +38,7 @@ func TestReductionProgramsNative(t *testing.T) {
 	compile := nativeCompiler(t)
 	n := reductionCount(t)
 	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
-	st, failures := runModeNative(t, compile, ReductionConfig, n, seed)
+	st, failures := runModeNative(t, compile, ReductionConfig, n, seed, true, nil)
 	reasons, total := counts(st.notCompiled)
 	t.Logf("reduction mode natively: %d programs (seeds %d..%d): %d compared natively (%d of them fail at run time and fail natively too), %d mismatches; "+
 		"result elements: %d bit for bit, %d within their bounds (largest distance from the interpreter %.3g of the bound: %s), %d unbounded; "+

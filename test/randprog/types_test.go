@@ -78,26 +78,7 @@ func TestTypedProgramsNative(t *testing.T) {
 	n := modeCount(t, "BCAST_RANDPROG_TYPES_N")
 	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
 	ts := newTypeStats()
-	st := &nativeStats{notCompiled: map[string]int{}}
-	nr := newNativeRunner(t, compile, n, st)
-	for i := int64(0); i < n; i++ {
-		p := Generate(seed+i, TypesConfig)
-		ts.count(p)
-		np, reason, err := prepareNative(p)
-		if err != nil {
-			nr.fail(fmt.Sprintf("seed %d: %v\nreproduce: %s", seed+i, err, p.reproduce(true)))
-			continue
-		}
-		if reason != "" {
-			nr.mu.Lock()
-			st.notCompiled[reason]++
-			nr.mu.Unlock()
-			nr.fail(fmt.Sprintf("seed %d is not compiled natively: %s%s", seed+i, reason, nativeRepro(&nativeProg{prog: p, runs: []nativeRun{{}}})))
-			continue
-		}
-		nr.add(np)
-	}
-	failures := nr.wait()
+	st, failures := runModeNative(t, compile, TypesConfig, n, seed, false, ts.count)
 	reasons, total := counts(st.notCompiled)
 	t.Logf("types natively: %d programs (seeds %d..%d): %d compared natively (%d of them fail at run time and fail natively too), %d mismatches; "+
 		"%d results (%d elements) compared bit for bit, %d inexact ones with a tolerance (largest difference %d ulps); %d not compiled (%s); %s",
