@@ -88,9 +88,7 @@ func (l *lowering) iotaGeneric(b *ir.Builder, op *ir.Operation, rt *ir.RankedTen
 	empty := b.Create(&ir.OpState{Name: "tensor.empty", Operands: dyn, ResultTypes: []ir.Type{out}}).Result(0)
 	gen, body := l.generic(b, op, nil, empty)
 	bb := bodyBuilder(op, body)
-	st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
-	st.AddAttr("dim", ir.I64Attr(d))
-	idx := bb.Create(st).Result(0)
+	idx := linalg.NewIndex(bb, int(d))
 	et := out.ElementType()
 	v := bb.Create(&ir.OpState{Name: arith.IndexCast.Name, Operands: []*ir.Value{idx}, ResultTypes: []ir.Type{ir.I64}}).Result(0)
 	switch {
@@ -284,9 +282,7 @@ func reverseByExtract(b *ir.Builder, op *ir.Operation, x, empty *ir.Value, dims 
 	bb := bodyBuilder(op, body)
 	idx := make([]*ir.Value, rank)
 	for d := range idx {
-		st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
-		st.AddAttr("dim", ir.I64Attr(int64(d)))
-		idx[d] = bb.Create(st).Result(0)
+		idx[d] = linalg.NewIndex(bb, d)
 		if last[d] != nil {
 			idx[d] = arith.Build(bb, arith.SubI, ir.Index, last[d], idx[d])
 		}
@@ -454,9 +450,7 @@ func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 	case wi > wo:
 		// Bits [k*wo, (k+1)*wo) of the operand element, k the last loop.
 		wide := ir.Integer(wi, ir.Signless)
-		st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
-		st.AddAttr("dim", ir.I64Attr(int64(rank-1)))
-		k := arith.Build(bb, arith.IndexCast, wide, bb.Create(st).Result(0))
+		k := arith.Build(bb, arith.IndexCast, wide, linalg.NewIndex(bb, rank-1))
 		shift := arith.Build(bb, arith.MulI, wide, k, arith.IntConstant(bb, wide, int64(wo)))
 		v = arith.Build(bb, arith.ShRUI, wide, asInt(body.Arg(0)), shift)
 		v = arith.Build(bb, arith.TruncI, ir.Integer(wo, ir.Signless), v)

@@ -263,11 +263,6 @@ func windowMask(bb *ir.Builder, dims []windowDim) *ir.Value {
 		}
 		return arith.Build(bb, arith.AddI, ir.Index, v, cst(c))
 	}
-	index := func(d int) *ir.Value {
-		st := &ir.OpState{Name: linalg.Index.Name, ResultTypes: []ir.Type{ir.Index}}
-		st.AddAttr("dim", ir.I64Attr(int64(d)))
-		return bb.Create(st).Result(0)
-	}
 	for d, wd := range dims {
 		if !wd.masked {
 			continue
@@ -279,7 +274,7 @@ func windowMask(bb *ir.Builder, dims []windowDim) *ir.Value {
 		if firstAlways && lastAlways && wd.wd == 1 {
 			continue
 		}
-		o, j := index(d), index(wd.loop)
+		o, j := linalg.NewIndex(bb, d), linalg.NewIndex(bb, wd.loop)
 		jt, u := mul(j, wd.bd), mul(o, wd.stride)
 		if !firstAlways { // j*bd >= o*s - lo
 			and(arith.NewCmpI(bb, "sge", jt, add(u, -wd.lo)))

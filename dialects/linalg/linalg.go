@@ -570,6 +570,14 @@ var Yield = &ir.OpDef{
 	},
 }
 
+// NewIndex builds, at b, `linalg.index d : index` (in a generic's body)
+// and returns its value.
+func NewIndex(b *ir.Builder, d int) *ir.Value {
+	st := &ir.OpState{Name: Index.Name, ResultTypes: []ir.Type{ir.Index}}
+	st.AddAttr("dim", ir.I64Attr(int64(d)))
+	return b.Create(st).Result(0)
+}
+
 // Index is `linalg.index`, the current iteration's index along a loop:
 //
 //	%i = linalg.index 1 : index

@@ -81,9 +81,7 @@ func (vg *versionedGeneric) buildIndexed() bool {
 		if v, ok := loopIndex[d]; ok {
 			return v
 		}
-		st := &ir.OpState{Name: "linalg.index", ResultTypes: []ir.Type{ir.Index}}
-		st.AddAttr("dim", ir.I64Attr(int64(d)))
-		v := bb.Create(st).Result(0)
+		v := linalg.NewIndex(bb, d)
 		loopIndex[d] = v
 		return v
 	}
