@@ -230,3 +230,35 @@ func TestHostMatchesLLVM(t *testing.T) {
 		}
 	}
 }
+
+// TestHasFMA checks which targets divide by invariant divisors with fused
+// multiply-adds (divide.go): each CPU of its list is one LLVM knows, and
+// the features turn it on and off.
+func TestHasFMA(t *testing.T) {
+	for _, c := range llvm.FMACPUs {
+		if !llvm.KnownCPU("x86_64", c) {
+			t.Errorf("FMA CPU %q is not an x86-64 CPU LLVM knows", c)
+		}
+	}
+	for _, c := range []struct {
+		triple, cpu, features string
+		want                  bool
+	}{
+		{"x86_64-unknown-linux-gnu", "haswell", "", true},
+		{"x86_64-unknown-linux-gnu", "icelake-server", "", true},
+		{"x86_64-unknown-linux-gnu", "x86-64", "", false},
+		{"x86_64-unknown-linux-gnu", "x86-64", "+fma", true},
+		{"x86_64-unknown-linux-gnu", "ivybridge", "", false},
+		{"x86_64-unknown-linux-gnu", "skylake", "-fma", false},
+		{"x86_64-unknown-linux-gnu", "znver3", "-avx", false},
+		{"aarch64-unknown-linux-gnu", "generic", "", true},
+	} {
+		tg, err := llvm.ResolveTarget(c.triple, c.cpu, c.features)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := llvm.HasFMA(tg); got != c.want {
+			t.Errorf("%s %s %q: has FMA %v, want %v", c.triple, c.cpu, c.features, got, c.want)
+		}
+	}
+}

@@ -49,6 +49,7 @@
 //	slices.go        tensor.extract_slice and insert_slice as views, in-place destinations (category: slices)
 //	scalar.go        arith.constant and the arith and math ops on scalars, one table line each (category: scalar arith/math)
 //	vecmath.go       f32 exp, log, log1p, expm1, tanh and logistic: the package's own functions, scalar and vector forms
+//	divide.go        a vector body's division by a loop-invariant divisor: exact, by a reciprocal and two fused multiply-adds
 //	half.go          f16 and bf16: 16-bit bits in memory, f32 in registers, rounding after each op
 //	generic.go       linalg.generic and linalg.index: operand accesses, loop bounds and their checks, outputs' storage
 //	loops.go         the loop-nest emitter for generics: counted loops (with carried values), the nest, one iteration of the body
@@ -379,10 +380,15 @@
 // f32 exp, log, log1p, expm1, tanh and the logistic are the package's own
 // (vecmath.go): branch-free, the same instructions in the vector lanes and
 // the scalar remainder, and the same bits on every target (plain IEEE
-// operations, no FMA, no C library). exp computes in f32, for speed
+// operations, no FMA, no C library). A vector body's division by a
+// loop-invariant divisor (softmax's by its row sum) is a multiplication by
+// the reciprocal corrected by two fused multiply-adds where the target has
+// them (divide.go): the correctly rounded quotient, as fdiv gives, at a
+// fraction of its cost. exp computes in f32, for speed
 // (x = k*ln2 + r with ln2 split in two (Cody and Waite), exp(r) on
 // |r| <= ln2/2 by a degree-6 polynomial, 1 + r + r^2*P(r) with P minimax,
-// and the scaling by 2^k in two steps of which only the last rounds), so it is
+// and the scaling by 2^k in two steps of which only the last rounds, or
+// AVX-512's vscalefps, which rounds once to the same bits), so it is
 // within one ulp of the exact result, and one ulp off the correctly
 // rounded f32 for 0.4% of inputs. The others compute in f64 and round
 // once (polynomial approximations: expm1, tanh and the logistic from

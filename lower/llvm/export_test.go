@@ -43,3 +43,9 @@ func HostCPUNames() (cpus []string, x86Features, aarch64Features []string) {
 	}
 	return cpus, x86Features, aarch64Features
 }
+
+// HasFMA reports whether t's code uses fused multiply-adds (divide.go).
+func HasFMA(t Target) bool { return t.hasFMA() }
+
+// FMACPUs are divide.go's x86-64 CPUs with FMA3.
+var FMACPUs = fmaCPUs

@@ -230,11 +230,17 @@ func f32Math(fn mathFunc, other scalarLowering) scalarLowering {
 // lowerDivF is an fdiv, except that the f32 logistic spelled
 // 1 / (1 + exp(-x)) (hlo.logistic's lowering; no math op computes it) is
 // vecmath.go's logistic of x, correctly rounded but in rare cases, where
-// the four ops would round four times.
+// the four ops would round four times; and that a vector body's division
+// by a loop-invariant divisor is divide.go's exact multiply-add sequence.
 func lowerDivF(l *fnLowering, op *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
 	if x := logisticArg(op, t); x != nil {
 		if v, ok := l.scalarOf(x); ok {
 			return l.callMath(mathLogistic, v), nil
+		}
+	}
+	if _, inv := l.scalarOf(op.Operand(1)); inv && l.lanes > 0 {
+		if q, ok := l.divInvariant(a[0], a[1]); ok {
+			return q, nil
 		}
 	}
 	return l.cur.NewFDiv(a[0], a[1]), nil

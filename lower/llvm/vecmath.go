@@ -168,6 +168,9 @@ func (e *emitter) mathFunction(fn mathFunc, t lltypes.Type) *llir.Func {
 	f.Linkage = enum.LinkageInternal
 	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrAlwaysInline, enum.FuncAttrNoUnwind, enum.FuncAttrReadNone)
 	m := &mathBuilder{b: f.NewBlock("entry"), lanes: lanes}
+	if lanes == 16 && t.(*lltypes.VectorType).ElemType == f32t && e.target.hasAVX512() {
+		m.scalef = e.declare("llvm.x86.avx512.mask.scalef.ps.512", t, false, t, t, t, lltypes.I16, i32)
+	}
 	var r value.Value
 	switch fn {
 	case mathExp:
@@ -193,6 +196,9 @@ func (e *emitter) mathFunction(fn mathFunc, t lltypes.Type) *llir.Func {
 type mathBuilder struct {
 	b     *llir.Block
 	lanes int
+	// scalef, when set, is AVX-512's vscalefps on 16 lanes (x*2^floor(y),
+	// rounded once), which expf's scaling by 2^k uses.
+	scalef *llir.Func
 }
 
 var f32t, f64t = lltypes.Float, lltypes.Double
@@ -266,7 +272,11 @@ func (m *mathBuilder) expf(x value.Value) value.Value {
 	e := m.add(m.f32(1), m.add(m.mul(m.mul(r, r), m.horner(r, c)), r))
 	// e * 2^k in two steps, each factor a normal f32: only the second
 	// multiplication rounds (results below the normal range, or past
-	// the largest f32).
+	// the largest f32). AVX-512's vscalefps rounds e * 2^k once: the
+	// same bits in one instruction instead of eight.
+	if m.scalef != nil {
+		return b.NewCall(m.scalef, e, kf, constant.NewZeroInitializer(m.vt(f32t)), constant.NewInt(lltypes.I16, -1), constant.NewInt(i32, 4))
+	}
 	k1 := b.NewAShr(k, m.i32(1))
 	k2 := b.NewSub(k, k1)
 	s1 := b.NewBitCast(b.NewShl(b.NewAdd(k1, m.i32(127)), m.i32(23)), m.vt(f32t))

@@ -1,0 +1,116 @@
+package llvm_test
+
+import (
+	"math"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/bcast-opt/bcast-opt/interp"
+	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
+)
+
+// TestNativeDivideByInvariant runs testdata/divide.mlir's division of
+// rows by a per-row divisor (divide.go's multiply-add sequence on targets
+// with FMA) with every toolchain, and checks each quotient against the
+// interpreter's correctly rounded one bit for bit (any NaN for a NaN).
+// The divisors are the fast path's boundaries and beyond, the special
+// values, and random ones; each row's first vector holds the special
+// dividends (which send it to the fdiv), the others random dividends of
+// exponents either side of the fast path's range (with zeros among
+// them), and the rows' length leaves a scalar remainder.
+func TestNativeDivideByInvariant(t *testing.T) {
+	k := compileNative(t, "testdata/divide.mlir")
+	if has := strings.Contains(k.irText, "@bcast.divinv."); has != llvm.HasFMA(llvm.HostTarget()) {
+		t.Errorf("the kernels use the multiply-add division: %v; the host (%+v) has FMA: %v", has, llvm.HostTarget(), !has)
+	}
+	dir := t.TempDir()
+	builds := buildNative(t, dir, k.fns, k.irText, k.header)
+	for _, tc := range []struct {
+		fn   string
+		elem ir.Type
+	}{{"div_rows_f32", ir.Float(ir.F32)}, {"div_rows_f64", ir.Float(ir.F64)}} {
+		t.Run(tc.fn, func(t *testing.T) {
+			is32 := tc.elem == ir.Float(ir.F32)
+			round := func(x float64) float64 {
+				if is32 {
+					return float64(float32(x))
+				}
+				return x
+			}
+			maxF, tiny := math.MaxFloat64, 1e-310
+			if is32 {
+				maxF, tiny = math.MaxFloat32, 1e-40
+			}
+			below := func(x float64) float64 { // the float just below x > 0
+				if is32 {
+					return float64(math.Nextafter32(float32(x), 0))
+				}
+				return math.Nextafter(x, 0)
+			}
+			rng := rand.New(rand.NewSource(7))
+			randIn := func(lo, hi int) float64 {
+				x := math.Ldexp(1+rng.Float64(), lo+rng.Intn(hi-lo))
+				if rng.Intn(2) == 0 {
+					x = -x
+				}
+				return round(x)
+			}
+			divisors := []float64{1, 3, -7.5, 0.1, 0x1p-30, below(0x1p-30), 0x1p30, below(0x1p30), -0x1p-31, 0x1p31,
+				0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), tiny, -tiny, maxF, 1 + 0x1p-23, 2 - 0x1p-23}
+			for range 80 {
+				divisors = append(divisors, randIn(-35, 35))
+			}
+			specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), tiny, -tiny, maxF,
+				0x1p-90, below(0x1p-90), 0x1p90, below(0x1p90), -0x1p-90, 1, -1, 3}
+			const cols = 517
+			var as []float64
+			for range divisors {
+				as = append(as, specials...)
+				for j := len(specials); j < cols; j++ {
+					switch {
+					case rng.Intn(50) == 0:
+						as = append(as, math.Copysign(0, float64(rng.Intn(2)*2-1)))
+					case rng.Intn(20) == 0:
+						as = append(as, randIn(-100, 100))
+					default:
+						as = append(as, randIn(-89, 89))
+					}
+				}
+			}
+			a, err := interp.NewFloats(tc.elem, []int64{int64(len(divisors)), cols}, as)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := interp.NewFloats(tc.elem, []int64{int64(len(divisors))}, divisors)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := []*interp.Tensor{a, b}
+			want, err := interp.Run(k.orig, tc.fn, args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, bld := range builds {
+				rc, msg, got := runNative(t, bld, dir, k.byName[tc.fn], args, nil)
+				if rc != 0 {
+					t.Fatalf("%s: code %d: %s", bld.name, rc, msg)
+				}
+				bad := 0
+				for i := range want[0].Len() {
+					g, w := got[0].Float(i), want[0].Float(i)
+					same := math.Float64bits(g) == math.Float64bits(w) || g != g && w != w
+					if !same {
+						if bad++; bad <= 5 {
+							t.Errorf("%s: %g / %g = %g, the interpreter's %g", bld.name, as[i], divisors[i/cols], g, w)
+						}
+					}
+				}
+				if bad > 0 {
+					t.Errorf("%s: %d of %d quotients differ", bld.name, bad, want[0].Len())
+				}
+			}
+		})
+	}
+}
