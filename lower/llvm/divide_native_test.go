@@ -3,6 +3,8 @@ package llvm_test
 import (
 	"math"
 	"math/rand"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,4 +115,54 @@ func TestNativeDivideByInvariant(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNativeDivideExhaustive, with BCAST_DIVIDE_EXHAUSTIVE=N, divides every
+// f32 in [1, 2) by N divisors in [1, 2) (the 64 largest and 64 smallest
+// mantissas, then random ones) with the first toolchain's build of
+// div_rows_f32, and checks each quotient against Go's IEEE division: the
+// evidence for Markstein's theorem on this sequence (other binades scale
+// it by powers of two). Every 2^23 row takes a few seconds.
+func TestNativeDivideExhaustive(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("BCAST_DIVIDE_EXHAUSTIVE"))
+	if n <= 0 {
+		t.Skip("set BCAST_DIVIDE_EXHAUSTIVE=N to divide all of [1, 2) by N divisors")
+	}
+	k := compileNative(t, "testdata/divide.mlir")
+	dir := t.TempDir()
+	bld := buildNativeWith(t, dir, k.fns, k.irText, k.header, true)[0]
+	const m = 1 << 23
+	as := make([]float64, m)
+	for i := range as {
+		as[i] = float64(math.Float32frombits(0x3f800000 | uint32(i)))
+	}
+	a, err := interp.NewFloats(ir.Float(ir.F32), []int64{1, m}, as)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(1))
+	for d := range n {
+		mant := uint32(rng.Intn(m))
+		switch {
+		case d < 64:
+			mant = m - 1 - uint32(d)
+		case d < 128:
+			mant = uint32(d - 64)
+		}
+		bv := math.Float32frombits(0x3f800000 | mant)
+		b, err := interp.NewFloats(ir.Float(ir.F32), []int64{1}, []float64{float64(bv)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rc, msg, got := runNative(t, bld, dir, k.byName["div_rows_f32"], []*interp.Tensor{a, b}, nil)
+		if rc != 0 {
+			t.Fatalf("code %d: %s", rc, msg)
+		}
+		for i, x := range as {
+			if g, w := float32(got[0].Float(i)), float32(x)/bv; g != w {
+				t.Fatalf("%x / %x = %x, IEEE %x", x, bv, g, w)
+			}
+		}
+	}
+	t.Logf("%d divisors x %d dividends: every quotient exact", n, m)
 }
