@@ -52,6 +52,15 @@ var contractionCases = func() []nativeCase {
 		nativeCase{fn: "dense", shapes: [][]int64{{6, 16}, {16, 8}, {8}}},
 		nativeCase{fn: "dense", shapes: [][]int64{{6, 16}, {16, 8}, {8}}, specials: true, ulps: 1},
 		nativeCase{fn: "dense", shapes: [][]int64{{0, 16}, {16, 8}, {8}}},
+		nativeCase{fn: "dense_k300", shapes: [][]int64{{0, 300}, {300, 70}, {70}}},
+		nativeCase{fn: "dense_k300", shapes: [][]int64{{1, 300}, {300, 70}, {70}}},
+		nativeCase{fn: "dense_k300", shapes: [][]int64{{12, 300}, {300, 70}, {70}}},
+		nativeCase{fn: "dense_k300", shapes: [][]int64{{37, 300}, {300, 70}, {70}}},
+		nativeCase{fn: "dense_k300", shapes: [][]int64{{25, 300}, {300, 70}, {70}}, specials: true, ulps: 1},
+		nativeCase{fn: "dense_residual", shapes: [][]int64{{37, 257}, {257, 64}, {37, 1}, {37, 64}}},
+		nativeCase{fn: "batch_dense", shapes: [][]int64{{2, 25, 40}, {2, 40, 33}, {33}}},
+		nativeCase{fn: "dense_f64", shapes: [][]int64{{13, 300}, {300, 24}, {24}}},
+		nativeCase{fn: "causal", shapes: [][]int64{{37, 300}, {70, 300}}},
 		nativeCase{fn: "matmul", shapes: [][]int64{{3, 4}, {5, 2}}, wantErr: "matmul: "},
 		nativeCase{fn: "batch_matmul", shapes: [][]int64{{2, 3, 4}, {3, 4, 5}}, wantErr: "batch_matmul: "},
 	)
@@ -66,6 +75,12 @@ var dotSums = map[string]bool{"dot_vv": true}
 // toolchain and runs the cases natively against the interpreter.
 func TestNativeContractions(t *testing.T) {
 	k := compileNative(t, contractionFile)
+	// the dense layers' epilogues are applied to the tiles in registers
+	for _, fn := range []string{"dense", "dense_k300", "dense_residual", "batch_dense", "dense_f64"} {
+		if !strings.Contains(llvmFunction(k.irText, fn), "mm.epi.full") {
+			t.Errorf("@%s: the epilogue is not applied in registers", fn)
+		}
+	}
 	dir := t.TempDir()
 	builds := withAVX2Tile(t, withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k), k)
 	for _, b := range builds {

@@ -336,7 +336,12 @@
 // row-wise generics row by row, then the last matmul's rows from the
 // block, so that the scores of attention or a dense layer's
 // pre-activation stay in cache and only the chain's results reach
-// memory. The matmuls of a chain read
+// memory. When the chain is a matmul and one elementwise generic after it
+// (a dense layer's bias and activation, a scale, a residual add), that
+// generic is applied to the micro-kernel's accumulators in registers after
+// the last k block, tile by tile, and stores its results; its pre-activation
+// is never stored (tiles cut by the edges go through the stack tile and
+// the scalar body). The matmuls of a chain read
 // their i-operand's rows in place (or pack them, for rows a multiple of
 // 4 KB apart), and pack their j-operand whole once per iteration of the
 // batch loops. Each element is computed as unfused

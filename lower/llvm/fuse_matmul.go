@@ -3,6 +3,8 @@ package llvm
 import (
 	"strconv"
 
+	llir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
@@ -35,6 +37,11 @@ import (
 // that only members read is kept per row (fuse.go), or per block of rows
 // (rowBuffer) when a matmul of the chain writes or reads it: the block's
 // rows one after the other, in cache.
+//
+// A chain that is its first matmul and one elementwise member, reading
+// the matmul's result at the element it computes (a dense layer's
+// epilogue), applies that member to the micro-kernel's accumulators in
+// registers instead (tileEpilogue, at the end of the file).
 //
 // The matmuls read their a rows in place, unpacked (aPanel): a block of
 // rows is small and in cache; but rows 4 KB apart (or a multiple of it,
@@ -195,6 +202,7 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 	}
 	head := mms[0]
 	M := head.g.bounds[head.i]
+	head.epi = l.registerEpilogue(g, head, plans)
 	// the b operands' packing buffers: per iteration of the batch loops
 	// (scratch), or packed once without batch loops; a's blocks and the
 	// edge tiles: per block (scratch)
@@ -247,10 +255,14 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 			for x := range accs {
 				at[x] = l.advanceOutside(accs[x], ptrs[x], k-1, i0, block, "blk")
 			}
+			if e := head.epi; e != nil {
+				e.ptrs, e.i0 = at[1], i0
+				copy(e.ivs, ivs[:k-1])
+			}
 			if err := head.rowsOf(l, at[0], rows); err != nil {
 				return err
 			}
-			if len(nests) > 0 {
+			if len(nests) > 0 && head.epi == nil {
 				err := l.loop(rows, "chain.row", func(r value.Value) error {
 					ivs[k-1] = l.add(i0, r)
 					for x, n := range nests {
@@ -342,4 +354,155 @@ func (l *fnLowering) ceilDivBy(a, b value.Value) value.Value {
 		return l.ceilDiv(a, c)
 	}
 	return l.cur.NewSDiv(l.add(a, l.sub(b, i64c(1))), b)
+}
+
+// tileEpilogue is a contraction chain's one member after its matmul when
+// it is elementwise: it is applied to the matmul's accumulators in
+// registers, tile by tile, after the last k block (microKernel), and the
+// member's loops are not emitted. A full tile's accumulators are the
+// member's vector body's argument (given, not loaded), its other
+// operands are read at the tile's rows and columns, and its results
+// stored there; an edge tile goes through the stack tile and the scalar
+// body. The member computes what it computes after the matmul's store,
+// on the same values: the results are the same bits.
+type tileEpilogue struct {
+	p *genericPlan
+	// head is the member's input that is the matmul's result, k the
+	// chain's shared loops (the member's loops but its last, j).
+	head, k int
+	// ptrs are the member's accesses at the block's first row i0; ivs
+	// the member's loop indices (the batch loops' set per block).
+	ptrs  []value.Value
+	i0    value.Value
+	ivs   []value.Value
+	lanes int
+}
+
+// tilePos is where a micro-kernel's tile lies in a contraction chain's
+// block of rows: its first row (from the block's first) and column, and
+// whether this is the last k block.
+type tilePos struct{ row, col, last value.Value }
+
+// registerEpilogue returns the chain's epilogue (tileEpilogue) when the
+// chain is its matmul and one member after it, and that member is
+// elementwise over the matmul's rows and columns: its loops are the
+// shared ones and one more, along the matmul's j; it reads the matmul's
+// result (which nothing else reads) at the element it computes; its
+// vector body has the accumulators' lanes; and it keeps no values per
+// row. Otherwise nil: the member runs row by row after the matmul.
+func (l *fnLowering) registerEpilogue(g *fusedGroup, head *chainMatmul, plans []*genericPlan) *tileEpilogue {
+	k := g.shared
+	if g.tail != nil || len(plans) != 2 || plans[0].op != g.head {
+		return nil
+	}
+	p := plans[1]
+	if p.reduction || len(p.bounds) != k+1 || p.op.NumResults() == 0 {
+		return nil
+	}
+	if fb := g.bodies[p.op]; fb != nil && (len(fb.load) > 0 || len(fb.store) > 0 || len(fb.skip) > 0) {
+		return nil
+	}
+	res := g.head.Result(0)
+	for _, u := range res.Users() {
+		if u != p.op {
+			return nil
+		}
+	}
+	h := -1
+	for x := range p.nIn {
+		if p.op.Operand(x) == res {
+			if h >= 0 {
+				return nil
+			}
+			h = x
+		}
+	}
+	lanes := head.nr / head.nv
+	if h < 0 || l.vectorLanes(p.op, p.acc, k) != lanes {
+		return nil
+	}
+	// the member reads the matmul's result at (batch, i, j) where the
+	// matmul writes (batch, i, j)
+	out := linalg.IndexingMapsView(g.head)[2].Results
+	in := p.maps[h].Results
+	if len(in) != len(out) {
+		return nil
+	}
+	for r, e := range out {
+		d, ok1 := e.(affine.DimExpr)
+		dm, ok2 := in[r].(affine.DimExpr)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		want := d.Position
+		if d.Position == head.j {
+			want = k
+		} else if d.Position >= k {
+			return nil
+		}
+		if dm.Position != want {
+			return nil
+		}
+	}
+	return &tileEpilogue{p: p, head: h, k: k, ivs: make([]value.Value, k+1), lanes: lanes}
+}
+
+// at returns the member's accesses ptrs (at a row) moved to column j.
+func (e *tileEpilogue) at(l *fnLowering, ptrs []value.Value, j value.Value) []value.Value {
+	next := make([]value.Value, len(ptrs))
+	for i, a := range e.p.acc {
+		if c, _ := constInt(a.coef[e.k]); c == 0 {
+			next[i] = ptrs[i]
+		} else {
+			next[i] = l.elemPtr(a.buf.elem, ptrs[i], j)
+		}
+	}
+	return next
+}
+
+// apply emits the epilogue on the accumulators accs of m's tile at pos,
+// mr x nr of whose elements are c's (all of them when full); tile is the
+// stack tile of edge tiles.
+func (e *tileEpilogue) apply(l *fnLowering, m *matmul, accs []value.Value, pos tilePos, mr, nr, full, tile value.Value) error {
+	p, k := e.p, e.k
+	arg := linalg.Body(p.op).Arg(e.head)
+	defer func() { l.given = nil }()
+	bFull, bEdge := l.newBlock("mm.epi.full"), l.newBlock("mm.epi.edge")
+	end := llir.NewBlock(l.unique("mm.epi.end"))
+	l.cur.NewCondBr(full, bFull, bEdge)
+	l.cur = bFull
+	for r := range m.mr {
+		row := l.add(pos.row, i64c(int64(r)))
+		rp := l.advancePtrs(p.acc, e.ptrs, k-1, row, "epi")
+		for v := range m.nv {
+			col := l.add(pos.col, i64c(int64(v*e.lanes)))
+			e.ivs[k-1], e.ivs[k] = l.add(e.i0, row), col
+			l.given = map[*ir.Value]value.Value{arg: accs[r*m.nv+v]}
+			if err := l.vectorBody(p.op, p.acc, e.at(l, rp, col), e.ivs, k, e.lanes, constant.False); err != nil {
+				return err
+			}
+		}
+	}
+	l.cur.NewBr(end)
+	l.cur = bEdge
+	m.storeTile(l, accs, tile, i64c(int64(m.nr)))
+	err := l.loop(mr, "mm.epi.r", func(r value.Value) error {
+		row := l.add(pos.row, r)
+		rp := l.advancePtrs(p.acc, e.ptrs, k-1, row, "epir")
+		return l.loop(nr, "mm.epi.c", func(c value.Value) error {
+			col := l.add(pos.col, c)
+			e.ivs[k-1], e.ivs[k] = l.add(e.i0, row), col
+			x := l.loadElem(m.elem, l.elemPtr(m.elem, tile, l.add(l.mul(r, i64c(int64(m.nr))), c)))
+			l.given = map[*ir.Value]value.Value{arg: x}
+			return l.genericBody(p.op, p.acc, e.at(l, rp, col), e.ivs)
+		})
+	})
+	if err != nil {
+		return err
+	}
+	l.cur.NewBr(end)
+	end.Parent = l.f
+	l.f.Blocks = append(l.f.Blocks, end)
+	l.cur = end
+	return nil
 }

@@ -175,6 +175,10 @@ func keyOf(v value.Value) coefKey {
 func (l *fnLowering) genericBody(op *ir.Operation, acc []*operandAccess, ptrs, ivs []value.Value) error {
 	body := linalg.Body(op)
 	for i, arg := range body.Args() {
+		if x, ok := l.given[arg]; ok {
+			l.vals[arg] = lval{scalar: x}
+			continue
+		}
 		if l.argRead(op, arg) {
 			v := l.loadElem(acc[i].buf.elem, ptrs[i])
 			if ld, ok := v.(*llir.InstLoad); ok {

@@ -42,6 +42,10 @@ type fnLowering struct {
 	// the body being lowered that it does not need (fuse_values.go).
 	fused map[*ir.Operation]*fusedBody
 	skip  map[*ir.Operation]bool
+	// given are body arguments whose values are given instead of loaded
+	// (a contraction chain's epilogue reads its matmul's accumulators:
+	// fuse_matmul.go).
+	given map[*ir.Value]value.Value
 	// threads is the kernel's thread count (an i32 parameter) in the
 	// parallel form, nil otherwise; outlining is set while a parallel
 	// loop's body is emitted into its own function, and scratch holds

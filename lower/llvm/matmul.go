@@ -108,6 +108,9 @@ type matmul struct {
 	// mr and nr are the micro-kernel's tile in elements: mr rows of nv
 	// 64-byte vectors, nr elements (matmulTile).
 	mr, nv, nr int
+	// epi, when set, is the elementwise epilogue a contraction chain
+	// applies to the accumulators of the last k block (fuse_matmul.go).
+	epi *tileEpilogue
 }
 
 // matmulOf returns g as a matmul, or nil when it is not one.
@@ -369,7 +372,7 @@ func (m *matmul) product(l *fnLowering, ptrs []value.Value, j0, j1 value.Value, 
 						c := l.elemPtr(m.elem, cP, l.add(l.mul(l.add(ic, ir), sCi), l.add(jc, jr)))
 						ap := aPanel{ptr: l.elemPtr(m.elem, packA, l.mul(ir, kc)), packed: true}
 						bp := l.elemPtr(m.elem, packB, l.mul(jr, kc))
-						return m.microKernel(l, ap, bp, c, sCi, l.smin(i64c(int64(m.mr)), l.sub(mc, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile)
+						return m.microKernel(l, ap, bp, c, sCi, l.smin(i64c(int64(m.mr)), l.sub(mc, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile, tilePos{})
 					})
 					return err
 				})
@@ -436,8 +439,10 @@ type aPanel struct {
 // microKernel emits one tile of c: mr x nr (at most m.mr x m.nr)
 // elements at c (row stride sCi), from a's block ap and the packed panel
 // bp (kc steps of m.nr), starting from the fill when first, else from c.
-// Its accumulators are m.mr rows of m.nv vectors.
-func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, first value.Value, tile value.Value) error {
+// Its accumulators are m.mr rows of m.nv vectors. With an epilogue
+// (m.epi), the last k block applies it to them instead of storing them
+// (pos: where the tile is).
+func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, first value.Value, tile value.Value, pos tilePos) error {
 	lanes := m.nr / m.nv
 	vt := lltypes.NewVector(uint64(lanes), mustMemType(m.elem))
 	vptr := lltypes.NewPointer(vt)
@@ -462,14 +467,7 @@ func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, f
 		}
 		return out
 	}
-	storeTile := func(accs []value.Value, p, s value.Value) {
-		for r := range m.mr {
-			for v := range m.nv {
-				st := l.cur.NewStore(accs[r*m.nv+v], vecAt(p, s, r, v))
-				st.Align = align
-			}
-		}
-	}
+	storeTile := func(accs []value.Value, p, s value.Value) { m.storeTile(l, accs, p, s) }
 	// The accumulators' start: fill, c's rows (a full tile), or the tile
 	// on the stack after copying c's part of it (an edge tile).
 	pre := l.cur
@@ -539,10 +537,21 @@ func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, f
 	if err != nil {
 		return err
 	}
-	// Store: c's rows (a full tile), or the tile and its part of c.
+	// Store: c's rows (a full tile), or the tile and its part of c; or,
+	// with an epilogue, after the last k block, its results.
+	sDone := llir.NewBlock(l.unique("mm.st.end"))
+	if m.epi != nil {
+		bEpi, bStore := l.newBlock("mm.epi"), l.newBlock("mm.st")
+		l.cur.NewCondBr(pos.last, bEpi, bStore)
+		l.cur = bEpi
+		if err := m.epi.apply(l, m, accs, pos, mr, nr, full, tile); err != nil {
+			return err
+		}
+		l.cur.NewBr(sDone)
+		l.cur = bStore
+	}
 	sFull := l.newBlock("mm.st.c")
 	sEdge := l.newBlock("mm.st.edge")
-	sDone := l.newBlock("mm.st.end")
 	l.cur.NewCondBr(full, sFull, sEdge)
 	l.cur = sFull
 	storeTile(accs, c, sCi)
@@ -553,8 +562,24 @@ func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, f
 		return err
 	}
 	l.cur.NewBr(sDone)
+	sDone.Parent = l.f
+	l.f.Blocks = append(l.f.Blocks, sDone)
 	l.cur = sDone
 	return nil
+}
+
+// storeTile stores accumulators accs (m.mr rows of m.nv vectors) to the
+// tile at p with row stride s.
+func (m *matmul) storeTile(l *fnLowering, accs []value.Value, p, s value.Value) {
+	lanes := m.nr / m.nv
+	vptr := lltypes.NewPointer(lltypes.NewVector(uint64(lanes), mustMemType(m.elem)))
+	for r := range m.mr {
+		for v := range m.nv {
+			q := l.elemPtr(m.elem, p, l.add(l.mul(i64c(int64(r)), s), i64c(int64(v*lanes))))
+			st := l.cur.NewStore(accs[r*m.nv+v], l.cur.NewBitCast(q, vptr))
+			st.Align = llir.Align(elemBytes(m.elem))
+		}
+	}
 }
 
 // tileCopy copies the mr x nr part of c into the stack tile (toC false)
@@ -683,7 +708,11 @@ func (m *matmul) rowsProduct(l *fnLowering, a, packed, c, sCi, M, packA, tile va
 						ap = aPanel{ptr: l.elemPtr(m.elem, packA, l.mul(ir, kc)), packed: true}
 					}
 					bp := l.elemPtr(m.elem, blk, l.mul(jr, kc))
-					return m.microKernel(l, ap, bp, cp, sCi, l.smin(i64c(int64(m.mr)), l.sub(M, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile)
+					pos := tilePos{}
+					if m.epi != nil {
+						pos = tilePos{row: ir, col: l.add(jc, jr), last: l.eq(kb, l.sub(nkb, i64c(1)))}
+					}
+					return m.microKernel(l, ap, bp, cp, sCi, l.smin(i64c(int64(m.mr)), l.sub(M, ir)), l.smin(i64c(nr), l.sub(nc, jr)), kc, first, tile, pos)
 				})
 				return err
 			})

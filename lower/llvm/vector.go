@@ -227,6 +227,10 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs, iv
 	body := linalg.Body(op)
 	nIn := len(acc) - op.NumResults()
 	for i, arg := range body.Args() {
+		if x, ok := l.given[arg]; ok {
+			l.vals[arg] = lval{scalar: x}
+			continue
+		}
 		if !l.argRead(op, arg) {
 			continue
 		}

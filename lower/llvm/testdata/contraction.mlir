@@ -71,3 +71,46 @@ func.func @dense(%x: tensor<?x16xf32>, %w: tensor<16x8xf32>, %b: tensor<8xf32>) 
   %2 = chlo.broadcast_maximum %1, %cst : (tensor<?x8xf32>, tensor<f32>) -> tensor<?x8xf32>
   return %2 : tensor<?x8xf32>
 }
+
+// Epilogues applied to the matmul's tiles in registers (fuse_matmul.go's
+// tileEpilogue): a dense layer with a symbolic batch and two k blocks; a
+// per-row scale and a residual added; a batch of dense layers; f64; and a
+// causal mask from iotas (linalg.index in the epilogue's body).
+func.func @dense_k300(%x: tensor<?x300xf32>, %w: tensor<300x70xf32>, %b: tensor<70xf32>) -> tensor<?x70xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<?x300xf32>, tensor<300x70xf32>) -> tensor<?x70xf32>
+  %1 = chlo.broadcast_add %0, %b : (tensor<?x70xf32>, tensor<70xf32>) -> tensor<?x70xf32>
+  %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %2 = chlo.broadcast_maximum %1, %cst : (tensor<?x70xf32>, tensor<f32>) -> tensor<?x70xf32>
+  return %2 : tensor<?x70xf32>
+}
+
+func.func @dense_residual(%x: tensor<37x257xf32>, %w: tensor<257x64xf32>, %s: tensor<37x1xf32>, %r: tensor<37x64xf32>) -> tensor<37x64xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<37x257xf32>, tensor<257x64xf32>) -> tensor<37x64xf32>
+  %1 = chlo.broadcast_multiply %0, %s : (tensor<37x64xf32>, tensor<37x1xf32>) -> tensor<37x64xf32>
+  %2 = chlo.broadcast_add %1, %r : (tensor<37x64xf32>, tensor<37x64xf32>) -> tensor<37x64xf32>
+  return %2 : tensor<37x64xf32>
+}
+
+func.func @batch_dense(%x: tensor<2x25x40xf32>, %w: tensor<2x40x33xf32>, %b: tensor<33xf32>) -> tensor<2x25x33xf32> {
+  %0 = stablehlo.dot_general %x, %w, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x25x40xf32>, tensor<2x40x33xf32>) -> tensor<2x25x33xf32>
+  %1 = chlo.broadcast_add %0, %b : (tensor<2x25x33xf32>, tensor<33xf32>) -> tensor<2x25x33xf32>
+  %2 = stablehlo.negate %1 : tensor<2x25x33xf32>
+  return %2 : tensor<2x25x33xf32>
+}
+
+func.func @dense_f64(%x: tensor<13x300xf64>, %w: tensor<300x24xf64>, %b: tensor<24xf64>) -> tensor<13x24xf64> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<13x300xf64>, tensor<300x24xf64>) -> tensor<13x24xf64>
+  %1 = chlo.broadcast_subtract %0, %b : (tensor<13x24xf64>, tensor<24xf64>) -> tensor<13x24xf64>
+  %2 = stablehlo.abs %1 : tensor<13x24xf64>
+  return %2 : tensor<13x24xf64>
+}
+
+func.func @causal(%q: tensor<37x300xf32>, %k: tensor<70x300xf32>) -> tensor<37x70xf32> {
+  %0 = stablehlo.dot_general %q, %k, contracting_dims = [1] x [1] : (tensor<37x300xf32>, tensor<70x300xf32>) -> tensor<37x70xf32>
+  %i = stablehlo.iota dim = 0 : tensor<37x70xi32>
+  %j = stablehlo.iota dim = 1 : tensor<37x70xi32>
+  %m = stablehlo.compare LE, %j, %i : (tensor<37x70xi32>, tensor<37x70xi32>) -> tensor<37x70xi1>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<37x70xf32>
+  %1 = stablehlo.select %m, %0, %ninf : tensor<37x70xi1>, tensor<37x70xf32>
+  return %1 : tensor<37x70xf32>
+}
