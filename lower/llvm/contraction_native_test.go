@@ -61,6 +61,8 @@ var contractionCases = func() []nativeCase {
 		nativeCase{fn: "batch_dense", shapes: [][]int64{{2, 25, 40}, {2, 40, 33}, {33}}},
 		nativeCase{fn: "dense_f64", shapes: [][]int64{{13, 300}, {300, 24}, {24}}},
 		nativeCase{fn: "causal", shapes: [][]int64{{37, 300}, {70, 300}}},
+		nativeCase{fn: "matmul_tt_f64", shapes: [][]int64{{40, 9}, {37, 40}}},
+		nativeCase{fn: "matmul_tt_f64", shapes: [][]int64{{300, 13}, {16, 300}}},
 		nativeCase{fn: "matmul", shapes: [][]int64{{3, 4}, {5, 2}}, wantErr: "matmul: "},
 		nativeCase{fn: "batch_matmul", shapes: [][]int64{{2, 3, 4}, {3, 4, 5}}, wantErr: "batch_matmul: "},
 	)

@@ -27,6 +27,14 @@ func TestNativeDivideByInvariant(t *testing.T) {
 	if has := strings.Contains(k.irText, "@bcast.divinv."); has != llvm.HasFMA(llvm.HostTarget()) {
 		t.Errorf("the kernels use the multiply-add division: %v; the host (%+v) has FMA: %v", has, llvm.HostTarget(), !has)
 	}
+	if fma := llvm.HasFMA(llvm.HostTarget()); strings.Contains(llvmFunction(k.irText, "div_by_8"), "divinv") || strings.Contains(llvmFunction(k.irText, "div_by_3"), "divinv") != fma {
+		t.Errorf("a division by 8 uses the multiply-add sequence, or one by 3 does not on a host with FMA")
+	}
+	runNativeCases(t, k, []nativeCase{
+		{fn: "div_by_8", shapes: [][]int64{{1000}}},
+		{fn: "div_by_3", shapes: [][]int64{{1000}}},
+		{fn: "div_by_3", shapes: [][]int64{{1000}}, specials: true},
+	}, 3)
 	dir := t.TempDir()
 	builds := buildNative(t, dir, k.fns, k.irText, k.header)
 	for _, tc := range []struct {

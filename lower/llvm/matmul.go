@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	llir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -387,14 +388,26 @@ func (m *matmul) product(l *fnLowering, ptrs []value.Value, j0, j1 value.Value, 
 // pack copies an operand's block of rows x kc elements (element (r, p)
 // at src + r*sR + p*sP) into panels of w rows: panel q holds rows q*w ..
 // q*w+w-1, step p of k at dst + (q*kc + p)*w, rows past the block zero.
+//
+// An operand contiguous along k (sP = 1, a transposed b such as
+// attention's keys) is read a vector along k from each of a panel's rows
+// and transposed in registers (transposeBlock) for the full panels:
+// element by element, LLVM vectorizes the k loop with scatters.
 func (m *matmul) pack(l *fnLowering, dst, src, rows, kc value.Value, w int64, sR, sP value.Value, name string) error {
 	zero := zeroOf(m.elem)
+	lanes := int64(m.nr / m.nv)
+	unitK := false
+	if c, ok := constInt(sP); ok && c == 1 && w%lanes == 0 {
+		if c, ok := constInt(sR); !ok || c != 1 {
+			unitK = true
+		}
+	}
 	return l.loop(l.ceilDiv(rows, w), name, func(q value.Value) error {
 		r0 := l.mul(q, i64c(w))
 		full := l.cmp(enum.IPredSLE, l.add(r0, i64c(w)), rows)
 		panel := l.elemPtr(m.elem, dst, l.mul(l.mul(q, kc), i64c(w)))
 		row0 := l.elemPtr(m.elem, src, l.mul(r0, sR))
-		return l.loop(kc, name+".k", func(p value.Value) error {
+		step := func(p value.Value) error {
 			s := l.elemPtr(m.elem, row0, l.mul(p, sP))
 			d := l.elemPtr(m.elem, panel, l.mul(p, i64c(w)))
 			for r := range w {
@@ -410,8 +423,77 @@ func (m *matmul) pack(l *fnLowering, dst, src, rows, kc value.Value, w int64, sR
 				l.storeElem(m.elem, x, l.elemPtr(m.elem, d, i64c(r)))
 			}
 			return nil
+		}
+		if !unitK {
+			return l.loop(kc, name+".k", step)
+		}
+		// full panels: blocks of lanes steps transposed, then the rest
+		// step by step; a partial panel step by step
+		vt := lltypes.NewVector(uint64(lanes), mustMemType(m.elem))
+		vptr := lltypes.NewPointer(vt)
+		align := llir.Align(elemBytes(m.elem))
+		blocks := l.sel(full, l.mul(l.cur.NewSDiv(kc, i64c(lanes)), i64c(lanes)), i64c(0))
+		p, err := l.loopFrom(i64c(0), blocks, lanes, name+".t", func(p value.Value) error {
+			for b := range w / lanes {
+				in := make([]value.Value, lanes)
+				for t := range lanes {
+					r := b*lanes + t
+					ld := l.cur.NewLoad(vt, l.cur.NewBitCast(l.elemPtr(m.elem, row0, l.add(l.mul(i64c(r), sR), p)), vptr))
+					ld.Align = align
+					in[t] = ld
+				}
+				for t, v := range transposeBlock(l, in) {
+					st := l.cur.NewStore(v, l.cur.NewBitCast(l.elemPtr(m.elem, panel, l.add(l.mul(l.add(p, i64c(int64(t))), i64c(w)), i64c(b*lanes))), vptr))
+					st.Align = align
+				}
+			}
+			return nil
 		})
+		if err != nil {
+			return err
+		}
+		_, err = l.loopFrom(p, kc, 1, name+".k", func(p value.Value) error { return step(p) })
+		return err
 	})
+}
+
+// transposeBlock returns the columns of the square block whose rows are
+// the vectors in (as many as their lanes): log2(n) stages of two-vector
+// shuffles, stage h exchanging bit h of the row and column indices.
+func transposeBlock(l *fnLowering, in []value.Value) []value.Value {
+	n := len(in)
+	v := append([]value.Value(nil), in...)
+	mask := func(f func(c int) int) constant.Constant {
+		idx := make([]constant.Constant, n)
+		for c := range n {
+			idx[c] = constant.NewInt(i32, int64(f(c)))
+		}
+		return constant.NewVector(lltypes.NewVector(uint64(n), i32), idx...)
+	}
+	for h := n / 2; h >= 1; h /= 2 {
+		lo := mask(func(c int) int {
+			if c&h == 0 {
+				return c
+			}
+			return n + c - h
+		})
+		hi := mask(func(c int) int {
+			if c&h == 0 {
+				return c + h
+			}
+			return n + c
+		})
+		next := make([]value.Value, n)
+		for i := range n {
+			if i&h != 0 {
+				continue
+			}
+			next[i] = l.cur.NewShuffleVector(v[i], v[i+h], lo)
+			next[i+h] = l.cur.NewShuffleVector(v[i], v[i+h], hi)
+		}
+		v = next
+	}
+	return v
 }
 
 // guardedLoad is the element at p when ok, else zero (p is not read).

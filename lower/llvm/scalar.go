@@ -2,6 +2,7 @@ package llvm
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	llir "github.com/llir/llvm/ir"
@@ -238,12 +239,24 @@ func lowerDivF(l *fnLowering, op *ir.Operation, t ir.Type, a []value.Value) (val
 			return l.callMath(mathLogistic, v), nil
 		}
 	}
-	if _, inv := l.scalarOf(op.Operand(1)); inv && l.lanes > 0 {
+	if _, inv := l.scalarOf(op.Operand(1)); inv && l.lanes > 0 && !exactReciprocal(op.Operand(1)) {
 		if q, ok := l.divInvariant(a[0], a[1]); ok {
 			return q, nil
 		}
 	}
 	return l.cur.NewFDiv(a[0], a[1]), nil
+}
+
+// exactReciprocal reports whether v is a constant whose division LLVM
+// makes a multiplication by its exact reciprocal (a power of two), or
+// zero, infinite or NaN: divide.go's sequence gains nothing there.
+func exactReciprocal(v *ir.Value) bool {
+	f, ok := ir.ConstantValue(v).(*ir.FloatAttr)
+	if !ok {
+		return false
+	}
+	fr, _ := math.Frexp(f.Value)
+	return math.Abs(fr) == 0.5 || f.Value == 0 || math.IsInf(f.Value, 0) || math.IsNaN(f.Value)
 }
 
 // logisticArg returns x when the arith.divf op of type t is the f32

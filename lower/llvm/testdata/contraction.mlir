@@ -114,3 +114,10 @@ func.func @causal(%q: tensor<37x300xf32>, %k: tensor<70x300xf32>) -> tensor<37x7
   %1 = stablehlo.select %m, %0, %ninf : tensor<37x70xi1>, tensor<37x70xf32>
   return %1 : tensor<37x70xf32>
 }
+
+// Both operands transposed in f64: the keys-like operand, contiguous
+// along k, is packed by 8x8 transposes in registers.
+func.func @matmul_tt_f64(%x: tensor<?x?xf64>, %w: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [0] x [1] : (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %0 : tensor<?x?xf64>
+}
