@@ -50,6 +50,19 @@ func (fb *fnBuilder) newBlock(name string) *llir.Block {
 	return fb.f.NewBlock(fb.unique(name))
 }
 
+// laterBlock returns a block named name that is not yet in the function:
+// the blocks emitted before enter places it come before it.
+func (fb *fnBuilder) laterBlock(name string) *llir.Block {
+	return llir.NewBlock(fb.unique(name))
+}
+
+// enter appends b (from laterBlock) to the function and continues there.
+func (fb *fnBuilder) enter(b *llir.Block) {
+	b.Parent = fb.f
+	fb.f.Blocks = append(fb.f.Blocks, b)
+	fb.cur = b
+}
+
 // unique returns name, or name.N when name is taken.
 func (fb *fnBuilder) unique(name string) string {
 	n := fb.names[name]

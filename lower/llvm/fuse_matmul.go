@@ -3,7 +3,6 @@ package llvm
 import (
 	"strconv"
 
-	llir "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
@@ -468,7 +467,7 @@ func (e *tileEpilogue) apply(l *fnLowering, m *matmul, accs []value.Value, pos t
 	arg := linalg.Body(p.op).Arg(e.head)
 	defer func() { l.given = nil }()
 	bFull, bEdge := l.newBlock("mm.epi.full"), l.newBlock("mm.epi.edge")
-	end := llir.NewBlock(l.unique("mm.epi.end"))
+	end := l.laterBlock("mm.epi.end")
 	l.cur.NewCondBr(full, bFull, bEdge)
 	l.cur = bFull
 	for r := range m.mr {
@@ -501,8 +500,6 @@ func (e *tileEpilogue) apply(l *fnLowering, m *matmul, accs []value.Value, pos t
 		return err
 	}
 	l.cur.NewBr(end)
-	end.Parent = l.f
-	l.f.Blocks = append(l.f.Blocks, end)
-	l.cur = end
+	l.enter(end)
 	return nil
 }

@@ -211,7 +211,7 @@ func (fb *fnBuilder) loop(n value.Value, name string, body func(iv value.Value) 
 	pre := fb.cur
 	header := fb.newBlock(name + ".loop")
 	bodyB := fb.newBlock(name + ".body")
-	exit := llir.NewBlock(fb.unique(name + ".end"))
+	exit := fb.laterBlock(name + ".end")
 	pre.NewBr(header)
 	iv := header.NewPhi(incoming(i64c(0), pre))
 	fb.name(iv, name)
@@ -226,9 +226,7 @@ func (fb *fnBuilder) loop(n value.Value, name string, body func(iv value.Value) 
 	fb.name(next, name+".next")
 	fb.cur.NewBr(header)
 	iv.Incs = append(iv.Incs, incoming(next, fb.cur))
-	exit.Parent = fb.f
-	fb.f.Blocks = append(fb.f.Blocks, exit)
-	fb.cur = exit
+	fb.enter(exit)
 	return nil
 }
 
@@ -241,7 +239,7 @@ func (fb *fnBuilder) loopCarried(start, limit value.Value, step int64, name stri
 	pre := fb.cur
 	header := fb.newBlock(name + ".loop")
 	bodyB := fb.newBlock(name + ".body")
-	exit := llir.NewBlock(fb.unique(name + ".end"))
+	exit := fb.laterBlock(name + ".end")
 	pre.NewBr(header)
 	iv := header.NewPhi(incoming(start, pre))
 	fb.name(iv, name)
@@ -267,9 +265,7 @@ func (fb *fnBuilder) loopCarried(start, limit value.Value, step int64, name stri
 	for k, p := range phis {
 		p.Incs = append(p.Incs, incoming(next[k], fb.cur))
 	}
-	exit.Parent = fb.f
-	fb.f.Blocks = append(fb.f.Blocks, exit)
-	fb.cur = exit
+	fb.enter(exit)
 	return iv, cur, nil
 }
 
@@ -279,7 +275,7 @@ func (fb *fnBuilder) loopFrom(start, limit value.Value, step int64, name string,
 	pre := fb.cur
 	header := fb.newBlock(name + ".loop")
 	bodyB := fb.newBlock(name + ".body")
-	exit := llir.NewBlock(fb.unique(name + ".end"))
+	exit := fb.laterBlock(name + ".end")
 	pre.NewBr(header)
 	iv := header.NewPhi(incoming(start, pre))
 	fb.name(iv, name)
@@ -294,8 +290,6 @@ func (fb *fnBuilder) loopFrom(start, limit value.Value, step int64, name string,
 	fb.name(next, name+".next")
 	fb.cur.NewBr(header)
 	iv.Incs = append(iv.Incs, incoming(next, fb.cur))
-	exit.Parent = fb.f
-	fb.f.Blocks = append(fb.f.Blocks, exit)
-	fb.cur = exit
+	fb.enter(exit)
 	return iv, nil
 }

@@ -621,7 +621,7 @@ func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, f
 	}
 	// Store: c's rows (a full tile), or the tile and its part of c; or,
 	// with an epilogue, after the last k block, its results.
-	sDone := llir.NewBlock(l.unique("mm.st.end"))
+	sDone := l.laterBlock("mm.st.end")
 	if m.epi != nil {
 		bEpi, bStore := l.newBlock("mm.epi"), l.newBlock("mm.st")
 		l.cur.NewCondBr(pos.last, bEpi, bStore)
@@ -644,9 +644,7 @@ func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, f
 		return err
 	}
 	l.cur.NewBr(sDone)
-	sDone.Parent = l.f
-	l.f.Blocks = append(l.f.Blocks, sDone)
-	l.cur = sDone
+	l.enter(sDone)
 	return nil
 }
 

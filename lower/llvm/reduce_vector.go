@@ -254,7 +254,7 @@ func (r *reduction) vectorLoops(lp *redLoop, ptrs, accs []value.Value) ([]value.
 		var join *llir.Block
 		if !isTrue(enough) {
 			vec := l.newBlock("rvec.pre")
-			join = llir.NewBlock(l.unique("rvec.join"))
+			join = l.laterBlock("rvec.join")
 			pre.NewCondBr(enough, vec, join)
 			l.cur = vec
 		}

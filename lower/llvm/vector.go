@@ -291,7 +291,7 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs, iv
 	}
 	// Streaming or not is decided per call by a branch that is the same
 	// on every iteration (predicted; LLVM may unswitch the loop).
-	nt, plain, done := l.newBlock("store.nt"), l.newBlock("store"), llir.NewBlock(l.unique("store.done"))
+	nt, plain, done := l.newBlock("store.nt"), l.newBlock("store"), l.laterBlock("store.done")
 	l.cur.NewCondBr(stream, nt, plain)
 	l.cur = nt
 	stores(true)
@@ -299,9 +299,7 @@ func (l *fnLowering) vectorBody(op *ir.Operation, acc []*operandAccess, ptrs, iv
 	l.cur = plain
 	stores(false)
 	l.cur.NewBr(done)
-	done.Parent = l.f
-	l.f.Blocks = append(l.f.Blocks, done)
-	l.cur = done
+	l.enter(done)
 	return nil
 }
 
