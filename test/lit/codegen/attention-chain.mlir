@@ -2,6 +2,9 @@
 // RUN: bcast-opt %s --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=x86-64-v3 | FileCheck %s --check-prefixes=CHECK,AVX2
 // RUN: bcast-opt %s --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=skylake-avx512 | opt-19 -passes=verify -disable-output
 // RUN: bcast-opt %s --pipeline=cpu --emit=llvm --target=aarch64-linux-gnu | llc-19 -O2 -o %t.s
+// RUN: bcast-opt %s --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=skylake-avx512 | FileCheck %s --check-prefixes=MATH,MATH512
+// RUN: bcast-opt %s --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=x86-64-v3 | FileCheck %s --check-prefixes=MATH,MATH2
+// RUN: bcast-opt %s --pipeline=cpu --emit=llvm --target=x86_64-linux-gnu --target-cpu=x86-64 | FileCheck %s --check-prefix=NOFMA
 //
 // lower/llvm's contraction chains (fuse_matmul.go): one attention head,
 // softmax(q k^T / 8) v, as W9 (bench/workloads/W9.mlir) writes it, is one
@@ -16,6 +19,22 @@
 // with AVX-512 (24 fused multiply-adds of <16 x float> per step of k in
 // each matmul, a 384-float edge tile), 6 x 16 on AVX2 (6 per step, a
 // 96-float edge tile).
+//
+// k is contiguous along the contracting dim: its panels are packed by
+// 16 x 16 transposes in registers (mm.pb.t, shuffles), not element by
+// element. The softmax's division by the row sum is divide.go's exact
+// reciprocal-and-fused-multiply-add sequence where the target has FMA
+// (not on plain x86-64), the division by 8 a multiplication by 0.125
+// (LLVM's); exp scales by 2^k with vscalefps on AVX-512.
+// MATH: {{^}}mm.pb.t.body:
+// MATH: shufflevector <16 x float>
+// MATH: call <16 x float> @bcast.divinv.float.v16(
+// MATH-LABEL: define internal <16 x float> @bcast.expf.v16(
+// MATH512: call <16 x float> @llvm.x86.avx512.mask.scalef.ps.512(
+// MATH2-NOT: scalef
+// MATH-LABEL: define internal <16 x float> @bcast.divinv.float.v16(
+// MATH: call <16 x float> @llvm.fma.v16f32(
+// NOFMA-NOT: @bcast.divinv
 // CHECK-LABEL: define i32 @attention(
 // AVX512-DAG: alloca [384 x float]
 // AVX2-DAG: alloca [96 x float]
