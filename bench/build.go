@@ -16,21 +16,21 @@ import (
 )
 
 // kernels are the workload files; W5u reuses W5's kernel.
-var kernels = []string{"W1", "W2", "W3", "W4", "W5", "W1j", "W3j", "W6", "W7", "W8", "W9"}
+var kernels = []string{"W1", "W2", "W3", "W4", "W5", "W1j", "W3j", "W6", "W7", "W8", "W9", "W9j"}
 
 // allWorkloads is every workload the harness knows, in table order.
-var allWorkloads = []string{"W1", "W2", "W3", "W4", "W5", "W5u", "W1j", "W3j", "W6", "W7", "W8", "W9"}
+var allWorkloads = []string{"W1", "W2", "W3", "W4", "W5", "W5u", "W1j", "W3j", "W6", "W7", "W8", "W9", "W9j"}
 
 // jaxExports are the workload files written as jax.export writes them
 // (a public @main): the exports with a symbolic batch dim (twinOf) and the
 // static softmax, layer norm, dense layer and attention, W6..W9.
-var jaxExports = map[string]bool{"W1j": true, "W3j": true, "W6": true, "W7": true, "W8": true, "W9": true}
+var jaxExports = map[string]bool{"W1j": true, "W3j": true, "W6": true, "W7": true, "W8": true, "W9": true, "W9j": true}
 
 // twinOf maps each workload written as jax.export writes it (a symbolic
 // batch dim, docs/SPEC.md §9) to its static twin: the same computation
 // on the same data, whose kernel the harness times beside it and whose
 // output it must reproduce bit for bit.
-var twinOf = map[string]string{"W1j": "W1", "W3j": "W3"}
+var twinOf = map[string]string{"W1j": "W1", "W3j": "W3", "W9j": "W9"}
 
 // kernelOf is the kernel a workload calls.
 func kernelOf(workload string) string {

@@ -32,10 +32,10 @@
 //     numpy with OPENBLAS_NUM_THREADS=1 and without the OPENBLAS_CORETYPE
 //     and OPENBLAS_L2_SIZE this workplace sets for older builds. MLIR 19:
 //     bench/mlir19/W8.mlir and W9.mlir (tosa.matmul).
-//   - workloads/W1j.mlir, W3j.mlir: W1 and W3 as jax.export writes them
-//     with a symbolic batch dim (@main with shape assertions calling
-//     @_wrapped_jax_export_main). The harness runs them on W1's and W3's
-//     inputs beside their static twin's kernel ("twin"), and compares the
+//   - workloads/W1j.mlir, W3j.mlir, W9j.mlir: W1, W3 and W9 as jax.export
+//     writes them with a symbolic batch dim (@main with shape assertions
+//     calling @_wrapped_jax_export_main). The harness runs them on W1's,
+//     W3's and W9's inputs beside their static twin's kernel ("twin"), and compares the
 //     two outputs bit for bit.
 //   - c/bench.h: the one calling convention of every implementation.
 //   - c/loops.c: the hand-written fused C loops (gcc -O3 -march=native

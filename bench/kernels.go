@@ -7,8 +7,8 @@ import (
 
 // KernelStats counts what a kernel's `bcast-opt --pipeline=cpu` output
 // holds, for the JAX-export section of RESULTS.md: docs/SPEC.md §9 wants
-// W1j and W3j to compile to as many kernels as W1 and W3, and to copy
-// nothing.
+// W1j, W3j and W9j to compile to as many kernels as W1, W3 and W9, and to
+// copy nothing.
 type KernelStats struct {
 	// Generics is every linalg.generic of the output.
 	Generics int

@@ -62,7 +62,7 @@ def attention(q, k, v):
 
 
 # name -> (input shapes, expression). W5 is W1 (numpy has no static
-# shapes); W5u calls it with X of shape 4096x1. The JAX exports W1j and W3j
+# shapes); W5u calls it with X of shape 4096x1. The JAX exports W1j, W3j and W9j
 # are W1 and W3 (numpy has no symbolic dims either). W6 and W7 reduce over
 # the last axis with keepdims; x.var is the mean of the squared centered
 # values (ddof=0), and numpy's float32 sums are pairwise.
@@ -88,6 +88,7 @@ WORKLOADS = {
 MATMUL_ONLY = {"W8": lambda x, w, b: x @ w}
 WORKLOADS["W1j"] = WORKLOADS["W1"]
 WORKLOADS["W3j"] = WORKLOADS["W3"]
+WORKLOADS["W9j"] = WORKLOADS["W9"]
 
 
 def read_npy(f):

@@ -6,8 +6,8 @@
  * parallel form (impl "ours_mt", ours.c) and the C loop under OpenMP (impl
  * "c_omp", loops.c built with -fopenmp -DBENCH_OMP), each on --threads
  * threads (default: the CPUs the harness may run on), checked and timed
- * with the others. For the JAX exports W1j and W3j it also times
- * bcast-opt's kernel of the static twin (W1, W3) as impl "twin", on the
+ * with the others. For the JAX exports W1j, W3j and W9j it also times
+ * bcast-opt's kernel of the static twin (W1, W3, W9) as impl "twin", on the
  * same inputs, and checks that the two kernels' outputs are identical bit
  * for bit.
  *
@@ -17,7 +17,7 @@
  *
  *   harness WORKLOAD --driver-bench N [--offset B]
  *
- * WORKLOAD is W1..W9, W5u, W1j or W3j. The harness allocates the inputs
+ * WORKLOAD is W1..W9, W5u, W1j, W3j or W9j. The harness allocates the inputs
  * (64-byte aligned, deterministic pseudo-random floats in [-1, 1)),
  * computes the reference output with the C loop, then runs every other
  * implementation once into a NaN-poisoned buffer and compares it with the
@@ -174,7 +174,7 @@ typedef struct {
 #define S3(a, b, c) {3, {a, b, c}}
 #define S0 {0, {0}}
 
-static workload_t workloads[12];
+static workload_t workloads[13];
 
 /* EW is the tolerance of the elementwise workloads: a tiny one, since
  * their outputs match C's bit for bit unless something rounds
@@ -206,8 +206,8 @@ static workload_t workloads[12];
 #define W8_TOL 1e-4, 2e-4
 #define W9_TOL 1e-4, 1e-5
 
-/* The JAX exports (W1j, W3j) run on W1's and W3's shapes (their batch dim
- * b is 4096 and 64), so on the same data; their C reference is the same
+/* The JAX exports (W1j, W3j, W9j) run on W1's, W3's and W9's shapes (their
+ * batch dim b is 4096, 64 and 8), so on the same data; their C reference is the same
  * loop, and MLIR 19 has no kernel for them. W6 and W7 are JAX exports of
  * static shapes, with no twin. */
 static void init_workloads(void) {
@@ -230,6 +230,8 @@ static void init_workloads(void) {
        mlir_W8, W8_TOL, 2.0 * 1024 * 1024 * 1024},
       {"W9", "W9", NULL, 3, {S3(8, 512, 64), S3(8, 512, 64), S3(8, 512, 64)}, S3(8, 512, 64),
        c_W9, mlir_W9, W9_TOL, 2 * (2.0 * 8 * 512 * 512 * 64)},
+      {"W9j", "W9j", "W9", 3, {S3(8, 512, 64), S3(8, 512, 64), S3(8, 512, 64)}, S3(8, 512, 64),
+       c_W9, NULL, W9_TOL, 2 * (2.0 * 8 * 512 * 512 * 64)},
   };
   memcpy(workloads, w, sizeof w);
 }
@@ -333,7 +335,7 @@ static double median(double *v, int n) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j|W6..W9 [--rounds N] [--warmup N] [--offset B] "
+  fprintf(stderr, "usage: harness W1|W2|W3|W4|W5|W5u|W1j|W3j|W6..W9|W9j [--rounds N] [--warmup N] [--offset B] "
                   "[--threads N]\n"
                   "       harness WORKLOAD --dump\n"
                   "       harness WORKLOAD --driver-bench N [--offset B]\n");

@@ -19,9 +19,9 @@
 #define WEAK __attribute__((weak))
 
 /* In the header's words: args (pointer, shape) in order, then the result
- * and its shape, then the error buffer. The JAX exports W1j and W3j take
- * the arguments of W1 and W3 (their @main, compiled as bcastopt_W1j and
- * bcastopt_W3j); W6..W9, JAX exports too, are their @main. The
+ * and its shape, then the error buffer. The JAX exports W1j, W3j and W9j
+ * take the arguments of W1, W3 and W9 (their @main, compiled as
+ * bcastopt_W1j, bcastopt_W3j and bcastopt_W9j); W6..W9, JAX exports too, are their @main. The
  * multi-thread columns' kernels are the same functions compiled in the
  * parallel form (`bcast-opt --threads`) as bcastopt_mt_Wn, called through
  * their entry with a thread count, bcastopt_mt_Wn_threads, on
@@ -43,6 +43,7 @@ DECLARE(W6, ARG(0))
 DECLARE(W7, ARG(0), ARG(1), ARG(2))
 DECLARE(W8, ARG(0), ARG(1), ARG(2))
 DECLARE(W9, ARG(0), ARG(1), ARG(2))
+DECLARE(W9j, ARG(0), ARG(1), ARG(2))
 
 /* The threads of the multi-thread columns (harness.c). */
 extern int bench_threads;
@@ -122,11 +123,12 @@ BOTH(ADAPTER1, W6)
 BOTH(ADAPTER3, W7)
 BOTH(ADAPTER3, W8)
 BOTH(ADAPTER3, W9)
+BOTH(ADAPTER3, W9j)
 
 #define ENTRY(K)                                                               \
   {#K, bcastopt_##K != 0, ours_##K, bcastopt_mt_##K##_threads != 0, oursmt_##K}
 
-/* kernel returns the adapter for kernel "W1".."W9", "W1j" or "W3j": on
+/* kernel returns the adapter for kernel "W1".."W9", "W1j", "W3j" or "W9j": on
  * all of bench_threads threads (mt) or not, or NULL when that kernel is
  * not linked in. */
 static bench_kernel kernel(const char *name, int mt) {
@@ -138,7 +140,7 @@ static bench_kernel kernel(const char *name, int mt) {
     bench_kernel mt_fn;
   } table[] = {
       ENTRY(W1), ENTRY(W2), ENTRY(W3), ENTRY(W4), ENTRY(W5), ENTRY(W1j),
-      ENTRY(W3j), ENTRY(W6), ENTRY(W7), ENTRY(W8), ENTRY(W9),
+      ENTRY(W3j), ENTRY(W6), ENTRY(W7), ENTRY(W8), ENTRY(W9), ENTRY(W9j),
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(table[i].name, name) == 0) {
