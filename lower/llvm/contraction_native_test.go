@@ -75,8 +75,12 @@ var dotSums = map[string]bool{"dot_vv": true}
 // TestNativeContractions compiles testdata/contraction.mlir through
 // --pipeline=cpu and --emit=llvm, builds it with every available
 // toolchain and runs the cases natively against the interpreter.
-func TestNativeContractions(t *testing.T) {
-	k := compileNative(t, contractionFile)
+func TestNativeContractions(t *testing.T) { testNativeContractions(t, nil) }
+
+// testNativeContractions is TestNativeContractions for the target cross
+// (nil: the host).
+func testNativeContractions(t *testing.T, cross *crossTarget) {
+	k := compileNativeFor(t, contractionFile, cross)
 	// the dense layers' epilogues are applied to the tiles in registers
 	for _, fn := range []string{"dense", "dense_k300", "dense_residual", "batch_dense", "dense_f64"} {
 		if !strings.Contains(llvmFunction(k.irText, fn), "mm.epi.full") {
@@ -84,7 +88,7 @@ func TestNativeContractions(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	builds := withAVX2Tile(t, withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k), k)
+	builds := withAVX2Tile(t, withParallelForm(t, buildKernels(t, dir, k), k), k)
 	for _, b := range builds {
 		t.Logf("built with %s", b.name)
 	}
@@ -106,7 +110,7 @@ func TestNativeContractions(t *testing.T) {
 			}
 			if !dotSums[c.fn] {
 				for r := range want {
-					compareTensors(t, b.name, r, got[r], want[r], c.ulps)
+					b.compare(t, r, got[r], want[r], c.ulps)
 				}
 				continue
 			}

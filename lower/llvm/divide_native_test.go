@@ -138,7 +138,7 @@ func TestNativeDivideExhaustive(t *testing.T) {
 	}
 	k := compileNative(t, "testdata/divide.mlir")
 	dir := t.TempDir()
-	bld := buildNativeWith(t, dir, k.fns, k.irText, k.header, true)[0]
+	bld := buildNativeWith(t, dir, k.fns, k.irText, k.header, true, nil)[0]
 	const m = 1 << 23
 	as := make([]float64, m)
 	for i := range as {

@@ -12,8 +12,12 @@ const elementTypesFile = "testdata/element_types.mlir"
 // bf16, f32, f64) natively and in the interpreter on random arguments
 // with the types' extremes (and float specials), which must agree: bit
 // for bit, except exp and sqrt's results within 1 ulp.
-func TestNativeElementTypes(t *testing.T) {
-	k := compileNative(t, elementTypesFile)
+func TestNativeElementTypes(t *testing.T) { testNativeElementTypes(t, nil) }
+
+// testNativeElementTypes is TestNativeElementTypes for the target cross
+// (nil: the host).
+func testNativeElementTypes(t *testing.T, cross *crossTarget) {
+	k := compileNativeFor(t, elementTypesFile, cross)
 	var cases []nativeCase
 	for _, f := range k.fns {
 		if !strings.HasPrefix(f.Name, "t_") {

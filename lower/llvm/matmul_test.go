@@ -24,10 +24,14 @@ const matmulFile = "testdata/matmul.mlir"
 // 2^-52 for f64), where the interpreter computes sum_k |a_k*b_k| itself,
 // running the same function on the arguments' absolute values. An empty
 // contracting dim gives the fill, 0, bit for bit.
-func TestNativeMatmul(t *testing.T) {
-	k := compileNative(t, matmulFile)
+func TestNativeMatmul(t *testing.T) { testNativeMatmul(t, nil) }
+
+// testNativeMatmul is TestNativeMatmul for the target cross (nil: the
+// host).
+func testNativeMatmul(t *testing.T, cross *crossTarget) {
+	k := compileNativeFor(t, matmulFile, cross)
 	dir := t.TempDir()
-	builds := withAVX2Tile(t, withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k), k)
+	builds := withAVX2Tile(t, withParallelForm(t, buildKernels(t, dir, k), k), k)
 	type mmCase struct {
 		fn     string
 		shapes [][]int64
@@ -85,7 +89,7 @@ func TestNativeMatmul(t *testing.T) {
 				t.Fatalf("%s %v: %s: code %d: %s", c.fn, c.shapes, b.name, rc, msg)
 			}
 			if c.kDim == 0 {
-				compareTensors(t, b.name, 0, got[0], want[0], 0)
+				b.compare(t, 0, got[0], want[0], 0)
 				continue
 			}
 			bad := 0

@@ -7,12 +7,21 @@ package llvm_test
 // which must agree (runNativeCases). The native tests of kernels.mlir,
 // hlo_ops.mlir, slices.mlir and dynamic_shapes.mlir are each a table of
 // cases handed to it.
+//
+// The same harness runs kernels emitted for another architecture
+// (crossTarget: AArch64) under a user-mode emulator, qemu: compileNativeFor
+// emits them for it, buildNative cross-compiles and links them statically,
+// and runNative runs the driver under the emulator. native_aarch64_test.go
+// runs a chosen set of the native tests that way.
 
 import (
 	"fmt"
 	"math/rand"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/bcast-opt/bcast-opt/interp"
@@ -28,6 +37,19 @@ type nativeKernels struct {
 	irText, header string
 	fns            []*llvm.FuncABI
 	byName         map[string]*llvm.FuncABI
+	// cross is the target the LLVM IR is for when it is not the host
+	// (run under an emulator), else nil.
+	cross *crossTarget
+}
+
+// options are the emitter's options for k's target, in the parallel form
+// when threads.
+func (k *nativeKernels) options(threads bool) llvm.Options {
+	o := llvm.Options{Threads: threads}
+	if k.cross != nil {
+		o.Target = k.cross.target
+	}
+	return o
 }
 
 // compileNative skips the test when no toolchain that compiles LLVM IR is
@@ -35,14 +57,25 @@ type nativeKernels struct {
 // --emit=llvm.
 func compileNative(t *testing.T, file string) *nativeKernels {
 	t.Helper()
+	return compileNativeFor(t, file, nil)
+}
+
+// compileNativeFor is compileNative for the target cross (nil: the host),
+// skipping the test when cross's toolchain or emulator is missing
+// (crossTarget.toolchain).
+func compileNativeFor(t *testing.T, file string, cross *crossTarget) *nativeKernels {
+	t.Helper()
 	tool(t, "compiling LLVM IR to native code", "clang-19", "llc")
+	if cross != nil {
+		cross.toolchain(t)
+	}
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := &nativeKernels{}
+	k := &nativeKernels{cross: cross}
 	k.orig, k.lowered = cpuPipeline(t, file, src)
-	k.irText, err = llvm.Emit(k.lowered, llvm.Options{})
+	k.irText, err = llvm.Emit(k.lowered, k.options(false))
 	if err != nil {
 		t.Fatalf("Emit: %v", err)
 	}
@@ -112,7 +145,7 @@ func forEachCase(t *testing.T, byName map[string]*llvm.FuncABI, cases []nativeCa
 func runNativeCases(t *testing.T, k *nativeKernels, cases []nativeCase, seed int64) {
 	t.Helper()
 	dir := t.TempDir()
-	builds := withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k)
+	builds := withParallelForm(t, buildKernels(t, dir, k), k)
 	for _, b := range builds {
 		t.Logf("built with %s", b.name)
 	}
@@ -139,7 +172,7 @@ func runNativeCases(t *testing.T, k *nativeKernels, cases []nativeCase, seed int
 				t.Fatalf("%s: code %d: %s", b.name, rc, msg)
 			}
 			for r := range want {
-				compareTensors(t, b.name, r, got[r], want[r], c.ulps)
+				b.compare(t, r, got[r], want[r], c.ulps)
 			}
 		}
 	})
@@ -156,4 +189,104 @@ func llvmFunction(ir, name string) string {
 		}
 	}
 	return ""
+}
+
+// crossTarget is an architecture other than the host's whose native tests
+// run under a user-mode emulator: the kernels are emitted for target,
+// compiled and linked statically (no run-time sysroot needed) by clang-19
+// for triple with the cross toolchain's C library, and the driver runs
+// under qemu with the CPU qemuCPU, the same CPU as target's (an
+// instruction the CPU lacks is an illegal instruction, not a silent
+// pass).
+type crossTarget struct {
+	name     string // "aarch64" (file names)
+	triple   string // clang's --target
+	target   llvm.Target
+	qemu     []string // the emulator's names, the first found is run
+	qemuCPU  string
+	packages string // what to install when the toolchain is missing
+
+	once  sync.Once
+	clang string
+	emu   []string
+	err   string // why the toolchain is unusable, or ""
+}
+
+// aarch64Target is the AArch64 target of the emulated native tests: a
+// Neoverse N1 (Armv8.2-A, with native fp16 arithmetic), a CPU both LLVM 14
+// and qemu name.
+var aarch64Target = func() *crossTarget {
+	tgt, err := llvm.AArch64.WithCPU("neoverse-n1", "")
+	if err != nil {
+		panic(err)
+	}
+	return &crossTarget{
+		name: "aarch64", triple: "aarch64-linux-gnu", target: tgt,
+		qemu: []string{"qemu-aarch64-static", "qemu-aarch64"}, qemuCPU: "neoverse-n1",
+		packages: "qemu-user-static, gcc-aarch64-linux-gnu and libc6-dev-arm64-cross",
+	}
+}()
+
+// toolchain returns clang-19 and the emulator's command line; it skips the
+// test (fails under BCAST_REQUIRE_TOOLS=1) when either is missing or when
+// clang-19 cannot link a static C program for the target (no sysroot).
+func (c *crossTarget) toolchain(t *testing.T) (clang string, emulator []string) {
+	t.Helper()
+	c.once.Do(func() {
+		var err error
+		if c.clang, err = exec.LookPath("clang-19"); err != nil {
+			c.err = "clang-19 is not on PATH"
+			return
+		}
+		for _, n := range c.qemu {
+			if p, err := exec.LookPath(n); err == nil {
+				c.emu = []string{p, "-cpu", c.qemuCPU}
+				break
+			}
+		}
+		if c.emu == nil {
+			c.err = "none of " + joinNames(c.qemu) + " is on PATH"
+			return
+		}
+		// The probe: link and run a C program as buildNative does.
+		dir, err := os.MkdirTemp("", "bcast-cross-*")
+		if err != nil {
+			c.err = err.Error()
+			return
+		}
+		defer os.RemoveAll(dir)
+		src, exe := filepath.Join(dir, "probe.c"), filepath.Join(dir, "probe")
+		if err := os.WriteFile(src, []byte("#include <math.h>\n#include <pthread.h>\nint main(int argc, char **argv) { (void)argv; return (int)sqrt((double)argc) - 1; }\n"), 0o644); err != nil {
+			c.err = err.Error()
+			return
+		}
+		if out, err := exec.Command(c.clang, c.clangArgs(src, "-o", exe)...).CombinedOutput(); err != nil {
+			c.err = fmt.Sprintf("clang-19 cannot link a static C program for %s (no sysroot?): %v\n%s", c.triple, err, out)
+			return
+		}
+		if out, err := exec.Command(c.emu[0], append(c.emu[1:], exe)...).CombinedOutput(); err != nil {
+			c.err = fmt.Sprintf("%s cannot run a static %s program: %v\n%s", c.emu[0], c.triple, err, out)
+		}
+	})
+	if c.err != "" {
+		msg := fmt.Sprintf("running %s code under an emulator: %s (install %s)", c.name, c.err, c.packages)
+		if os.Getenv("BCAST_REQUIRE_TOOLS") == "1" {
+			t.Fatal(msg + " (BCAST_REQUIRE_TOOLS=1)")
+		}
+		t.Skip(msg + "; set BCAST_REQUIRE_TOOLS=1 to make this a failure")
+	}
+	return c.clang, c.emu
+}
+
+// clangArgs are clang-19's arguments compiling files for c, optimized,
+// and linking them statically, followed by rest.
+func (c *crossTarget) clangArgs(files ...string) []string {
+	args := []string{"--target=" + c.triple, "-O2", "-Wall", "-Werror", "-Wno-override-module", "-static"}
+	return append(append(args, files...), "-lm", "-pthread")
+}
+
+// buildKernels is buildNative of k's kernels, for k's target.
+func buildKernels(t *testing.T, dir string, k *nativeKernels) []nativeBuild {
+	t.Helper()
+	return buildNativeWith(t, dir, k.fns, k.irText, k.header, false, k.cross)
 }

@@ -118,13 +118,15 @@ type nativeBuild struct {
 	name    string
 	exe     string
 	threads int
+	// emulator, if set, runs exe (a crossTarget's build).
+	emulator []string
 }
 
 // buildNative compiles kernels.ll with the C driver: with clang-19 -O2
 // when installed, and with LLVM 14's llc -O2 and cc when installed.
 func buildNative(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header string) []nativeBuild {
 	t.Helper()
-	return buildNativeWith(t, dir, fns, irText, header, false)
+	return buildNativeWith(t, dir, fns, irText, header, false, nil)
 }
 
 // withParallelForm returns builds and k's kernels in the parallel form
@@ -133,7 +135,7 @@ func buildNative(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header s
 // stay on one thread, but through the outlined loops; large ones split.
 func withParallelForm(t *testing.T, builds []nativeBuild, k *nativeKernels) []nativeBuild {
 	t.Helper()
-	opts := llvm.Options{Threads: true}
+	opts := k.options(true)
 	text, err := llvm.Emit(k.lowered, opts)
 	if err != nil {
 		t.Fatalf("Emit with Threads: %v", err)
@@ -142,7 +144,7 @@ func withParallelForm(t *testing.T, builds []nativeBuild, k *nativeKernels) []na
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := buildNativeWith(t, t.TempDir(), k.fns, text, header, true)[0]
+	b := buildNativeWith(t, t.TempDir(), k.fns, text, header, true, k.cross)[0]
 	b.name += ", parallel form on 2 threads"
 	b.threads = 2
 	return append(builds, b)
@@ -155,7 +157,7 @@ func withParallelForm(t *testing.T, builds []nativeBuild, k *nativeKernels) []na
 func withAVX2Tile(t *testing.T, builds []nativeBuild, k *nativeKernels) []nativeBuild {
 	t.Helper()
 	host := llvm.HostTarget()
-	if !strings.Contains(","+host.Features+",", ",+avx512f,") {
+	if k.cross != nil || !strings.Contains(","+host.Features+",", ",+avx512f,") {
 		return builds
 	}
 	target, err := host.WithCPU("x86-64-v3", "")
@@ -166,13 +168,15 @@ func withAVX2Tile(t *testing.T, builds []nativeBuild, k *nativeKernels) []native
 	if err != nil {
 		t.Fatalf("Emit for x86-64-v3: %v", err)
 	}
-	b := buildNativeWith(t, t.TempDir(), k.fns, text, k.header, true)[0]
+	b := buildNativeWith(t, t.TempDir(), k.fns, text, k.header, true, nil)[0]
 	b.name += ", x86-64-v3"
 	return append(builds, b)
 }
 
-// buildNativeWith is buildNative, or with first only its first build.
-func buildNativeWith(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header string, first bool) []nativeBuild {
+// buildNativeWith is buildNative, or with first only its first build; for
+// a cross target (cross not nil) the one build is clang-19's, linked
+// statically and run under cross's emulator.
+func buildNativeWith(t *testing.T, dir string, fns []*llvm.FuncABI, irText, header string, first bool, cross *crossTarget) []nativeBuild {
 	t.Helper()
 	write := func(name, text string) string {
 		p := filepath.Join(dir, name)
@@ -190,6 +194,12 @@ func buildNativeWith(t *testing.T, dir string, fns []*llvm.FuncABI, irText, head
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 		}
+	}
+	if cross != nil {
+		clang, emu := cross.toolchain(t)
+		exe := filepath.Join(dir, "run-"+cross.name)
+		run(clang, cross.clangArgs(ll, drv, "-o", exe)...)
+		return []nativeBuild{{name: "clang-19 --target=" + cross.triple + " -O2 -static, " + filepath.Base(emu[0]) + " -cpu " + cross.qemuCPU, exe: exe, emulator: emu}}
 	}
 	var builds []nativeBuild
 	if clang, err := exec.LookPath("clang-19"); err == nil {
@@ -233,6 +243,23 @@ func buildNativeWith(t *testing.T, dir string, fns []*llvm.FuncABI, irText, head
 // TestNativeKernels runs nativeCases on testdata/kernels.mlir.
 func TestNativeKernels(t *testing.T) {
 	runNativeCases(t, compileNative(t, "testdata/kernels.mlir"), nativeCases, 1)
+}
+
+// TestNativeAArch64Kernels runs the nativeCases of at most 4096 elements
+// per argument (all the kernels, fewer shapes) on testdata/kernels.mlir
+// for AArch64 under qemu (native_aarch64_test.go).
+func TestNativeAArch64Kernels(t *testing.T) {
+	var cases []nativeCase
+	for _, c := range nativeCases {
+		small := true
+		for _, s := range c.shapes {
+			small = small && ir.NumElements(s) <= 4096
+		}
+		if small {
+			cases = append(cases, c)
+		}
+	}
+	runNativeCases(t, compileNativeFor(t, "testdata/kernels.mlir", aarch64Target), cases, 1)
 }
 
 func shapesName(shapes [][]int64) string {
@@ -289,7 +316,7 @@ func randomArgs(t *testing.T, rng *rand.Rand, f *llvm.FuncABI, c nativeCase) []*
 // (llvm.RunDriverCalls), on b's threads.
 func runNative(t *testing.T, b nativeBuild, dir string, f *llvm.FuncABI, args []*interp.Tensor, resultShapes [][]int64) (int32, string, []*interp.Tensor) {
 	t.Helper()
-	ran, err := llvm.RunDriverCalls(b.exe, dir, []llvm.DriverCall{{Func: f, Args: driverTensors(args), ResultShapes: resultShapes}}, llvm.DriverOptions{Threads: b.threads})
+	ran, err := llvm.RunDriverCalls(b.exe, dir, []llvm.DriverCall{{Func: f, Args: driverTensors(args), ResultShapes: resultShapes}}, llvm.DriverOptions{Threads: b.threads, Emulator: b.emulator})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,12 +338,30 @@ func runNative(t *testing.T, b nativeBuild, dir string, f *llvm.FuncABI, args []
 // compareTensors checks shapes and bits (or ulps for floats).
 func compareTensors(t *testing.T, build string, k int, got, want *interp.Tensor, ulps int64) {
 	t.Helper()
+	compareTensorsNaN(t, build, k, got, want, ulps, false)
+}
+
+// compare is compareTensors of result k of build b. On a cross target's
+// build a NaN matches any NaN: the bits of a NaN an operation creates are
+// the architecture's (x86's default NaN, of 0*inf or inf-inf, is
+// negative and AArch64's positive; of two NaN operands, x86 returns the
+// first and AArch64 too, but LLVM may commute them), and the interpreter
+// runs on the host.
+func (b nativeBuild) compare(t *testing.T, k int, got, want *interp.Tensor, ulps int64) {
+	t.Helper()
+	compareTensorsNaN(t, b.name, k, got, want, ulps, b.emulator != nil)
+}
+
+// compareTensorsNaN is compareTensors, where with anyNaN a NaN matches any
+// NaN also bit for bit.
+func compareTensorsNaN(t *testing.T, build string, k int, got, want *interp.Tensor, ulps int64, anyNaN bool) {
+	t.Helper()
 	if fmt.Sprint(got.Shape()) != fmt.Sprint(want.Shape()) {
 		t.Fatalf("%s: result %d has shape %v, the interpreter's %v", build, k, got.Shape(), want.Shape())
 	}
 	if ulps == 0 || !got.IsFloat() {
 		// Bit for bit (integer and bool results always).
-		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		if !bytes.Equal(got.Bytes(), want.Bytes()) && !(anyNaN && got.IsFloat() && sameBitsButNaNs(got, want)) {
 			t.Errorf("%s: result %d differs from the interpreter's bits:\n got %v\nwant %v", build, k, values(got), values(want))
 		}
 		return
@@ -326,6 +371,21 @@ func compareTensors(t *testing.T, build string, k int, got, want *interp.Tensor,
 			t.Errorf("%s: result %d element %d: %g vs the interpreter's %g (%d ulps)", build, k, i, got.Float(i), want.Float(i), d)
 		}
 	}
+}
+
+// sameBitsButNaNs reports whether the float tensors got and want of one
+// shape have the same bits in each element, or NaNs.
+func sameBitsButNaNs(got, want *interp.Tensor) bool {
+	for i := range got.Len() {
+		g, w := got.Float(i), want.Float(i)
+		if g != g && w != w {
+			continue
+		}
+		if math.Float64bits(g) != math.Float64bits(w) {
+			return false
+		}
+	}
+	return true
 }
 
 func values(t *interp.Tensor) any {

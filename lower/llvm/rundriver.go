@@ -60,6 +60,10 @@ type DriverOptions struct {
 	Output io.Writer
 	// KeepFiles keeps the input and output files in dir.
 	KeepFiles bool
+	// Emulator, if set, is the command (and its arguments) that runs exe:
+	// a user-mode emulator such as qemu-aarch64-static for a driver built
+	// for another architecture.
+	Emulator []string
 }
 
 // DriverError is a run of the driver that did not end with all its
@@ -156,7 +160,12 @@ func RunDriverCalls(exe, dir string, calls []DriverCall, opts DriverOptions) ([]
 	if opts.Guard {
 		args = append(args, "--guard")
 	}
-	cmd := exec.Command(exe, append(args, argv...)...)
+	args = append(args, argv...)
+	name := exe
+	if len(opts.Emulator) > 0 {
+		name, args = opts.Emulator[0], append(append(append([]string(nil), opts.Emulator[1:]...), exe), args...)
+	}
+	cmd := exec.Command(name, args...)
 	var printed bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &printed, &printed
 	runErr := cmd.Run()
