@@ -6,7 +6,10 @@ import "testing"
 // N1) under qemu, through the same harness as on the host
 // (native_harness_test.go): the contractions and the blocked matmul,
 // whose micro-kernel tile is AArch64's own (matmul.go's matmulTile), the
-// kernels of every element type, and a sample of the elementwise kernels.
+// kernels of every element type, kernels.mlir's elementwise kernels on
+// small shapes (TestNativeAArch64Kernels, native_test.go) and the vector
+// math functions bit for bit against their Go models
+// (TestNativeAArch64VecMath, vecmath_native_test.go).
 // Each is skipped when qemu or the cross toolchain is missing (a failure
 // under BCAST_REQUIRE_TOOLS=1).
 

@@ -122,14 +122,24 @@ const reductionsFile = "testdata/reductions.mlir"
 // same module.
 func compileLinalg(t *testing.T, file string) *nativeKernels {
 	t.Helper()
+	return compileLinalgFor(t, file, nil)
+}
+
+// compileLinalgFor is compileLinalg for the target cross (nil: the host;
+// compileNativeFor).
+func compileLinalgFor(t *testing.T, file string, cross *crossTarget) *nativeKernels {
+	t.Helper()
 	tool(t, "compiling LLVM IR to native code", "clang-19", "llc")
+	if cross != nil {
+		cross.toolchain(t)
+	}
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := &nativeKernels{orig: parse(t, file, src)}
+	k := &nativeKernels{orig: parse(t, file, src), cross: cross}
 	k.lowered = k.orig
-	if k.irText, err = llvm.Emit(k.lowered, llvm.Options{}); err != nil {
+	if k.irText, err = llvm.Emit(k.lowered, k.options(false)); err != nil {
 		t.Fatalf("Emit: %v", err)
 	}
 	if k.header, err = llvm.CHeader(k.lowered, ""); err != nil {

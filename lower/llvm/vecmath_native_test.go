@@ -17,10 +17,18 @@ import (
 // the package documentation are those of the compiled code, and the
 // vector lanes and the scalar remainder (the sample's length is not a
 // multiple of the vector width) compute the same function.
-func TestNativeVecMathMatchesModel(t *testing.T) {
-	k := compileLinalg(t, "testdata/vecmath.mlir")
+func TestNativeVecMathMatchesModel(t *testing.T) { testNativeVecMath(t, nil) }
+
+// TestNativeAArch64VecMath is TestNativeVecMathMatchesModel for AArch64
+// under qemu (native_aarch64_test.go): the same sample, bit for bit.
+func TestNativeAArch64VecMath(t *testing.T) { testNativeVecMath(t, aarch64Target) }
+
+// testNativeVecMath is TestNativeVecMathMatchesModel for the target cross
+// (nil: the host).
+func testNativeVecMath(t *testing.T, cross *crossTarget) {
+	k := compileLinalgFor(t, "testdata/vecmath.mlir", cross)
 	dir := t.TempDir()
-	builds := buildNative(t, dir, k.fns, k.irText, k.header)
+	builds := buildKernels(t, dir, k)
 	var xs []float64
 	for b := uint64(0); b < 1<<32; b += 4093 {
 		xs = append(xs, float64(math.Float32frombits(uint32(b))))
