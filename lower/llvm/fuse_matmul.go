@@ -160,7 +160,7 @@ func (l *fnLowering) lowerChain(g *fusedGroup) error {
 			rowSize = l.mul(rowSize, headOut.dims[j])
 		}
 	}
-	mr, _ := matmulTile(l.e.target)
+	mr := matmulTile(l.e.target).mr
 	blockBytes := int64(chainBigBlockBytes)
 	if depth, ok := constInt(l.headDepth(g.head)); ok {
 		if n, ok := constInt(rowSize); ok && depth*n*elemBytes(headOut.elem) <= chainPackedBytes {

@@ -61,19 +61,44 @@ const (
 	matmulNC = 2048
 )
 
-// matmulTile is the micro-kernel's tile on target t: rows and vectors
-// per row. With AVX-512's 32 vector registers, 12 rows of two 64-byte
-// vectors: 24 accumulators, enough independent fused multiply-adds to
-// keep two FMA units busy through their latency, and two registers for
-// b's vectors (a's elements are broadcast from memory by the FMAs). On
-// other targets, whose 64-byte vectors are two AVX2 or four NEON
-// registers, and on x86-64 without AVX-512 (16 registers), 6 rows of one
-// vector: 12 AVX2 or 24 NEON accumulators.
-func matmulTile(t Target) (mr, nv int) {
-	if t.hasAVX512() {
-		return 12, 2
+// matmulTile is the micro-kernel's tile on target t: rows, vectors per
+// row and the vectors' bytes, and how a's elements reach the FMAs.
+//
+//   - x86-64 with AVX-512's 32 vector registers: 12 rows of two 64-byte
+//     vectors (12 x 32 f32), 24 accumulators, enough independent fused
+//     multiply-adds to keep two FMA units busy through their latency, and
+//     two registers for b's vectors; a's elements are broadcast from
+//     memory by the FMAs (vfmadd231ps's {1to16} operand).
+//   - AArch64 (NEON's 32 128-bit registers): 12 rows of two 16-byte
+//     vectors (12 x 8 f32, 12 x 4 f64), 24 accumulators, two registers of
+//     b and a's 12 elements loaded as vectors (three for f32, six for
+//     f64, each live only for its rows' FMAs), each FMA taking its element
+//     by lane (fmla v.4s, v.4s, v.s[i]): per step of k 24 fmla and 3 (f32)
+//     or 4 (f64) loads of q registers (ldp), where the 64-byte tile of the
+//     other targets broadcasts each of a's elements with a load of its own
+//     (ld1r or ldr s, 6 of them for 24 fmla).
+//   - x86-64 without AVX-512 (16 registers): 6 rows of one 64-byte vector
+//     (two AVX2 registers), 12 accumulators, a's elements broadcast.
+//
+// The rows are the same for every element type (a fused chain's blocks
+// are multiples of them, fuse_matmul.go), and divide matmulMC.
+func matmulTile(t Target) kernelTile {
+	switch {
+	case t.hasAVX512():
+		return kernelTile{mr: 12, nv: 2, vecBytes: vectorBytes}
+	case t.Arch() == "aarch64":
+		return kernelTile{mr: 12, nv: 2, vecBytes: 16, laneA: true}
 	}
-	return 6, 1
+	return kernelTile{mr: 6, nv: 1, vecBytes: vectorBytes}
+}
+
+// kernelTile is a micro-kernel's shape (matmulTile): mr rows of nv
+// vectors of vecBytes bytes; with laneA, a's mr elements of a step of k
+// are loaded as vectors and each FMA takes its element by lane (a packed
+// panel only), else each element is loaded and broadcast.
+type kernelTile struct {
+	mr, nv, vecBytes int
+	laneA            bool
 }
 
 // hasAVX512 reports whether t's functions may use AVX-512's 64-byte
@@ -107,8 +132,9 @@ type matmul struct {
 	elem    ir.Type
 	fill    value.Value
 	// mr and nr are the micro-kernel's tile in elements: mr rows of nv
-	// 64-byte vectors, nr elements (matmulTile).
+	// vectors, nr elements (matmulTile); laneA is the tile's.
 	mr, nv, nr int
+	laneA      bool
 	// epi, when set, is the elementwise epilogue a contraction chain
 	// applies to the accumulators of the last k block (fuse_matmul.go).
 	epi *tileEpilogue
@@ -231,8 +257,9 @@ func matmulShape(op *ir.Operation) *matmul {
 
 // setTile gives m the micro-kernel's tile for target t (matmulTile).
 func (m *matmul) setTile(t Target) {
-	m.mr, m.nv = matmulTile(t)
-	m.nr = m.nv * vectorBytes / int(elemBytes(m.elem))
+	k := matmulTile(t)
+	m.mr, m.nv, m.laneA = k.mr, k.nv, k.laneA
+	m.nr = m.nv * k.vecBytes / int(elemBytes(m.elem))
 }
 
 // mulAddBody says whether body yields out + in0*in1 (addf and mulf in
@@ -596,20 +623,28 @@ func (m *matmul) microKernel(l *fnLowering, ap aPanel, bp, c, sCi, mr, nr, kc, f
 			bv[v] = ld
 		}
 		var arow, ak value.Value
+		var avecs []value.Value // a's step as vectors (laneA)
 		if ap.packed {
 			arow = l.elemPtr(m.elem, ap.ptr, l.mul(p, i64c(int64(m.mr))))
+			for r := 0; m.laneA && r < m.mr; r += lanes {
+				ld := l.cur.NewLoad(vt, l.cur.NewBitCast(l.elemPtr(m.elem, arow, i64c(int64(r))), vptr))
+				ld.Align = align
+				avecs = append(avecs, ld)
+			}
 		} else {
 			ak = l.mul(p, ap.sK)
 		}
 		next := make([]value.Value, nAcc)
 		for r := range m.mr {
-			var x value.Value
-			if ap.packed {
-				x = l.loadElem(m.elem, l.elemPtr(m.elem, arow, i64c(int64(r))))
-			} else {
-				x = l.loadElem(m.elem, l.elemPtr(m.elem, rows[r], ak))
+			var av value.Value
+			switch {
+			case avecs != nil:
+				av = laneSplat(l, avecs[r/lanes], r%lanes, lanes)
+			case ap.packed:
+				av = m.splat(l, l.loadElem(m.elem, l.elemPtr(m.elem, arow, i64c(int64(r)))), lanes)
+			default:
+				av = m.splat(l, l.loadElem(m.elem, l.elemPtr(m.elem, rows[r], ak)), lanes)
 			}
-			av := m.splat(l, x, lanes)
 			for v := range m.nv {
 				next[r*m.nv+v] = l.cur.NewCall(fma, av, bv[v], cur[r*m.nv+v])
 			}
@@ -686,6 +721,17 @@ func (m *matmul) splat(l *fnLowering, x value.Value, n int) value.Value {
 	v := l.splat(x)
 	l.lanes = saved
 	return v
+}
+
+// laneSplat is lane i of the vector v of n lanes broadcast to all n
+// (shufflevector with a constant mask, which AArch64 folds into an FMA's
+// lane operand).
+func laneSplat(l *fnLowering, v value.Value, i, n int) value.Value {
+	mask := make([]constant.Constant, n)
+	for x := range mask {
+		mask[x] = constant.NewInt(i32, int64(i))
+	}
+	return l.cur.NewShuffleVector(v, constant.NewUndef(v.Type()), constant.NewVector(lltypes.NewVector(uint64(n), i32), mask...))
 }
 
 // vecSuffix is an intrinsic's overload suffix for a vector of n elem

@@ -316,23 +316,41 @@ func randomArgs(t *testing.T, rng *rand.Rand, f *llvm.FuncABI, c nativeCase) []*
 // (llvm.RunDriverCalls), on b's threads.
 func runNative(t *testing.T, b nativeBuild, dir string, f *llvm.FuncABI, args []*interp.Tensor, resultShapes [][]int64) (int32, string, []*interp.Tensor) {
 	t.Helper()
-	ran, err := llvm.RunDriverCalls(b.exe, dir, []llvm.DriverCall{{Func: f, Args: driverTensors(args), ResultShapes: resultShapes}}, llvm.DriverOptions{Threads: b.threads, Emulator: b.emulator})
+	r := runNativeCalls(t, b, dir, []llvm.DriverCall{{Func: f, Args: driverTensors(args), ResultShapes: resultShapes}})[0]
+	return r.code, r.msg, r.results
+}
+
+// nativeResult is what one call of runNativeCalls returned: the C ABI's
+// code, and its message when the code is not 0, else the results.
+type nativeResult struct {
+	code    int32
+	msg     string
+	results []*interp.Tensor
+}
+
+// runNativeCalls makes calls in one run of build b's driver (one process,
+// which saves an emulated build most of its time), on b's threads.
+func runNativeCalls(t *testing.T, b nativeBuild, dir string, calls []llvm.DriverCall) []nativeResult {
+	t.Helper()
+	ran, err := llvm.RunDriverCalls(b.exe, dir, calls, llvm.DriverOptions{Threads: b.threads, Emulator: b.emulator})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := ran[0]
-	if res.Code != 0 {
-		return res.Code, res.Message, nil
-	}
-	var out []*interp.Tensor
-	for i, r := range res.Results {
-		tt, err := interp.FromBytes(f.Results[i].Elem, r.Shape, r.Data)
-		if err != nil {
-			t.Fatal(err)
+	out := make([]nativeResult, len(ran))
+	for c, res := range ran {
+		out[c] = nativeResult{code: res.Code, msg: res.Message}
+		if res.Code != 0 {
+			continue
 		}
-		out = append(out, tt)
+		for i, r := range res.Results {
+			tt, err := interp.FromBytes(calls[c].Func.Results[i].Elem, r.Shape, r.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[c].results = append(out[c].results, tt)
+		}
 	}
-	return 0, "", out
+	return out
 }
 
 // compareTensors checks shapes and bits (or ulps for floats).
