@@ -151,29 +151,40 @@ type fusedBuilds struct {
 
 // buildFused compiles file (through --pipeline=cpu when pipeline is set)
 // fused and unfused, and builds both with every toolchain.
-func buildFused(t *testing.T, file string, pipeline bool) *fusedBuilds {
+func buildFused(t *testing.T, file string, pipeline bool, cross *crossTarget) *fusedBuilds {
 	t.Helper()
 	var k *nativeKernels
 	if pipeline {
-		k = compileNative(t, file)
+		k = compileNativeFor(t, file, cross)
 	} else {
-		k = compileLinalg(t, file)
+		k = compileLinalgFor(t, file, cross)
 	}
-	unfused, err := llvm.Emit(k.lowered, llvm.Unfused)
+	opts := llvm.Unfused
+	opts.Target = k.options(false).Target
+	unfused, err := llvm.Emit(k.lowered, opts)
 	if err != nil {
 		t.Fatalf("Emit unfused: %v", err)
 	}
 	b := &fusedBuilds{k: k, fusedIR: k.irText, unfused: unfused}
 	fd, ud := t.TempDir(), t.TempDir()
-	b.fused = buildNative(t, fd, k.fns, k.irText, k.header)
-	b.plain = buildNative(t, ud, k.fns, unfused, k.header)
+	b.fused = buildNativeWith(t, fd, k.fns, k.irText, k.header, false, cross)
+	b.plain = buildNativeWith(t, ud, k.fns, unfused, k.header, false, cross)
 	b.dir = fd
 	return b
 }
 
 // TestNativeFusedGroups runs fusedCases.
-func TestNativeFusedGroups(t *testing.T) {
-	files := []*fusedBuilds{buildFused(t, "testdata/fused.mlir", false), buildFused(t, "testdata/fused_hlo.mlir", true)}
+func TestNativeFusedGroups(t *testing.T) { testNativeFusedGroups(t, nil) }
+
+// TestNativeAArch64FusedGroups runs fusedCases for AArch64 under qemu
+// (native_aarch64_test.go): the contraction chains take AArch64's
+// micro-kernel.
+func TestNativeAArch64FusedGroups(t *testing.T) { testNativeFusedGroups(t, aarch64Target) }
+
+// testNativeFusedGroups is TestNativeFusedGroups for the target cross
+// (nil: the host).
+func testNativeFusedGroups(t *testing.T, cross *crossTarget) {
+	files := []*fusedBuilds{buildFused(t, "testdata/fused.mlir", false, cross), buildFused(t, "testdata/fused_hlo.mlir", true, cross)}
 	for name, want := range fusedShape {
 		var b *fusedBuilds
 		for _, f := range files {
