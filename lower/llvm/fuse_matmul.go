@@ -46,7 +46,8 @@ import (
 // rows is small and in cache; but rows 4 KB apart (or a multiple of it,
 // or a stride not known when compiling), which the first-level cache
 // would hold in one set, are packed block by block as product packs
-// them. Their b operands are packed once per iteration of the batch
+// them, and so are all with AArch64's tile, which reads a packed panel
+// by vectors (matmulTile). Their b operands are packed once per iteration of the batch
 // loops, whole, in the blocks product packs them in (a chunk of a
 // parallel loop packs its own). Each element is summed in the same
 // order as by an unfused matmul and each member computes its rows as in
@@ -122,10 +123,12 @@ const chainPackStride = 4 << 10
 
 // packs reports whether the chain's matmul packs its a operand's blocks:
 // when a's row stride is a multiple of chainPackStride bytes, or not
-// known when the kernel is compiled.
+// known when the kernel is compiled, and always with a tile that loads
+// a's elements as vectors (laneA, AArch64: from a's rows in place it
+// would load them one by one, 12 loads for 24 fmla instead of 3).
 func (m *chainMatmul) packs() bool {
 	s, ok := constInt(m.g.acc[m.a].coef[m.i])
-	return !ok || s*elemBytes(m.elem)%chainPackStride == 0
+	return m.laneA || !ok || s*elemBytes(m.elem)%chainPackStride == 0
 }
 
 // newChainMatmul returns plan p of a chain's matmul as one.

@@ -13,8 +13,9 @@ import (
 // TestAArch64MatmulInnerLoop pins the shape of AArch64's matmul
 // micro-kernel (matmul.go's matmulTile: 12 rows of two 16-byte vectors,
 // a's elements taken by lane) as llc-19 -O2 compiles it for a Neoverse N1,
-// in W8's dense layer (f32, through a contraction chain) and in
-// testdata/matmul.mlir's @mm (f32) and @mm_f64: the function's only block
+// in W8's dense layer and contraction.mlir's @dense (f32, through
+// contraction chains, whose a operand is packed on AArch64 whatever its
+// stride) and in testdata/matmul.mlir's @mm (f32) and @mm_f64: the function's only block
 // with fmla is a loop of one block (one step of k) with 24 fmla, each
 // taking a's element by lane, at most 3 (f32) or 4 (f64) loads, no
 // stores and no stack (sp-relative) access, and at most 5 other
@@ -34,6 +35,7 @@ func TestAArch64MatmulInnerLoop(t *testing.T) {
 		lane     string
 	}{
 		{"../../bench/workloads/W8.mlir", "main_fn", 3, ".s["},
+		{contractionFile, "dense", 3, ".s["}, // a chain whose a rows are 64 bytes apart
 		{matmulFile, "mm", 3, ".s["},
 		{matmulFile, "mm_f64", 4, ".d["},
 	} {
