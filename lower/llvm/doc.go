@@ -317,13 +317,20 @@
 // as wide as the micro-kernel's tile, and blocks of 96 rows of i, packed
 // into panels as high as the tile; each tile of the output is a
 // micro-kernel of vector accumulators, per step of k one load of each of
-// the panel's vectors, a broadcast per row and an llvm.fma per
-// accumulator. The tile depends on the target (the functions' target CPU
-// and features, below): with AVX-512, 12 rows of two 64-byte vectors (12
-// x 32 f32, 24 zmm accumulators); otherwise 6 rows of one vector (6 x 16
-// f32: on AVX2 LLVM splits each <16 x float> into two ymm registers, 12
-// accumulators, the classic 6x16 kernel; on AArch64 four NEON registers).
-// Edges of any size go through a tile on the stack; sizes may be dynamic.
+// the panel's vectors, a's element of each row broadcast, and an
+// llvm.fma per accumulator. The tile depends on the target (the
+// functions' target CPU and features, below; matmul.go's matmulTile):
+// with AVX-512, 12 rows of two 64-byte vectors (12 x 32 f32, 24 zmm
+// accumulators, a's elements broadcast from memory by the FMAs); on
+// other x86-64 CPUs 6 rows of one 64-byte vector (6 x 16 f32: LLVM splits
+// each <16 x float> into two ymm registers, 12 accumulators, the classic
+// 6x16 kernel); on AArch64 NEON's own, 12 rows of two 16-byte vectors
+// (12 x 8 f32, 12 x 4 f64, 24 q-register accumulators), a's 12 elements
+// of a step loaded as vectors and each FMA taking its element by lane
+// (fmla v.4s, v.4s, v.s[i]): per step of k 24 fmla and 3 (f32) or 4
+// (f64) loads, no spills (TestAArch64MatmulInnerLoop pins this for a
+// Neoverse N1). Edges of any size go through a tile on the stack; sizes
+// may be dynamic.
 //
 // A matmul whose loops are its batch loops, then i, then j and k, starts
 // a contraction chain (fuse_matmul.go): the generics after it that read

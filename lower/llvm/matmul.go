@@ -33,13 +33,15 @@ import (
 // panels of nr columns (row by row, zero-padded to nr); for each block of
 // mc rows of i, a's mc x kc block into panels of mr rows (column by
 // column, zero-padded); then every mr x nr tile of c is one call of the
-// micro-kernel: mr vector accumulators of nr lanes (nr elements are one
-// 64-byte vector, the package's vector width: <16 x float>, <8 x double>),
-// each step of k one vector load of b's panel, mr scalar loads of a's
-// panel broadcast, and mr llvm.fma. The accumulators start as the fill
-// (the first k block) or as c's tile (the later ones), and are stored to c
-// at the end of the block; a tile cut by the edges of c (mr or nr short)
-// goes through a tile on the stack. The panels are one buffer of
+// micro-kernel (its shape per target: matmulTile): mr rows of nv vector
+// accumulators (64-byte vectors, the package's vector width, <16 x
+// float> and <8 x double>, on x86-64; NEON's 16-byte ones on AArch64),
+// each step of k nv vector loads of b's panel, a's mr elements of the
+// panel (loaded one by one and broadcast, or on AArch64 loaded as
+// vectors and broadcast by lane), and mr*nv llvm.fma. The accumulators
+// start as the fill (the first k block) or as c's tile (the later ones),
+// and are stored to c at the end of the block; a tile cut by the edges of
+// c (mr or nr short) goes through a tile on the stack. The panels are one buffer of
 // mc*kc + kc*nc elements (each no larger than the operands need),
 // malloc'ed once per call of the kernel (per generic) and freed on return
 // (doc.go, C ABI).
