@@ -12,7 +12,8 @@ import (
 
 // TestAArch64MatmulInnerLoop pins the shape of AArch64's matmul
 // micro-kernel (matmul.go's matmulTile: 12 rows of two 16-byte vectors,
-// a's elements taken by lane) as llc-19 -O2 compiles it for a Neoverse N1,
+// a's elements taken by lane) as llc-19 -O2 compiles it for a Neoverse N1
+// (and for the generic CPU and an Apple M1),
 // in W8's dense layer and contraction.mlir's @dense (f32, through
 // contraction chains, whose a operand is packed on AArch64 whatever its
 // stride) and in testdata/matmul.mlir's @mm (f32) and @mm_f64: the function's only block
@@ -25,10 +26,6 @@ import (
 // cycles and its other instructions fit in the same cycles).
 func TestAArch64MatmulInnerLoop(t *testing.T) {
 	llc := tool(t, "compiling LLVM IR for AArch64", "llc-19")
-	target, err := llvm.AArch64.WithCPU("neoverse-n1", "")
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, c := range []struct {
 		file, fn string
 		loads    int
@@ -44,50 +41,57 @@ func TestAArch64MatmulInnerLoop(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, m := cpuPipeline(t, c.file, src)
-		text, err := llvm.Emit(m, llvm.Options{Target: target})
-		if err != nil {
-			t.Fatalf("%s: Emit: %v", c.file, err)
-		}
-		cmd := exec.Command(llc, "-O2", "-o", "-")
-		cmd.Stdin = strings.NewReader(text)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: llc-19: %v", c.file, err)
-		}
-		blocks := fmlaBlocks(asmFunction(string(out), c.fn))
-		if len(blocks) != 1 {
-			t.Errorf("%s @%s: %d blocks with fmla, want 1 (the micro-kernel's loop)", c.file, c.fn, len(blocks))
-			continue
-		}
-		b := blocks[0]
-		var fmla, loads, other int
-		for _, ins := range b.instrs {
-			op, _, _ := strings.Cut(ins, "\t")
-			switch {
-			case op == "fmla":
-				fmla++
-				if !strings.Contains(ins, c.lane) {
-					t.Errorf("%s @%s: %q does not take a's element by lane", c.file, c.fn, ins)
+		for _, cpu := range []string{"neoverse-n1", "generic", "apple-m1"} {
+			target, err := llvm.AArch64.WithCPU(cpu, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			text, err := llvm.Emit(m, llvm.Options{Target: target})
+			if err != nil {
+				t.Fatalf("%s: Emit: %v", c.file, err)
+			}
+			cmd := exec.Command(llc, "-O2", "-o", "-")
+			cmd.Stdin = strings.NewReader(text)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%s: llc-19: %v", c.file, err)
+			}
+			what := c.file + " @" + c.fn + " for " + cpu
+			blocks := fmlaBlocks(asmFunction(string(out), c.fn))
+			if len(blocks) != 1 {
+				t.Errorf("%s: %d blocks with fmla, want 1 (the micro-kernel's loop)", what, len(blocks))
+				continue
+			}
+			b := blocks[0]
+			var fmla, loads, other int
+			for _, ins := range b.instrs {
+				op, _, _ := strings.Cut(ins, "\t")
+				switch {
+				case op == "fmla":
+					fmla++
+					if !strings.Contains(ins, c.lane) {
+						t.Errorf("%s: %q does not take a's element by lane", what, ins)
+					}
+				case strings.HasPrefix(op, "ld"):
+					loads++
+				case strings.HasPrefix(op, "st"):
+					t.Errorf("%s: a store in the loop: %q", what, ins)
+				default:
+					other++
 				}
-			case strings.HasPrefix(op, "ld"):
-				loads++
-			case strings.HasPrefix(op, "st"):
-				t.Errorf("%s @%s: a store in the loop: %q", c.file, c.fn, ins)
-			default:
-				other++
+				if strings.Contains(ins, "[sp") {
+					t.Errorf("%s: a stack access (spill) in the loop: %q", what, ins)
+				}
 			}
-			if strings.Contains(ins, "[sp") {
-				t.Errorf("%s @%s: a stack access (spill) in the loop: %q", c.file, c.fn, ins)
+			if last := b.instrs[len(b.instrs)-1]; !strings.HasPrefix(last, "b") || !strings.HasSuffix(last, b.label) {
+				t.Errorf("%s: the block with fmla ends with %q, not a branch to itself (%s)", what, last, b.label)
 			}
+			if fmla != 24 || loads > c.loads || other > 5 {
+				t.Errorf("%s: the micro-kernel's loop has %d fmla, %d loads and %d other instructions; want 24, at most %d and at most 5:\n%s",
+					what, fmla, loads, other, c.loads, strings.Join(b.instrs, "\n"))
+			}
+			t.Logf("%s: %d fmla, %d loads, %d other instructions per step of k", what, fmla, loads, other)
 		}
-		if last := b.instrs[len(b.instrs)-1]; !strings.HasPrefix(last, "b") || !strings.HasSuffix(last, b.label) {
-			t.Errorf("%s @%s: the block with fmla ends with %q, not a branch to itself (%s)", c.file, c.fn, last, b.label)
-		}
-		if fmla != 24 || loads > c.loads || other > 5 {
-			t.Errorf("%s @%s: the micro-kernel's loop has %d fmla, %d loads and %d other instructions; want 24, at most %d and at most 5:\n%s",
-				c.file, c.fn, fmla, loads, other, c.loads, strings.Join(b.instrs, "\n"))
-		}
-		t.Logf("%s @%s: %d fmla, %d loads, %d other instructions per step of k", c.file, c.fn, fmla, loads, other)
 	}
 }
 

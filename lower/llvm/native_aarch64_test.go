@@ -9,7 +9,10 @@ import "testing"
 // kernels of every element type, kernels.mlir's elementwise kernels on
 // small shapes (TestNativeAArch64Kernels, native_test.go) and the vector
 // math functions bit for bit against their Go models
-// (TestNativeAArch64VecMath, vecmath_native_test.go).
+// (TestNativeAArch64VecMath, vecmath_native_test.go) and the fused groups
+// and contraction chains, fused and unfused (TestNativeAArch64FusedGroups,
+// fuse_native_test.go). matmul_aarch64_test.go pins the micro-kernel's
+// loop as llc-19 compiles it.
 // Each is skipped when qemu or the cross toolchain is missing (a failure
 // under BCAST_REQUIRE_TOOLS=1).
 
