@@ -213,19 +213,35 @@ func testNativeFusedGroups(t *testing.T, cross *crossTarget) {
 			t.Errorf("@%s: %d calls of exp fused, %d unfused; want fewer fused: %v", name, fe, ue, want.keeps)
 		}
 	}
+	// Each build runs the cases of its file in one process (fused and
+	// unfused apart), which saves an emulated build most of its time.
 	rng := rand.New(rand.NewSource(15))
+	fileOf, argsOf, callOf := make([]*fusedBuilds, len(fusedCases)), make([][]*interp.Tensor, len(fusedCases)), make([]int, len(fusedCases))
+	calls := map[*fusedBuilds][]llvm.DriverCall{}
 	for i, c := range fusedCases {
-		var b *fusedBuilds
 		for _, f := range files {
 			if f.k.byName[c.fn] != nil {
-				b = f
+				fileOf[i] = f
 			}
 		}
+		b := fileOf[i]
 		if b == nil {
 			t.Fatalf("no function @%s", c.fn)
 		}
 		f := b.k.byName[c.fn]
-		args := randomArgs(t, rng, f, nativeCase{fn: c.fn, shapes: c.shapes, specials: c.specials})
+		argsOf[i] = randomArgs(t, rng, f, nativeCase{fn: c.fn, shapes: c.shapes, specials: c.specials})
+		callOf[i] = len(calls[b])
+		calls[b] = append(calls[b], llvm.DriverCall{Func: f, Args: driverTensors(argsOf[i])})
+	}
+	fusedRan, plainRan := map[*fusedBuilds][][]nativeResult{}, map[*fusedBuilds][][]nativeResult{}
+	for _, b := range files {
+		for j := range b.fused {
+			fusedRan[b] = append(fusedRan[b], runNativeCalls(t, b.fused[j], b.dir, calls[b]))
+			plainRan[b] = append(plainRan[b], runNativeCalls(t, b.plain[j], b.dir, calls[b]))
+		}
+	}
+	for i, c := range fusedCases {
+		b, args := fileOf[i], argsOf[i]
 		t.Run(fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes)), func(t *testing.T) {
 			want, interpErr := interp.Run(b.k.orig, c.fn, args)
 			if c.wantErr == "" && interpErr != nil {
@@ -235,11 +251,10 @@ func testNativeFusedGroups(t *testing.T, cross *crossTarget) {
 				t.Errorf("the interpreter succeeds where native code must fail")
 			}
 			for j, fb := range b.fused {
-				pb := b.plain[j]
-				rc, msg, got := runNative(t, fb, b.dir, f, args, nil)
-				prc, pmsg, plain := runNative(t, pb, b.dir, f, args, nil)
-				if rc != prc || msg != pmsg {
-					t.Fatalf("%s: fused code %d %q, unfused %d %q", fb.name, rc, msg, prc, pmsg)
+				r, p := fusedRan[b][j][callOf[i]], plainRan[b][j][callOf[i]]
+				rc, msg, got := r.code, r.msg, r.results
+				if rc != p.code || msg != p.msg {
+					t.Fatalf("%s: fused code %d %q, unfused %d %q", fb.name, rc, msg, p.code, p.msg)
 				}
 				if c.wantErr != "" {
 					if rc != 1 || !strings.Contains(msg, c.wantErr) {
@@ -251,8 +266,8 @@ func testNativeFusedGroups(t *testing.T, cross *crossTarget) {
 					t.Fatalf("%s: code %d: %s", fb.name, rc, msg)
 				}
 				for r := range want {
-					if string(got[r].Bytes()) != string(plain[r].Bytes()) {
-						t.Errorf("%s: result %d differs fused and unfused:\n fused %v\n plain %v", fb.name, r, values(got[r]), values(plain[r]))
+					if string(got[r].Bytes()) != string(p.results[r].Bytes()) {
+						t.Errorf("%s: result %d differs fused and unfused:\n fused %v\n plain %v", fb.name, r, values(got[r]), values(p.results[r]))
 					}
 					compareClose(t, fb.name, r, got[r], want[r], c.rtol, c.atol)
 				}
