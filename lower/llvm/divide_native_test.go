@@ -22,10 +22,24 @@ import (
 // dividends (which send it to the fdiv), the others random dividends of
 // exponents either side of the fast path's range (with zeros among
 // them), and the rows' length leaves a scalar remainder.
-func TestNativeDivideByInvariant(t *testing.T) {
-	k := compileNative(t, "testdata/divide.mlir")
-	if has := strings.Contains(k.irText, "@bcast.divinv."); has != llvm.HasFMA(llvm.HostTarget()) {
-		t.Errorf("the kernels use the multiply-add division: %v; the host (%+v) has FMA: %v", has, llvm.HostTarget(), !has)
+func TestNativeDivideByInvariant(t *testing.T) { testNativeDivideByInvariant(t, nil) }
+
+// TestNativeAArch64DivideByInvariant is TestNativeDivideByInvariant for
+// AArch64 under qemu (native_aarch64_test.go), whose NEON has FMA.
+func TestNativeAArch64DivideByInvariant(t *testing.T) {
+	testNativeDivideByInvariant(t, aarch64Target)
+}
+
+// testNativeDivideByInvariant is TestNativeDivideByInvariant for the
+// target cross (nil: the host).
+func testNativeDivideByInvariant(t *testing.T, cross *crossTarget) {
+	k := compileNativeFor(t, "testdata/divide.mlir", cross)
+	target := llvm.HostTarget()
+	if cross != nil {
+		target = cross.target
+	}
+	if has := strings.Contains(k.irText, "@bcast.divinv."); has != llvm.HasFMA(target) {
+		t.Errorf("the kernels use the multiply-add division: %v; the target (%+v) has FMA: %v", has, target, !has)
 	}
 	if fma := llvm.HasFMA(llvm.HostTarget()); strings.Contains(llvmFunction(k.irText, "div_by_8"), "divinv") || strings.Contains(llvmFunction(k.irText, "div_by_3"), "divinv") != fma {
 		t.Errorf("a division by 8 uses the multiply-add sequence, or one by 3 does not on a host with FMA")
@@ -36,7 +50,7 @@ func TestNativeDivideByInvariant(t *testing.T) {
 		{fn: "div_by_3", shapes: [][]int64{{1000}}, specials: true},
 	}, 3)
 	dir := t.TempDir()
-	builds := buildNative(t, dir, k.fns, k.irText, k.header)
+	builds := buildKernels(t, dir, k)
 	for _, tc := range []struct {
 		fn   string
 		elem ir.Type

@@ -11,7 +11,9 @@ import "testing"
 // math functions bit for bit against their Go models
 // (TestNativeAArch64VecMath, vecmath_native_test.go) and the fused groups
 // and contraction chains, fused and unfused (TestNativeAArch64FusedGroups,
-// fuse_native_test.go). matmul_aarch64_test.go pins the micro-kernel's
+// fuse_native_test.go), and the division by a row's divisor with fused
+// multiply-adds (TestNativeAArch64DivideByInvariant,
+// divide_native_test.go). matmul_aarch64_test.go pins the micro-kernel's
 // loop as llc-19 compiles it.
 // Each is skipped when qemu or the cross toolchain is missing (a failure
 // under BCAST_REQUIRE_TOOLS=1).
