@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/bcast-opt/bcast-opt/interp"
-	"github.com/bcast-opt/bcast-opt/lower/llvm"
 )
 
 const contractionFile = "testdata/contraction.mlir"
@@ -92,37 +91,49 @@ func testNativeContractions(t *testing.T, cross *crossTarget) {
 	for _, b := range builds {
 		t.Logf("built with %s", b.name)
 	}
-	forEachCase(t, k.byName, contractionCases, 15, func(t *testing.T, f *llvm.FuncABI, c nativeCase, args []*interp.Tensor) {
-		want, interpErr := interp.Run(k.orig, c.fn, args)
-		for _, b := range builds {
-			rc, msg, got := runNative(t, b, dir, f, args, nil)
-			if c.wantErr != "" {
-				if rc != 1 || !strings.Contains(msg, c.wantErr) || interpErr == nil {
-					t.Errorf("%s: got code %d, message %q, interpreter %v; want code 1 and a message containing %q, and an interpreter error", b.name, rc, msg, interpErr, c.wantErr)
-				}
-				continue
+	fns, cargs := caseArgs(t, k.byName, contractionCases, 15)
+	ran := make([][]nativeResult, len(builds))
+	for x, b := range builds {
+		ran[x] = runCases(t, b, dir, fns, contractionCases, cargs)
+	}
+	for i, c := range contractionCases {
+		t.Run(caseName(i, c), func(t *testing.T) { checkContraction(t, k, builds, c, cargs[i], ran, i) })
+	}
+}
+
+// checkContraction checks case i of testNativeContractions, c on args:
+// ran[b][i] is its result with builds[b].
+func checkContraction(t *testing.T, k *nativeKernels, builds []nativeBuild, c nativeCase, args []*interp.Tensor, ran [][]nativeResult, i int) {
+	t.Helper()
+	want, interpErr := interp.Run(k.orig, c.fn, args)
+	for bi, b := range builds {
+		rc, msg, got := ran[bi][i].code, ran[bi][i].msg, ran[bi][i].results
+		if c.wantErr != "" {
+			if rc != 1 || !strings.Contains(msg, c.wantErr) || interpErr == nil {
+				t.Errorf("%s: got code %d, message %q, interpreter %v; want code 1 and a message containing %q, and an interpreter error", b.name, rc, msg, interpErr, c.wantErr)
 			}
-			if interpErr != nil {
-				t.Fatalf("interpreter: %v", interpErr)
-			}
-			if rc != 0 {
-				t.Fatalf("%s: code %d: %s", b.name, rc, msg)
-			}
-			if !dotSums[c.fn] {
-				for r := range want {
-					b.compare(t, r, got[r], want[r], c.ulps)
-				}
-				continue
-			}
-			// |got - want| <= 2 n u Σ|x_i y_i| (withinSumBound).
-			x, y := args[0], args[1]
-			var bound float64
-			for i := range x.Len() {
-				bound += math.Abs(x.Float(i) * y.Float(i))
-			}
-			if g, w := got[0].Float(0), want[0].Float(0); !withinSumBound(g, w, bound, int64(x.Len()), unitRoundoff(x.ElemType())) {
-				t.Errorf("%s: %g, the interpreter's %g: more than the reassociation bound for %d terms of absolute sum %g", b.name, g, w, x.Len(), bound)
-			}
+			continue
 		}
-	})
+		if interpErr != nil {
+			t.Fatalf("interpreter: %v", interpErr)
+		}
+		if rc != 0 {
+			t.Fatalf("%s: code %d: %s", b.name, rc, msg)
+		}
+		if !dotSums[c.fn] {
+			for r := range want {
+				b.compare(t, r, got[r], want[r], c.ulps)
+			}
+			continue
+		}
+		// |got - want| <= 2 n u Σ|x_i y_i| (withinSumBound).
+		x, y := args[0], args[1]
+		var bound float64
+		for e := range x.Len() {
+			bound += math.Abs(x.Float(e) * y.Float(e))
+		}
+		if g, w := got[0].Float(0), want[0].Float(0); !withinSumBound(g, w, bound, int64(x.Len()), unitRoundoff(x.ElemType())) {
+			t.Errorf("%s: %g, the interpreter's %g: more than the reassociation bound for %d terms of absolute sum %g", b.name, g, w, x.Len(), bound)
+		}
+	}
 }

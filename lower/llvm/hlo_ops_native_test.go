@@ -188,6 +188,12 @@ func TestNativeHloOps(t *testing.T) {
 	runNativeCases(t, compileNative(t, hloOpsFile), hloOpCases, 5)
 }
 
+// TestNativeAArch64HloOps runs hloOpCases for AArch64 under qemu
+// (native_aarch64_test.go).
+func TestNativeAArch64HloOps(t *testing.T) {
+	runNativeCases(t, compileNativeFor(t, hloOpsFile, aarch64Target), hloOpCases, 5)
+}
+
 // TestHloOpsCovered fails when a registered hlo op (but custom_call, an
 // opaque call with nothing to compile, and interpretedOnly) is in no kernel of
 // testdata/hlo_ops.mlir that TestNativeHloOps runs.

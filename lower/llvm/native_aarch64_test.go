@@ -4,19 +4,24 @@ import "testing"
 
 // The native tests that also run for AArch64 (aarch64Target: a Neoverse
 // N1) under qemu, through the same harness as on the host
-// (native_harness_test.go): the contractions and the blocked matmul,
-// whose micro-kernel tile is AArch64's own (matmul.go's matmulTile), the
-// kernels of every element type, kernels.mlir's elementwise kernels on
-// small shapes (TestNativeAArch64Kernels, native_test.go) and the vector
-// math functions bit for bit against their Go models
-// (TestNativeAArch64VecMath, vecmath_native_test.go) and the fused groups
-// and contraction chains, fused and unfused (TestNativeAArch64FusedGroups,
-// fuse_native_test.go), and the division by a row's divisor with fused
-// multiply-adds (TestNativeAArch64DivideByInvariant,
-// divide_native_test.go). matmul_aarch64_test.go pins the micro-kernel's
-// loop as llc-19 compiles it.
-// Each is skipped when qemu or the cross toolchain is missing (a failure
-// under BCAST_REQUIRE_TOOLS=1).
+// (native_harness_test.go), each skipped when qemu or the cross toolchain
+// is missing (a failure under BCAST_REQUIRE_TOOLS=1):
+//
+//   - the contractions and the blocked matmul, whose micro-kernel tile is
+//     AArch64's own (matmul.go's matmulTile), here;
+//   - the kernels of every element type, here;
+//   - the kernels of every hlo op (TestNativeAArch64HloOps,
+//     hlo_ops_native_test.go) and kernels.mlir's elementwise kernels on
+//     small shapes (TestNativeAArch64Kernels, native_test.go);
+//   - the vector math functions, bit for bit against their Go models
+//     (TestNativeAArch64VecMath, vecmath_native_test.go);
+//   - the fused groups and contraction chains, fused and unfused
+//     (TestNativeAArch64FusedGroups, fuse_native_test.go);
+//   - the division by a row's divisor with fused multiply-adds
+//     (TestNativeAArch64DivideByInvariant, divide_native_test.go).
+//
+// matmul_aarch64_test.go pins the micro-kernel's loop as llc-19 compiles
+// it.
 
 func TestNativeAArch64Contractions(t *testing.T) { testNativeContractions(t, aarch64Target) }
 

@@ -117,31 +117,69 @@ func checkAllocations(t *testing.T, k *nativeKernels, allocates map[string]bool)
 	}
 }
 
-// forEachCase runs check as one subtest per case (named by its index,
-// kernel and shapes) on random arguments for the kernel's ABI in byName,
-// drawn in order from one generator seeded with seed.
+// forEachCase runs check as one subtest per case (caseName) on random
+// arguments for the kernel's ABI in byName (caseArgs).
 func forEachCase(t *testing.T, byName map[string]*llvm.FuncABI, cases []nativeCase, seed int64, check func(t *testing.T, f *llvm.FuncABI, c nativeCase, args []*interp.Tensor)) {
 	t.Helper()
-	rng := rand.New(rand.NewSource(seed))
+	fns, args := caseArgs(t, byName, cases, seed)
 	for i, c := range cases {
-		f := byName[c.fn]
-		if f == nil {
-			t.Fatalf("no function @%s", c.fn)
-		}
-		t.Run(fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes)), func(t *testing.T) {
-			check(t, f, c, randomArgs(t, rng, f, c))
-		})
+		t.Run(caseName(i, c), func(t *testing.T) { check(t, fns[i], c, args[i]) })
 	}
 }
 
+// caseArgs returns each case's kernel (its ABI in byName) and random
+// arguments for it, drawn in order from one generator seeded with seed.
+func caseArgs(t *testing.T, byName map[string]*llvm.FuncABI, cases []nativeCase, seed int64) ([]*llvm.FuncABI, [][]*interp.Tensor) {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
+	fns, args := make([]*llvm.FuncABI, len(cases)), make([][]*interp.Tensor, len(cases))
+	for i, c := range cases {
+		if fns[i] = byName[c.fn]; fns[i] == nil {
+			t.Fatalf("no function @%s", c.fn)
+		}
+		args[i] = randomArgs(t, rng, fns[i], c)
+	}
+	return fns, args
+}
+
+// caseName is the subtest's name of case i: its index, kernel and shapes.
+func caseName(i int, c nativeCase) string {
+	return fmt.Sprintf("%d_%s_%s", i, c.fn, shapesName(c.shapes))
+}
+
+// runCases runs every case (kernel fns[i] on args[i]) with build b, in one
+// run of its driver for the cases without resultShapes and one for those
+// with them (runNativeCalls).
+func runCases(t *testing.T, b nativeBuild, dir string, fns []*llvm.FuncABI, cases []nativeCase, args [][]*interp.Tensor) []nativeResult {
+	t.Helper()
+	out := make([]nativeResult, len(cases))
+	for _, shapes := range []bool{false, true} {
+		var idx []int
+		var calls []llvm.DriverCall
+		for i, c := range cases {
+			if (c.resultShapes != nil) == shapes {
+				idx = append(idx, i)
+				calls = append(calls, llvm.DriverCall{Func: fns[i], Args: driverTensors(args[i]), ResultShapes: c.resultShapes})
+			}
+		}
+		if len(calls) == 0 {
+			continue
+		}
+		for x, r := range runNativeCalls(t, b, dir, calls) {
+			out[idx[x]] = r
+		}
+	}
+	return out
+}
+
 // runNativeCases builds k with every available toolchain (buildNative) and
-// runs each case with each build and in the interpreter on k's original
-// kernels. An error case must make every build return code 1 with a
-// message containing wantErr, and the interpreter fail too (unless
-// resultShapes is set: the caller's shapes are an ABI check, native only)
-// with a message containing wantInterpErr when that is set. Any other
-// case must succeed everywhere with the interpreter's results, within
-// ulps.
+// runs each case with each build (all the cases in one process, runCases)
+// and in the interpreter on k's original kernels. An error case must make
+// every build return code 1 with a message containing wantErr, and the
+// interpreter fail too (unless resultShapes is set: the caller's shapes
+// are an ABI check, native only) with a message containing wantInterpErr
+// when that is set. Any other case must succeed everywhere with the
+// interpreter's results, within ulps.
 func runNativeCases(t *testing.T, k *nativeKernels, cases []nativeCase, seed int64) {
 	t.Helper()
 	dir := t.TempDir()
@@ -149,33 +187,40 @@ func runNativeCases(t *testing.T, k *nativeKernels, cases []nativeCase, seed int
 	for _, b := range builds {
 		t.Logf("built with %s", b.name)
 	}
-	forEachCase(t, k.byName, cases, seed, func(t *testing.T, f *llvm.FuncABI, c nativeCase, args []*interp.Tensor) {
-		want, interpErr := interp.Run(k.orig, c.fn, args)
-		for _, b := range builds {
-			rc, msg, got := runNative(t, b, dir, f, args, c.resultShapes)
-			if c.wantErr != "" {
-				if rc != 1 || !strings.Contains(msg, c.wantErr) {
-					t.Errorf("%s: got code %d, message %q; want code 1 and a message containing %q", b.name, rc, msg, c.wantErr)
+	fns, args := caseArgs(t, k.byName, cases, seed)
+	ran := make([][]nativeResult, len(builds))
+	for x, b := range builds {
+		ran[x] = runCases(t, b, dir, fns, cases, args)
+	}
+	for i, c := range cases {
+		t.Run(caseName(i, c), func(t *testing.T) {
+			want, interpErr := interp.Run(k.orig, c.fn, args[i])
+			for x, b := range builds {
+				rc, msg, got := ran[x][i].code, ran[x][i].msg, ran[x][i].results
+				if c.wantErr != "" {
+					if rc != 1 || !strings.Contains(msg, c.wantErr) {
+						t.Errorf("%s: got code %d, message %q; want code 1 and a message containing %q", b.name, rc, msg, c.wantErr)
+					}
+					if interpErr == nil && c.resultShapes == nil {
+						t.Errorf("the interpreter succeeds where native code fails with %q", msg)
+					}
+					if interpErr != nil && c.wantInterpErr != "" && !strings.Contains(interpErr.Error(), c.wantInterpErr) {
+						t.Errorf("interpreter: got %q, want a message containing %q", interpErr, c.wantInterpErr)
+					}
+					continue
 				}
-				if interpErr == nil && c.resultShapes == nil {
-					t.Errorf("the interpreter succeeds where native code fails with %q", msg)
+				if interpErr != nil {
+					t.Fatalf("interpreter: %v", interpErr)
 				}
-				if interpErr != nil && c.wantInterpErr != "" && !strings.Contains(interpErr.Error(), c.wantInterpErr) {
-					t.Errorf("interpreter: got %q, want a message containing %q", interpErr, c.wantInterpErr)
+				if rc != 0 {
+					t.Fatalf("%s: code %d: %s", b.name, rc, msg)
 				}
-				continue
+				for r := range want {
+					b.compare(t, r, got[r], want[r], c.ulps)
+				}
 			}
-			if interpErr != nil {
-				t.Fatalf("interpreter: %v", interpErr)
-			}
-			if rc != 0 {
-				t.Fatalf("%s: code %d: %s", b.name, rc, msg)
-			}
-			for r := range want {
-				b.compare(t, r, got[r], want[r], c.ulps)
-			}
-		}
-	})
+		})
+	}
 }
 
 // llvmFunction returns the text of `define ... @name(` up to its closing

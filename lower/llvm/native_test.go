@@ -333,6 +333,9 @@ type nativeResult struct {
 func runNativeCalls(t *testing.T, b nativeBuild, dir string, calls []llvm.DriverCall) []nativeResult {
 	t.Helper()
 	ran, err := llvm.RunDriverCalls(b.exe, dir, calls, llvm.DriverOptions{Threads: b.threads, Emulator: b.emulator})
+	if de, ok := err.(*llvm.DriverError); ok && de.Done < len(calls) {
+		t.Fatalf("%s: call %d of %d (@%s, argument shapes %v): %v", b.name, de.Done, len(calls), calls[de.Done].Func.Name, driverShapes(calls[de.Done].Args), err)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,6 +352,15 @@ func runNativeCalls(t *testing.T, b nativeBuild, dir string, calls []llvm.Driver
 			}
 			out[c].results = append(out[c].results, tt)
 		}
+	}
+	return out
+}
+
+// driverShapes are the shapes of args.
+func driverShapes(args []llvm.DriverTensor) [][]int64 {
+	var out [][]int64
+	for _, a := range args {
+		out = append(out, a.Shape)
 	}
 	return out
 }
