@@ -47,9 +47,9 @@ import (
 // or a stride not known when compiling), which the first-level cache
 // would hold in one set, are packed block by block as product packs
 // them, and so are all with AArch64's tile, which reads a packed panel
-// by vectors (matmulTile). Their b operands are packed once per iteration of the batch
-// loops, whole, in the blocks product packs them in (a chunk of a
-// parallel loop packs its own). Each element is summed in the same
+// by vectors (matmulTile). Their b operands are packed once per
+// iteration of the batch loops, whole, in the blocks product packs them
+// in (a chunk of a parallel loop packs its own). Each element is summed in the same
 // order as by an unfused matmul and each member computes its rows as in
 // a fused group, so the results are those of the unfused code, bit for
 // bit.
@@ -390,8 +390,8 @@ type tilePos struct{ row, col, last value.Value }
 // elementwise over the matmul's rows and columns: its loops are the
 // shared ones and one more, along the matmul's j; it reads the matmul's
 // result (which nothing else reads) at the element it computes; its
-// vector body has the accumulators' lanes; and it keeps no values per
-// row. Otherwise nil: the member runs row by row after the matmul.
+// vector body's widest element is the accumulators'; and it keeps no
+// values per row. Otherwise nil: the member runs row by row after the matmul.
 func (l *fnLowering) registerEpilogue(g *fusedGroup, head *chainMatmul, plans []*genericPlan) *tileEpilogue {
 	k := g.shared
 	if g.tail != nil || len(plans) != 2 || plans[0].op != g.head {
@@ -419,8 +419,11 @@ func (l *fnLowering) registerEpilogue(g *fusedGroup, head *chainMatmul, plans []
 			h = x
 		}
 	}
+	// The member's widest element is the accumulators' (vectorLanes is
+	// vectorBytes over it), so that its vector body can run at the
+	// accumulators' lanes (4 f32 with AArch64's 16-byte tile).
 	lanes := head.nr / head.nv
-	if h < 0 || l.vectorLanes(p.op, p.acc, k) != lanes {
+	if lv := l.vectorLanes(p.op, p.acc, k); h < 0 || lv*int(elemBytes(head.elem)) != vectorBytes {
 		return nil
 	}
 	// the member reads the matmul's result at (batch, i, j) where the
