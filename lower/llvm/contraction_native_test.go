@@ -62,6 +62,9 @@ var contractionCases = func() []nativeCase {
 		nativeCase{fn: "causal", shapes: [][]int64{{37, 300}, {70, 300}}},
 		nativeCase{fn: "matmul_tt_f64", shapes: [][]int64{{40, 9}, {37, 40}}},
 		nativeCase{fn: "matmul_tt_f64", shapes: [][]int64{{300, 13}, {16, 300}}},
+		// tanh is within one ulp of the correctly rounded result (doc.go)
+		nativeCase{fn: "dense_tanh", shapes: [][]int64{{27, 40}, {40, 19}, {19}}, ulps: 1},
+		nativeCase{fn: "dense_tanh", shapes: [][]int64{{5, 40}, {40, 19}, {19}}, specials: true, ulps: 1},
 		nativeCase{fn: "matmul", shapes: [][]int64{{3, 4}, {5, 2}}, wantErr: "matmul: "},
 		nativeCase{fn: "batch_matmul", shapes: [][]int64{{2, 3, 4}, {3, 4, 5}}, wantErr: "batch_matmul: "},
 	)
@@ -81,7 +84,7 @@ func TestNativeContractions(t *testing.T) { testNativeContractions(t, nil) }
 func testNativeContractions(t *testing.T, cross *crossTarget) {
 	k := compileNativeFor(t, contractionFile, cross)
 	// the dense layers' epilogues are applied to the tiles in registers
-	for _, fn := range []string{"dense", "dense_k300", "dense_residual", "batch_dense", "dense_f64"} {
+	for _, fn := range []string{"dense", "dense_k300", "dense_residual", "batch_dense", "dense_f64", "dense_tanh"} {
 		if !strings.Contains(llvmFunction(k.irText, fn), "mm.epi.full") {
 			t.Errorf("@%s: the epilogue is not applied in registers", fn)
 		}
