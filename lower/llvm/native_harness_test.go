@@ -172,8 +172,9 @@ func runCases(t *testing.T, b nativeBuild, dir string, fns []*llvm.FuncABI, case
 	return out
 }
 
-// runNativeCases builds k with every available toolchain (buildNative) and
-// runs each case with each build (all the cases in one process, runCases)
+// runNativeCases builds k with every available toolchain (buildNative; on
+// the host also in the parallel form) and runs each case with each build
+// (all the cases in one process, runCases)
 // and in the interpreter on k's original kernels. An error case must make
 // every build return code 1 with a message containing wantErr, and the
 // interpreter fail too (unless resultShapes is set: the caller's shapes
@@ -183,7 +184,13 @@ func runCases(t *testing.T, b nativeBuild, dir string, fns []*llvm.FuncABI, case
 func runNativeCases(t *testing.T, k *nativeKernels, cases []nativeCase, seed int64) {
 	t.Helper()
 	dir := t.TempDir()
-	builds := withParallelForm(t, buildKernels(t, dir, k), k)
+	builds := buildKernels(t, dir, k)
+	if k.cross == nil {
+		// (an emulated target's parallel form runs in the contractions'
+		// and matmul's tests only: building these large files twice would
+		// be most of an emulated test's time)
+		builds = withParallelForm(t, builds, k)
+	}
 	for _, b := range builds {
 		t.Logf("built with %s", b.name)
 	}
