@@ -18,7 +18,14 @@ import (
 // the result (|a|*|b| for multiply, |a|/|b| for divide, |result|
 // otherwise: numpy's complex64 computes in float32 and the interpreter in
 // float64 rounded once, so parts near cancellation differ relative to
-// themselves but not to |z|).
+// themselves but not to |z|). The ops added with power (wide) take
+// numpy's complex128 result rounded to the type as complex64's
+// reference: numpy's complex64 a^b = exp(b·log a) in float32 is off by
+// hundreds of epsilons for large |b|, and its exp(-z) in logistic and
+// expm1 overflows float32 where the result does not. Power's scale is
+// |result|·max(1, |b·log a|), its condition number: an error of one
+// epsilon in log a is one of |b·log a| in the result; logistic's
+// |result|·max(1, |e^-a|·|result|), that of the sum 1 + e^-a.
 var complexNumpy = []struct {
 	op, numpy string
 	binary    bool
@@ -39,6 +46,13 @@ var complexNumpy = []struct {
 	{"sqrt", "np.sqrt(a)", false, false, 4},
 	{"rsqrt", "1 / np.sqrt(a)", false, false, 8},
 	{"tanh", "np.tanh(a)", false, false, 8},
+	{"sine", "wide(np.sin, a)", false, false, 8},
+	{"cosine", "wide(np.cos, a)", false, false, 8},
+	{"tan", "wide(np.tan, a)", false, false, 8},
+	{"power", "wide(np.power, a, b)", true, false, 8},
+	{"exponential_minus_one", "wide(expm1, a)", false, false, 8},
+	{"log_plus_one", "wide(log1p, a)", false, false, 8},
+	{"logistic", "wide(lambda z: 1 / (1 + np.exp(-z)), a)", false, false, 8},
 	{"sign", "np.where(a == 0, 0, a / np.abs(a)).astype(a.dtype)", false, false, 4},
 	{"compare_eq", "a == b", true, true, 0},
 	{"compare_ne", "a != b", true, true, 0},
@@ -61,10 +75,24 @@ for case in d['cases']:
         z.real, z.imag = p[0::2], p[1::2]
         return z.astype(dt)
     a, b = arr(case['a']), arr(case['b'])
-    def cplx(re, im):
-        z = np.empty(len(re), dtype=dt)
+    def cplx(re, im, t=dt):
+        z = np.empty(len(re), dtype=t)
         z.real, z.imag = re, im
         return z
+    def wide(f, *xs):
+        return f(*[x.astype(np.complex128) for x in xs]).astype(dt)
+    def expm1(a):
+        # numpy's, but exact for a zero imaginary part, as exp (numpy's
+        # gives NaN for the imaginary part of expm1(+Inf + 0i))
+        return np.where(a.imag == 0, cplx(np.expm1(a.real), a.imag), np.expm1(a))
+    def log1p(a):
+        # numpy's log1p loses the digits of small |a| (log of hypot(1 +
+        # x, y)); the reference takes log|1 + a|^2 / 2 as log1p(2x + x^2 +
+        # y^2) / 2 in long double where |a| < 1/2, and numpy's elsewhere
+        z = a.astype(np.clongdouble)
+        x, y = z.real, z.imag
+        re = np.where(np.abs(z) < 0.5, np.log1p(x * (2 + x) + y * y) / 2, np.log1p(a).real)
+        return cplx(re, np.arctan2(y, 1 + x), np.clongdouble).astype(dt)
     r = eval(case['fn'])
     r = np.asarray(r)
     if r.dtype == np.bool_:
@@ -115,9 +143,10 @@ func complexOpSource(op string, ct *ir.ComplexType, n int) string {
 	b := fmt.Sprintf("tensor<%dxi1>", n)
 	var body, rt string
 	switch op {
-	case "add", "subtract", "multiply", "divide":
+	case "add", "subtract", "multiply", "divide", "power":
 		body, rt = fmt.Sprintf("hlo.%s %%a, %%b : %s", op, c), c
-	case "negate", "conj", "exponential", "log", "sqrt", "rsqrt", "tanh", "sign":
+	case "negate", "conj", "exponential", "log", "sqrt", "rsqrt", "tanh", "sign",
+		"sine", "cosine", "tan", "exponential_minus_one", "log_plus_one", "logistic":
 		body, rt = fmt.Sprintf("hlo.%s %%a : %s", op, c), c
 	case "abs", "real", "imag":
 		body, rt = fmt.Sprintf("hlo.%s %%a : (%s) -> %s", op, c, r), r
@@ -192,6 +221,10 @@ func TestComplexOpsAgainstNumpy(t *testing.T) {
 					scale = cmplx.Abs(za) * cmplx.Abs(zb)
 				case "divide":
 					scale = cmplx.Abs(za) / cmplx.Abs(zb)
+				case "power":
+					scale *= max(1, cmplx.Abs(zb)*cmplx.Abs(cmplx.Log(za)))
+				case "logistic":
+					scale *= max(1, cmplx.Abs(cmplx.Exp(-za))*cmplx.Abs(e))
 				}
 				d, ok := complexDistance(g, e, scale, eps, c.exact)
 				if !ok || !(d <= c.eps) {

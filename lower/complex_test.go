@@ -31,10 +31,11 @@ func TestComplexLoweringsMatchInterpreter(t *testing.T) {
 		b := fmt.Sprintf("tensor<%dxi1>", n)
 		f16 := fmt.Sprintf("tensor<%dxf16>", n)
 		bodies := []struct{ body, rt string }{}
-		for _, op := range []string{"add", "subtract", "multiply", "divide"} {
+		for _, op := range []string{"add", "subtract", "multiply", "divide", "power"} {
 			bodies = append(bodies, struct{ body, rt string }{fmt.Sprintf("hlo.%s %%a, %%b : %s", op, c), c})
 		}
-		for _, op := range []string{"negate", "exponential", "log", "sqrt", "rsqrt", "tanh", "sign", "conj"} {
+		for _, op := range []string{"negate", "exponential", "log", "sqrt", "rsqrt", "tanh", "sign", "conj",
+			"sine", "cosine", "tan", "exponential_minus_one", "log_plus_one", "logistic"} {
 			bodies = append(bodies, struct{ body, rt string }{fmt.Sprintf("hlo.%s %%a : %s", op, c), c})
 		}
 		for _, op := range []string{"abs", "real", "imag"} {

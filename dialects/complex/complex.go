@@ -27,6 +27,12 @@ var (
 	Sqrt  = unary("sqrt", sqrtC)
 	Rsqrt = unary("rsqrt", rsqrtC)
 	Tanh  = unary("tanh", tanhC)
+	Sin   = unary("sin", sinC)
+	Cos   = unary("cos", cosC)
+	Tan   = unary("tan", tanC)
+	Expm1 = unary("expm1", expm1C)
+	Log1p = unary("log1p", log1pC)
+	Pow   = binary("pow", powC)
 	Sign  = unary("sign", signC)
 	Abs   = toReal("abs", absC)
 	Re    = toReal("re", reC)
@@ -224,7 +230,7 @@ func compare(name string) *ir.OpDef {
 }
 
 func init() {
-	ir.Register(Add, Sub, Mul, Div, Neg, Conj, Exp, Log, Sqrt, Rsqrt, Tanh, Sign, Abs, Re, Im, Eq, Neq, Create, Constant)
+	ir.Register(Add, Sub, Mul, Div, Neg, Conj, Exp, Log, Sqrt, Rsqrt, Tanh, Sin, Cos, Tan, Expm1, Log1p, Pow, Sign, Abs, Re, Im, Eq, Neq, Create, Constant)
 }
 
 // Build creates, at b, the complex op def on args (fastmath<none> where

@@ -9,7 +9,7 @@
 //	%c = complex.constant [1.000000e+00 : f32, -2.000000e+00 : f32] : complex<f32>
 //
 // It owns the ops' definitions, exported by MLIR's names for them (Add,
-// Mul, Abs, Re, Create, Eq, ...), and each op's scalar function on
+// Mul, Pow, Sin, Expm1, Log1p, Abs, Re, Create, Eq, ...), and each op's scalar function on
 // complex128 (functions.go: UnaryOps, BinaryOps, ToRealOps), the one
 // meaning of the op: the hlo ops on complex elements compute with these
 // functions (as hlo.exponential computes with math.exp's), the reference

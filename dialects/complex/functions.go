@@ -147,3 +147,206 @@ func imC(z complex128) float64  { return imag(z) }
 // Equal is complex.eq's function: both parts equal (so NaN is unequal to
 // everything); complex.neq is its negation.
 func Equal(a, b complex128) bool { return a == b }
+
+// sinhC is sinh(x)·cos y + i·cosh(x)·sin y with C99 Annex G's special
+// values (csinh: odd, and conj(sinh z) = sinh(conj z)). A zero imaginary
+// part stays exact; for |x| >= 22 cosh x = |sinh x| = e^|x|/2 to double
+// precision, taken as two factors e^(|x|/2) so that a result with a
+// small cos y or sin y does not overflow early.
+func sinhC(z complex128) complex128 {
+	x, y := real(z), imag(z)
+	if finite(x) && finite(y) {
+		if y == 0 {
+			return complex(math.Sinh(x), y)
+		}
+		s, c := math.Sincos(y)
+		if math.Abs(x) < 22 {
+			return complex(math.Sinh(x)*c, math.Cosh(x)*s)
+		}
+		h := math.Exp(math.Abs(x) / 2)
+		return complex(math.Copysign(h, x)*c/2*h, s*h/2*h)
+	}
+	switch {
+	case x == 0: // y is Inf or NaN
+		return complex(x, math.NaN())
+	case y == 0: // x is Inf or NaN
+		return complex(x, y)
+	case finite(x): // y is Inf or NaN
+		return complex(math.NaN(), math.NaN())
+	case math.IsInf(x, 0) && finite(y):
+		s, c := math.Sincos(y)
+		return complex(x*c, math.Inf(1)*s)
+	case math.IsInf(x, 0): // y is Inf or NaN
+		return complex(math.Inf(1), math.NaN())
+	}
+	return complex(math.NaN(), math.NaN())
+}
+
+// coshC is cosh(x)·cos y + i·sinh(x)·sin y with Annex G's special values
+// (ccosh: even), scaled for large |x| as sinhC.
+func coshC(z complex128) complex128 {
+	x, y := real(z), imag(z)
+	if finite(x) && finite(y) {
+		if y == 0 {
+			return complex(math.Cosh(x), x*y)
+		}
+		s, c := math.Sincos(y)
+		if math.Abs(x) < 22 {
+			return complex(math.Cosh(x)*c, math.Sinh(x)*s)
+		}
+		h := math.Exp(math.Abs(x) / 2)
+		return complex(c*h/2*h, math.Copysign(h, x)*s/2*h)
+	}
+	switch {
+	case x == 0: // y is Inf or NaN
+		return complex(math.NaN(), 0)
+	case y == 0: // x is Inf or NaN
+		return complex(x*x, math.Copysign(0, x)*y)
+	case finite(x): // y is Inf or NaN
+		return complex(math.NaN(), math.NaN())
+	case math.IsInf(x, 0) && finite(y):
+		s, c := math.Sincos(y)
+		return complex(math.Inf(1)*c, x*s)
+	case math.IsInf(x, 0): // y is Inf or NaN
+		return complex(math.Inf(1), math.NaN())
+	}
+	return complex(math.NaN(), math.NaN())
+}
+
+// sinC, cosC and tanC are C99's csin(z) = -i·sinh(iz), ccos(z) = cosh(iz)
+// and ctan(z) = -i·tanh(iz), as numpy computes them through the C
+// library: with iz = -y + ix, -i·(p + iq) = q - ip.
+// Where C99 leaves the sign of an infinite part open, sin takes the C
+// library's (glibc's, which numpy gives): sin(x ± i∞) for an infinite or
+// NaN x is NaN + i∞.
+func sinC(z complex128) complex128 {
+	if !finite(real(z)) && math.IsInf(imag(z), 0) {
+		return complex(math.NaN(), math.Inf(1))
+	}
+	w := sinhC(complex(-imag(z), real(z)))
+	return complex(imag(w), -real(w))
+}
+
+func cosC(z complex128) complex128 { return coshC(complex(-imag(z), real(z))) }
+
+func tanC(z complex128) complex128 {
+	w := tanhC(complex(-imag(z), real(z)))
+	return complex(imag(w), -real(w))
+}
+
+// expm1C is numpy's expm1 on complex numbers: expm1(x)·cos y − 2·sin²(y/2)
+// + i·e^x·sin y, which keeps the digits of small |z| that exp(z) − 1
+// loses, but with a zero imaginary part exact, (expm1(x), y), as expC
+// (numpy gives NaN for the imaginary part of expm1(+Inf + 0i)).
+func expm1C(z complex128) complex128 {
+	x, y := real(z), imag(z)
+	if y == 0 {
+		return complex(math.Expm1(x), y)
+	}
+	h := math.Sin(y / 2)
+	return complex(math.Expm1(x)*math.Cos(y)-2*h*h, math.Exp(x)*math.Sin(y))
+}
+
+// log1pC is log(1 + z) = log|1 + z| + i·atan2(y, 1 + x). Where |1 + z|² =
+// 1 + u with u = x·(2 + x) + y² and |u| < 1/2, the real part is
+// log1p(u)/2, which keeps the digits of small |z| (numpy takes
+// log(hypot(1 + x, y)) everywhere, which loses them: its complex64
+// log1p(1e-5) is off by 0.1%); elsewhere, and for infinite and NaN parts,
+// it is logC(1 + z).
+func log1pC(z complex128) complex128 {
+	x, y := real(z), imag(z)
+	if finite(x) && finite(y) {
+		if u := float64(x*(2+x)) + float64(y*y); math.Abs(u) < 0.5 {
+			return complex(math.Log1p(u)/2, math.Atan2(y, 1+x))
+		}
+	}
+	return logC(complex(1+x, y))
+}
+
+// powC is numpy's power on complex numbers: a^0 = 1 for every a (NaN
+// too); 0^b = 0 for a real b > 0 and NaN + NaN·i for any other b; an
+// integer real exponent n with |n| < 100 is the product of repeated
+// squares from 1 (mulC; 1, 2 and 3 are a, a·a and a·(a·a); a negative n
+// divides 1 by it, divC), exact for small Gaussian integers; any other
+// a^b is exp(b·log a), as C's cpow.
+func powC(a, b complex128) complex128 {
+	br, bi := real(b), imag(b)
+	switch {
+	case b == 0:
+		return 1
+	case a == 0:
+		if br > 0 && bi == 0 {
+			return 0
+		}
+		return complex(math.NaN(), math.NaN())
+	case bi == 0 && br == math.Trunc(br) && math.Abs(br) < 100:
+		switch br {
+		case 1:
+			return a
+		case 2:
+			return mulC(a, a)
+		case 3:
+			return mulC(a, mulC(a, a))
+		}
+		r := complex128(1)
+		for n, p := int(math.Abs(br)), a; ; {
+			if n&1 != 0 {
+				r = mulC(r, p)
+			}
+			if n >>= 1; n == 0 {
+				break
+			}
+			p = mulC(p, p)
+		}
+		if br < 0 {
+			r = divC(1, r)
+		}
+		return r
+	}
+	return expC(mulC99(b, logC(a)))
+}
+
+// mulC99 is C's complex multiplication (C11 Annex G's _Cmultd, which C
+// libraries' cpow uses): the schoolbook product, but where both parts
+// come out NaN and an operand is infinite (or a partial product
+// overflowed), infinities are recovered by recomputing with the infinite
+// parts as ±1 and the NaN parts as ±0, scaled by +Inf.
+func mulC99(z, w complex128) complex128 {
+	r := mulC(z, w)
+	if !math.IsNaN(real(r)) || !math.IsNaN(imag(r)) {
+		return r
+	}
+	a, b, c, d := real(z), imag(z), real(w), imag(w)
+	box := func(v float64) float64 { // an infinite part to ±1, a finite one to ±0
+		if math.IsInf(v, 0) {
+			return math.Copysign(1, v)
+		}
+		return math.Copysign(0, v)
+	}
+	unNaN := func(v float64) float64 {
+		if math.IsNaN(v) {
+			return math.Copysign(0, v)
+		}
+		return v
+	}
+	recalc := false
+	if math.IsInf(a, 0) || math.IsInf(b, 0) {
+		a, b, c, d = box(a), box(b), unNaN(c), unNaN(d)
+		recalc = true
+	}
+	if math.IsInf(c, 0) || math.IsInf(d, 0) {
+		c, d, a, b = box(c), box(d), unNaN(a), unNaN(b)
+		recalc = true
+	}
+	if !recalc && (math.IsInf(a*c, 0) || math.IsInf(b*d, 0) || math.IsInf(a*d, 0) || math.IsInf(b*c, 0)) {
+		a, b, c, d = unNaN(a), unNaN(b), unNaN(c), unNaN(d)
+		recalc = true
+	}
+	if !recalc {
+		return r
+	}
+	inf := math.Inf(1)
+	return complex(inf*(float64(a*c)-float64(b*d)), inf*(float64(a*d)+float64(b*c)))
+}
+
+func finite(v float64) bool { return !math.IsInf(v, 0) && !math.IsNaN(v) }

@@ -32,6 +32,15 @@ func complexFn2(def *ir.OpDef) func(a, b complex128) complex128 {
 }
 func toRealFn(def *ir.OpDef) func(complex128) float64 { return complexdialect.ToRealOps[def] }
 
+// logisticC is hlo.logistic on complex elements, 1 / (1 + e^-z), as XLA
+// expands it (its logistic expander's form): the complex dialect's neg,
+// exp, add and div, which lowerLogistic emits.
+func logisticC(z complex128) complex128 {
+	exp, neg := complexFn(complexdialect.Exp), complexFn(complexdialect.Neg)
+	add, div := complexFn2(complexdialect.Add), complexFn2(complexdialect.Div)
+	return div(1, add(1, exp(neg(z))))
+}
+
 // zeroF is imag on real elements.
 func zeroF(float64) float64 { return 0 }
 

@@ -48,9 +48,9 @@ var (
 	MinimumOp = declareBinary(&BinaryOp{Name: "minimum", Class: AnyNumeric, Commutative: true,
 		Eval:  BinaryEval{Float: minimumF, Signed: minSI, Unsigned: minUI, Bool: andI},
 		Lower: ScalarLowering{Float: arith.MinimumF, Signed: arith.MinSI, Unsigned: arith.MinUI, Bool: arith.AndI}})
-	PowerOp = declareBinary(&BinaryOp{Name: "power", Class: IntOrFloat,
-		Eval:  BinaryEval{Float: math.BinaryOps[math.PowF], Signed: powI, Unsigned: powI, Folds: powFolds},
-		Lower: ScalarLowering{Float: math.PowF, Emit: lowerIntPower}})
+	PowerOp = declareBinary(&BinaryOp{Name: "power", Class: IntOrFloat | WithComplex,
+		Eval:  BinaryEval{Float: math.BinaryOps[math.PowF], Signed: powI, Unsigned: powI, Complex: complexFn2(complexdialect.Pow), Folds: powFolds},
+		Lower: ScalarLowering{Complex: complexdialect.Pow, Float: math.PowF, Emit: lowerIntPower}})
 	Atan2Op = declareBinary(&BinaryOp{Name: "atan2", Class: FloatOnly,
 		Eval:  BinaryEval{Float: math.BinaryOps[math.Atan2]},
 		Lower: ScalarLowering{Float: math.Atan2}})
@@ -92,12 +92,12 @@ var (
 		Lower: ScalarLowering{Complex: complexdialect.Abs, Float: math.AbsF, Emit: lowerAbsInt}})
 	ExponentialOp = declareUnary(&UnaryOp{Name: "exponential", Class: FloatOnly | WithComplex,
 		Eval: UnaryEval{Float: mathFn(math.Exp), Complex: complexFn(complexdialect.Exp)}, Lower: ScalarLowering{Complex: complexdialect.Exp, Float: math.Exp}})
-	ExponentialMinusOneOp = declareUnary(&UnaryOp{Name: "exponential_minus_one", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.ExpM1)}, Lower: ScalarLowering{Float: math.ExpM1}})
+	ExponentialMinusOneOp = declareUnary(&UnaryOp{Name: "exponential_minus_one", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: mathFn(math.ExpM1), Complex: complexFn(complexdialect.Expm1)}, Lower: ScalarLowering{Complex: complexdialect.Expm1, Float: math.ExpM1}})
 	LogOp = declareUnary(&UnaryOp{Name: "log", Class: FloatOnly | WithComplex,
 		Eval: UnaryEval{Float: mathFn(math.Log), Complex: complexFn(complexdialect.Log)}, Lower: ScalarLowering{Complex: complexdialect.Log, Float: math.Log}})
-	LogPlusOneOp = declareUnary(&UnaryOp{Name: "log_plus_one", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Log1p)}, Lower: ScalarLowering{Float: math.Log1p}})
+	LogPlusOneOp = declareUnary(&UnaryOp{Name: "log_plus_one", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: mathFn(math.Log1p), Complex: complexFn(complexdialect.Log1p)}, Lower: ScalarLowering{Complex: complexdialect.Log1p, Float: math.Log1p}})
 	SqrtOp = declareUnary(&UnaryOp{Name: "sqrt", Class: FloatOnly | WithComplex,
 		Eval: UnaryEval{Float: mathFn(math.Sqrt), Complex: complexFn(complexdialect.Sqrt)}, Lower: ScalarLowering{Complex: complexdialect.Sqrt, Float: math.Sqrt}})
 	RsqrtOp = declareUnary(&UnaryOp{Name: "rsqrt", Class: FloatOnly | WithComplex,
@@ -106,8 +106,8 @@ var (
 		Eval: UnaryEval{Float: mathFn(math.Cbrt)}, Lower: ScalarLowering{Float: math.Cbrt}})
 	TanhOp = declareUnary(&UnaryOp{Name: "tanh", Class: FloatOnly | WithComplex,
 		Eval: UnaryEval{Float: mathFn(math.Tanh), Complex: complexFn(complexdialect.Tanh)}, Lower: ScalarLowering{Complex: complexdialect.Tanh, Float: math.Tanh}})
-	LogisticOp = declareUnary(&UnaryOp{Name: "logistic", Class: FloatOnly,
-		Eval: UnaryEval{Float: logisticF}, Lower: ScalarLowering{Emit: lowerLogistic}})
+	LogisticOp = declareUnary(&UnaryOp{Name: "logistic", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: logisticF, Complex: logisticC}, Lower: ScalarLowering{Emit: lowerLogistic}})
 	SignOp = declareUnary(&UnaryOp{Name: "sign", Class: IntOrFloat | WithComplex,
 		Eval:  UnaryEval{Float: signF, Signed: signI, Unsigned: signI, Complex: complexFn(complexdialect.Sign)},
 		Lower: ScalarLowering{Complex: complexdialect.Sign, Emit: lowerSign}})
@@ -125,12 +125,12 @@ var (
 	PopcntOp = declareUnary(&UnaryOp{Name: "popcnt", Class: IntOnly,
 		Eval:  UnaryEval{Signed: popcntI, Unsigned: popcntI},
 		Lower: ScalarLowering{Emit: lowerPopcnt}})
-	SineOp = declareUnary(&UnaryOp{Name: "sine", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Sin)}, Lower: ScalarLowering{Float: math.Sin}})
-	CosineOp = declareUnary(&UnaryOp{Name: "cosine", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Cos)}, Lower: ScalarLowering{Float: math.Cos}})
-	TanOp = declareUnary(&UnaryOp{Name: "tan", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Tan)}, Lower: ScalarLowering{Float: math.Tan}})
+	SineOp = declareUnary(&UnaryOp{Name: "sine", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: mathFn(math.Sin), Complex: complexFn(complexdialect.Sin)}, Lower: ScalarLowering{Complex: complexdialect.Sin, Float: math.Sin}})
+	CosineOp = declareUnary(&UnaryOp{Name: "cosine", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: mathFn(math.Cos), Complex: complexFn(complexdialect.Cos)}, Lower: ScalarLowering{Complex: complexdialect.Cos, Float: math.Cos}})
+	TanOp = declareUnary(&UnaryOp{Name: "tan", Class: FloatOnly | WithComplex,
+		Eval: UnaryEval{Float: mathFn(math.Tan), Complex: complexFn(complexdialect.Tan)}, Lower: ScalarLowering{Complex: complexdialect.Tan, Float: math.Tan}})
 	// round_nearest_afz rounds halfway cases away from zero (math.round).
 	RoundNearestAfzOp = declareUnary(&UnaryOp{Name: "round_nearest_afz", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Round)}, Lower: ScalarLowering{Float: math.Round}})

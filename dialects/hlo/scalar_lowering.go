@@ -135,11 +135,26 @@ func lowerAbsInt(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
 }
 
 // lowerLogistic is 1 / (1 + exp(-x)); f16 and bf16 compute it in f32 and
-// round once (as XLA does), not after each of its four ops.
+// round once (as XLA does), not after each of its four ops. Complex
+// elements take the complex dialect's ops (logisticC), complex<f32> in
+// complex<f64> and rounded once, as the interpreter does.
 func lowerLogistic(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	s := scalarCode{b}
 	x := args[0]
 	t := x.Type()
+	if ct, ok := t.(*ir.ComplexType); ok {
+		wide := ir.Complex(ir.F64T)
+		if ct != wide {
+			x = convertScalar(b, x, ct, wide)
+		}
+		one := complexdialect.NewConstant(b, wide, 1)
+		e := complexdialect.Build(b, complexdialect.Exp, complexdialect.Build(b, complexdialect.Neg, x))
+		r := complexdialect.Build(b, complexdialect.Div, one, complexdialect.Build(b, complexdialect.Add, one, e))
+		if ct != wide {
+			r = convertScalar(b, r, wide, ct)
+		}
+		return r
+	}
 	ct := t
 	if ft := t.(*ir.FloatType); ft.Kind == ir.F16 || ft.Kind == ir.BF16 {
 		ct = ir.F32T

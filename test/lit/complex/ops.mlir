@@ -50,6 +50,23 @@ func.func @ops(%a: complex<f32>, %b: complex<f32>) -> (complex<f32>, f32, i1, i1
   return %18, %12, %16, %17 : complex<f32>, f32, i1, i1
 }
 
+// CHECK-LABEL: func.func @transcendental
+func.func @transcendental(%a: complex<f64>, %b: complex<f64>) -> complex<f64> {
+  // CHECK: complex.sin %{{.*}} : complex<f64>
+  %0 = complex.sin %a : complex<f64>
+  // CHECK: complex.cos %{{.*}} : complex<f64>
+  %1 = complex.cos %0 : complex<f64>
+  // CHECK: complex.tan %{{.*}} fastmath<nnan> : complex<f64>
+  %2 = complex.tan %1 fastmath<nnan> : complex<f64>
+  // CHECK: complex.expm1 %{{.*}} : complex<f64>
+  %3 = complex.expm1 %2 : complex<f64>
+  // CHECK: complex.log1p %{{.*}} : complex<f64>
+  %4 = complex.log1p %3 : complex<f64>
+  // CHECK: complex.pow %{{.*}}, %{{.*}} : complex<f64>
+  %5 = complex.pow %4, %b : complex<f64>
+  return %5 : complex<f64>
+}
+
 // CHECK-LABEL: func.func @f64
 func.func @f64(%a: complex<f64>) -> f64 {
   // CHECK: complex.abs %{{.*}} : complex<f64>

@@ -36,6 +36,29 @@ func.func @arith(%a: tensor<4xcomplex<f32>>, %b: tensor<complex<f32>>) -> tensor
   return %11 : tensor<4xcomplex<f32>>
 }
 
+// CHECK-LABEL: func.func @transcendental
+func.func @transcendental(%a: tensor<4xcomplex<f64>>, %b: tensor<complex<f64>>) -> tensor<4xcomplex<f64>> {
+  // CHECK: hlo.sine %{{.*}} : tensor<4xcomplex<f64>>
+  %0 = stablehlo.sine %a : tensor<4xcomplex<f64>>
+  // CHECK: hlo.cosine
+  %1 = stablehlo.cosine %0 : tensor<4xcomplex<f64>>
+  // CHECK: hlo.tan %{{.*}} : tensor<4xcomplex<f64>>
+  %2 = chlo.tan %1 : tensor<4xcomplex<f64>> -> tensor<4xcomplex<f64>>
+  // CHECK: hlo.tan
+  %3 = stablehlo.tan %2 : tensor<4xcomplex<f64>>
+  // CHECK: hlo.exponential_minus_one
+  %4 = stablehlo.exponential_minus_one %3 : tensor<4xcomplex<f64>>
+  // CHECK: hlo.log_plus_one
+  %5 = stablehlo.log_plus_one %4 : tensor<4xcomplex<f64>>
+  // CHECK: hlo.logistic
+  %6 = stablehlo.logistic %5 : tensor<4xcomplex<f64>>
+  // CHECK: hlo.power %{{.*}}, %{{.*}} : (tensor<4xcomplex<f64>>, tensor<complex<f64>>) -> tensor<4xcomplex<f64>>
+  %7 = chlo.broadcast_power %6, %b : (tensor<4xcomplex<f64>>, tensor<complex<f64>>) -> tensor<4xcomplex<f64>>
+  // CHECK: hlo.power %{{.*}}, %{{.*}} : tensor<4xcomplex<f64>>
+  %8 = stablehlo.power %7, %a : tensor<4xcomplex<f64>>
+  return %8 : tensor<4xcomplex<f64>>
+}
+
 // CHECK-LABEL: func.func @parts
 func.func @parts(%z: tensor<2x3xcomplex<f64>>, %x: tensor<3xf32>) -> (tensor<2x3xf64>, tensor<2x3xf64>, tensor<2x3xf64>, tensor<2x3xcomplex<f64>>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
   // CHECK: hlo.abs %{{.*}} : (tensor<2x3xcomplex<f64>>) -> tensor<2x3xf64>

@@ -12,3 +12,8 @@
 // CHECK: complex.create
 // CHECK-LABEL: func.func @compare_select_convert
 // CHECK: complex.neq
+// CHECK-LABEL: func.func @transcendental
+// CHECK: complex.sin
+// CHECK: complex.pow
+// CHECK-LABEL: func.func @logistic
+// CHECK: complex.div

@@ -58,3 +58,59 @@ func.func @compare_select_convert(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcompl
   %3 = hlo.convert %x : (tensor<4xf32>) -> tensor<4xcomplex<f64>>
   return %2, %3 : tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>
 }
+
+// CHECK-LABEL: func.func @transcendental
+// CHECK: complex.sin %{{.*}} : complex<f32>
+// CHECK: complex.cos %{{.*}} : complex<f32>
+// CHECK: complex.tan %{{.*}} : complex<f32>
+// CHECK: complex.expm1 %{{.*}} : complex<f32>
+// CHECK: complex.log1p %{{.*}} : complex<f32>
+// CHECK: complex.pow %{{.*}}, %{{.*}} : complex<f32>
+// CPU-LABEL: func.func @transcendental
+// CPU: linalg.generic
+// CPU: complex.sin
+// CPU-NEXT: complex.cos
+// CPU-NEXT: complex.tan
+// CPU-NEXT: complex.expm1
+// CPU-NEXT: complex.log1p
+// CPU-NEXT: complex.pow
+// CPU: return
+func.func @transcendental(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = hlo.sine %a : tensor<4xcomplex<f32>>
+  %1 = hlo.cosine %0 : tensor<4xcomplex<f32>>
+  %2 = hlo.tan %1 : tensor<4xcomplex<f32>>
+  %3 = hlo.exponential_minus_one %2 : tensor<4xcomplex<f32>>
+  %4 = hlo.log_plus_one %3 : tensor<4xcomplex<f32>>
+  %5 = hlo.power %4, %b : tensor<4xcomplex<f32>>
+  return %5 : tensor<4xcomplex<f32>>
+}
+
+// Logistic is 1 / (1 + exp(-z)) of the complex dialect's ops, complex<f32>
+// in complex<f64> and rounded once (as the interpreter computes it).
+// CHECK-LABEL: func.func @logistic
+// CHECK: ^bb0(%[[Z:.*]]: complex<f32>, %{{.*}}: complex<f32>):
+// CHECK: %[[W:.*]] = complex.create %{{.*}}, %{{.*}} : complex<f64>
+// CHECK-NEXT: %[[ONE:.*]] = complex.constant [1.000000e+00, 0.000000e+00] : complex<f64>
+// CHECK-NEXT: %[[N:.*]] = complex.neg %[[W]] : complex<f64>
+// CHECK-NEXT: %[[E:.*]] = complex.exp %[[N]] : complex<f64>
+// CHECK-NEXT: %[[S:.*]] = complex.add %[[ONE]], %[[E]] : complex<f64>
+// CHECK-NEXT: %[[R:.*]] = complex.div %[[ONE]], %[[S]] : complex<f64>
+// CHECK: arith.truncf %{{.*}} : f64 to f32
+// CHECK: complex.create %{{.*}}, %{{.*}} : complex<f32>
+// CHECK-LABEL: func.func @logistic64
+// CHECK: ^bb0(%[[Z:.*]]: complex<f64>, %{{.*}}: complex<f64>):
+// CHECK-NEXT: complex.constant
+// CHECK-NEXT: complex.neg %[[Z]] : complex<f64>
+// CHECK-NEXT: complex.exp
+// CHECK-NEXT: complex.add
+// CHECK-NEXT: %[[R:.*]] = complex.div
+// CHECK-NEXT: linalg.yield %[[R]] : complex<f64>
+func.func @logistic(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = hlo.logistic %a : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+func.func @logistic64(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
+  %0 = hlo.logistic %a : tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
+}
