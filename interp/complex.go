@@ -215,6 +215,7 @@ func init() {
 		hlo.Transpose, hlo.ReverseOp, hlo.Concatenate, hlo.Slice, hlo.RealDynamicSlice,
 		hlo.DynamicSliceOp, hlo.DynamicUpdateSliceOp, hlo.PadOp, hlo.GetDimensionSize,
 		hlo.OptimizationBarrierOp, hlo.ReduceOp, hlo.ReduceWindowOp, hlo.ReturnOp,
+		hlo.DotGeneralOp, hlo.DotOp, hlo.Iota, hlo.DynamicIota,
 	} {
 		takesComplex[d.Name] = true
 	}

@@ -270,3 +270,61 @@ func complexDistance(g, e complex128, scale, eps float64, exact bool) (float64, 
 	}
 	return worst, true
 }
+
+// TestComplexDotAgainstNumpy interprets hlo.dot_general on complex<f32>
+// and complex<f64> operands (a batch of rows of 4 elements, contracted
+// pairwise) and compares with numpy's sum of the products, within 8
+// epsilons of Σ|a_k|·|b_k| per part (the usual bound of a sum of
+// products: numpy's complex64 multiplies in float32, the interpreter in
+// float64 rounded once).
+func TestComplexDotAgainstNumpy(t *testing.T) {
+	python := numpyPython(t)
+	as, bs := complexTestValues(3), complexTestValues(4)
+	n := len(as) / 4 * 4
+	as, bs = as[:n], bs[:n]
+	var cases []map[string]any
+	for _, dt := range []string{"c64", "c128"} {
+		cases = append(cases, map[string]any{"key": dt, "fn": "(a.reshape(-1, 4) * b.reshape(-1, 4)).sum(axis=1)", "dtype": dt, "a": complexBits(as), "b": complexBits(bs)})
+	}
+	var want map[string][]uint64
+	if err := pyoracle.Run(python, t.TempDir(), "complexdot", complexNumpyScript, map[string]any{"cases": cases}, &want); err != nil {
+		t.Fatal(err)
+	}
+	for _, dt := range []string{"c64", "c128"} {
+		ct, eps := ir.Complex(ir.F32T), math.Ldexp(1, -23)
+		if dt == "c128" {
+			ct, eps = ir.Complex(ir.F64T), math.Ldexp(1, -52)
+		}
+		rows := n / 4
+		src := fmt.Sprintf("func.func @main(%%a: tensor<%dx4x%s>, %%b: tensor<%dx4x%s>) -> tensor<%dx%s> {\n"+
+			"  %%r = hlo.dot_general %%a, %%b, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<%dx4x%s>, tensor<%dx4x%s>) -> tensor<%dx%s>\n"+
+			"  return %%r : tensor<%dx%s>\n}\n", rows, ct, rows, ct, rows, ct, rows, ct, rows, ct, rows, ct, rows, ct)
+		m, err := ir.Parse("dot.mlir", []byte(src), ir.ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := NewComplex(ct, []int64{int64(rows), 4}, as)
+		b, _ := NewComplex(ct, []int64{int64(rows), 4}, bs)
+		res, err := Run(m, "main", []*Tensor{a, b})
+		if err != nil {
+			t.Fatalf("%s: %v", dt, err)
+		}
+		w := want[dt]
+		var worst float64
+		for i := range rows {
+			g := res[0].Complexes()[i]
+			e := complex(math.Float64frombits(w[2*i]), math.Float64frombits(w[2*i+1]))
+			var scale float64
+			for k := range 4 {
+				scale += cmplx.Abs(a.Complexes()[4*i+k]) * cmplx.Abs(b.Complexes()[4*i+k])
+			}
+			d, ok := complexDistance(g, e, scale, eps, false)
+			if !ok || !(d <= 8) {
+				t.Errorf("%s row %d: interpreter %v, numpy %v (%.3g eps of the scale %.3g; at most 8)", dt, i, g, e, d, scale)
+				continue
+			}
+			worst = max(worst, d)
+		}
+		t.Logf("dot_general/%s %d rows of 4, largest error %.3g eps (bound 8)", dt, rows, worst)
+	}
+}

@@ -23,7 +23,8 @@ import (
 // StableHLO's definition (a reduce of the products from 0), so a sum of
 // -0 products is +0, and an empty contracting dim gives 0. Integers wrap;
 // i1 multiplies with and and adds with or (hlo.multiply's and hlo.add's
-// functions on i1). A result element type wider than the operands'
+// functions on i1); complex elements with hlo.multiply's and hlo.add's
+// complex functions, each product and sum rounded part by part. A result element type wider than the operands'
 // (dialects/hlo's ContractsInto) computes in the result's type; the
 // operands' values convert to it exactly, so they are read as they are.
 // precision_config and algorithm change nothing.
@@ -66,7 +67,7 @@ func hloDotGeneral(_ *evaluator, op *ir.Operation, in []value) ([]value, error) 
 	if err != nil {
 		return nil, op.Emit("%v", err)
 	}
-	if lk, _ := kindOf(lhs.elem); lk.float != k.float {
+	if lk, _ := kindOf(lhs.elem); lk.float != k.float || lk.complex != k.complex {
 		return nil, op.Emit("cannot contract %s elements into %s", lhs.elem, elem)
 	}
 	out := newTensor(elem, k, d.ResultShape(lhs.shape, rhs.shape))
@@ -95,6 +96,18 @@ func hloDotGeneral(_ *evaluator, op *ir.Operation, in []value) ([]value, error) 
 	walkPairs(kSizes, kL, kR, func(lo, ro int) { terms = append(terms, [2]int{lo, ro}) })
 
 	pos := 0
+	if k.complex {
+		mul, add := contractionMul.Eval.Complex, contractionAdd.Eval.Complex
+		walkPairs(out.shape, outL, outR, func(lb, rb int) {
+			var acc complex128
+			for _, t := range terms {
+				acc = hlo.RoundComplex(add(acc, hlo.RoundComplex(mul(lhs.c[lb+t[0]], rhs.c[rb+t[1]]), k.fk)), k.fk)
+			}
+			out.c[pos] = acc
+			pos++
+		})
+		return one(out), nil
+	}
 	if k.float {
 		mul, add := contractionMul.Eval.Float, contractionAdd.Eval.Float
 		walkPairs(out.shape, outL, outR, func(lb, rb int) {

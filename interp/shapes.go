@@ -310,9 +310,12 @@ func iota(op *ir.Operation, shape []int64, dim int) ([]value, error) {
 	strides[dim] = 1
 	l := &layout{shape: shape, strides: [][]int{strides}}
 	l.each(func(o int, offs []int) {
-		if k.float {
+		switch {
+		case k.complex:
+			out.c[o] = hlo.RoundComplex(complex(float64(offs[0]), 0), k.fk)
+		case k.float:
 			out.f[o] = k.round(float64(offs[0]))
-		} else {
+		default:
 			out.i[o] = k.wrap(int64(offs[0]))
 		}
 	})

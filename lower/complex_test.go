@@ -157,6 +157,15 @@ func TestComplexProgramsThroughPipeline(t *testing.T) {
   %1 = hlo.reduce(%a init: %o) applies hlo.multiply across dimensions = [0] : (tensor<3x4xcomplex<f32>>, tensor<complex<f32>>) -> tensor<4xcomplex<f32>>
   return %0, %1 : tensor<3xcomplex<f32>>, tensor<4xcomplex<f32>>
 }`, []*interp.Tensor{c([]int64{3, 4}, 0.125)}},
+		{"dot_general (transposed rhs) feeding sine, power and logistic; iota", `func.func @f(%a: tensor<2x3xcomplex<f32>>, %b: tensor<4x3xcomplex<f32>>) -> (tensor<2x4xcomplex<f32>>, tensor<2x4xcomplex<f32>>) {
+  %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [1] : (tensor<2x3xcomplex<f32>>, tensor<4x3xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+  %1 = hlo.sine %0 : tensor<2x4xcomplex<f32>>
+  %i = hlo.iota dim = 1 : tensor<2x4xcomplex<f32>>
+  %2 = hlo.power %1, %i : tensor<2x4xcomplex<f32>>
+  %3 = hlo.logistic %2 : tensor<2x4xcomplex<f32>>
+  %4 = hlo.log_plus_one %0 : tensor<2x4xcomplex<f32>>
+  return %3, %4 : tensor<2x4xcomplex<f32>>, tensor<2x4xcomplex<f32>>
+}`, []*interp.Tensor{c([]int64{2, 3}, 0.125), c([]int64{4, 3}, -0.0625)}},
 	}
 	for i, p := range progs {
 		t.Run(p.name, func(t *testing.T) { runPipelined(t, i, reduceCase{src: p.src, args: p.args}) })

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	complexdialect "github.com/bcast-opt/bcast-opt/dialects/complex"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/ir"
@@ -19,7 +20,9 @@ import (
 // linalg.fill of zero into a tensor.empty of the result's shape, read
 // with the identity on the parallel loops; the body the multiply and add
 // of hlo.multiply's and hlo.add's scalar lowerings for the result's
-// element type (arith.mulf / addf; muli / addi; andi / ori on i1):
+// element type (arith.mulf / addf; muli / addi; andi / ori on i1;
+// complex.mul / complex.add on complex elements, from a complex.constant
+// zero):
 //
 //	%0 = hlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
 //
@@ -115,8 +118,14 @@ func (l *lowering) convertContraction(op *ir.Operation) error {
 	gen, body := newReductionGeneric(b, op, operands, maps, iterators, 2)
 	bb := bodyBuilder(op, body)
 	x, y := convertElement(bb, body.Arg(0), elem, unsigned), convertElement(bb, body.Arg(1), elem, unsigned)
-	mul := arith.Build(bb, contractionOp(hlo.MultiplyOp, elem), elem, x, y)
-	sum := arith.Build(bb, contractionOp(hlo.AddOp, elem), elem, body.Arg(2), mul)
+	var sum *ir.Value
+	if ir.IsComplex(elem) {
+		mul := complexdialect.Build(bb, hlo.ElementwiseOf(hlo.MultiplyOp).Lower.Complex, x, y)
+		sum = complexdialect.Build(bb, hlo.ElementwiseOf(hlo.AddOp).Lower.Complex, body.Arg(2), mul)
+	} else {
+		mul := arith.Build(bb, contractionOp(hlo.MultiplyOp, elem), elem, x, y)
+		sum = arith.Build(bb, contractionOp(hlo.AddOp, elem), elem, body.Arg(2), mul)
+	}
 	bb.Create(&ir.OpState{Name: linalg.Yield.Name, Operands: []*ir.Value{sum}})
 	r := gen.Result(0)
 	if out != res {
@@ -228,6 +237,8 @@ func convertElement(bb *ir.Builder, x *ir.Value, elem ir.Type, unsigned bool) *i
 // for i1).
 func zeroConstant(b *ir.Builder, elem ir.Type) *ir.Value {
 	switch {
+	case ir.IsComplex(elem):
+		return complexdialect.NewConstant(b, elem.(*ir.ComplexType), 0)
 	case ir.IsFloat(elem):
 		return arith.NewConstant(b, ir.FloatAttrOf(elem, 0)).Result(0)
 	case hlo.IntKindOf(elem).IsBool():

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/bcast-opt/bcast-opt/dialects/arith"
+	complexdialect "github.com/bcast-opt/bcast-opt/dialects/complex"
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/dialects/linalg"
 	"github.com/bcast-opt/bcast-opt/dialects/tensor"
@@ -80,7 +81,8 @@ func (l *lowering) convertIota(op *ir.Operation) error {
 // iotaGeneric replaces op, an hlo.iota or hlo.dynamic_iota with result
 // type rt, by a generic with no inputs into a tensor.empty (with the
 // dynamic sizes dyn) whose body converts linalg.index of the
-// iota_dimension to rt's element type.
+// iota_dimension to rt's element type (complex: complex.create of the
+// index as the part type and 0).
 func (l *lowering) iotaGeneric(b *ir.Builder, op *ir.Operation, rt *ir.RankedTensorType, dyn []*ir.Value) error {
 	d, _ := hlo.IntAttr(op.Attr("iota_dimension"))
 	// Signed and unsigned integers: the signless iota, viewed.
@@ -92,6 +94,10 @@ func (l *lowering) iotaGeneric(b *ir.Builder, op *ir.Operation, rt *ir.RankedTen
 	et := out.ElementType()
 	v := bb.Create(&ir.OpState{Name: arith.IndexCast.Name, Operands: []*ir.Value{idx}, ResultTypes: []ir.Type{ir.I64}}).Result(0)
 	switch {
+	case ir.IsComplex(et): // the index as the real part, 0 as the imaginary one
+		part := et.(*ir.ComplexType).Elem
+		re := bb.Create(&ir.OpState{Name: arith.SIToFP.Name, Operands: []*ir.Value{v}, ResultTypes: []ir.Type{part}}).Result(0)
+		v = complexdialect.Build(bb, complexdialect.Create, re, arith.FloatConstant(bb, part, 0))
 	case ir.IsFloat(et):
 		v = bb.Create(&ir.OpState{Name: arith.SIToFP.Name, Operands: []*ir.Value{v}, ResultTypes: []ir.Type{et}}).Result(0)
 	case et != ir.I64:

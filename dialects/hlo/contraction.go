@@ -28,10 +28,12 @@ import (
 //
 // Element types (StableHLO's C1, and where the spec is silent): lhs and
 // rhs have one element type, any integer (i1: multiply is and, add is or,
-// as hlo.multiply and hlo.add), or float; the result has that element
-// type or, as JAX's preferred_element_type writes it, a wider one of the
-// same kind (f16 or bf16 to f32 or f64, f32 to f64, an integer to a wider
-// one of the same signedness, i1 to a signless integer), to which each
+// as hlo.multiply and hlo.add), float or complex (hlo.multiply's and
+// hlo.add's complex products and sums, no conjugation); the result has
+// that element type or, as JAX's preferred_element_type writes it, a
+// wider one of the same kind (f16 or bf16 to f32 or f64, f32 to f64, an
+// integer to a wider one of the same signedness, i1 to a signless
+// integer; complex contracts into its own type only), to which each
 // operand element is converted before it is multiplied.
 
 // DotGeneralOp is `hlo.dot_general` (StableHLO's dot_general):
@@ -336,8 +338,8 @@ func verifyContractionTypes(op *ir.Operation) (lhs, rhs *ir.RankedTensorType, er
 		}
 	}
 	elem := lhs.ElementType()
-	if !AnyNumeric.accepts(elem) {
-		return nil, nil, op.Emit("lhs has '%s' elements, but a contraction takes integer, i1 or floating-point elements", elem)
+	if !(AnyNumeric | WithComplex).accepts(elem) {
+		return nil, nil, op.Emit("lhs has '%s' elements, but a contraction takes integer, i1, floating-point or complex elements", elem)
 	}
 	if rhs.ElementType() != elem { // C1
 		return nil, nil, op.Emit("lhs has '%s' elements but rhs has '%s': both operands must have one element type", elem, rhs.ElementType())

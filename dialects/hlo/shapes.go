@@ -411,10 +411,11 @@ func verifyIotaResult(op *ir.Operation) (*ir.RankedTensorType, error) {
 	if !ok || d < 0 || int(d) >= out.Rank() {
 		return nil, op.Emit("iota_dimension must be in [0, %d)", out.Rank())
 	}
-	// StableHLO's iota has integer, float (and complex) elements, not i1:
-	// counting in one bit has no agreed meaning (wrap or x != 0).
-	if !IntOrFloat.accepts(out.ElementType()) {
-		return nil, op.Emit("result must have integer or floating-point elements, but has '%s'", out.ElementType())
+	// StableHLO's iota has integer, float and complex elements (the
+	// index as the real part, 0 as the imaginary one), not i1: counting
+	// in one bit has no agreed meaning (wrap or x != 0).
+	if !(IntOrFloat | WithComplex).accepts(out.ElementType()) {
+		return nil, op.Emit("result must have integer, floating-point or complex elements, but has '%s'", out.ElementType())
 	}
 	return out, nil
 }

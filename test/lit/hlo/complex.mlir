@@ -59,6 +59,21 @@ func.func @transcendental(%a: tensor<4xcomplex<f64>>, %b: tensor<complex<f64>>) 
   return %8 : tensor<4xcomplex<f64>>
 }
 
+// CHECK-LABEL: func.func @dot_iota
+func.func @dot_iota(%a: tensor<2x3xcomplex<f32>>, %b: tensor<3xcomplex<f32>>, %n: tensor<1xi32>) -> (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>, tensor<?xcomplex<f32>>) {
+  // CHECK: hlo.dot_general %{{.*}}, %{{.*}}, contracting_dims = [1] x [0] : (tensor<2x3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  // CHECK: hlo.dot %{{.*}}, %{{.*}} : (tensor<2x3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  %1 = stablehlo.dot %a, %b : (tensor<2x3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  // CHECK: hlo.iota dim = 0 : tensor<2xcomplex<f32>>
+  %2 = stablehlo.iota dim = 0 : tensor<2xcomplex<f32>>
+  // CHECK: hlo.dynamic_iota
+  %3 = stablehlo.dynamic_iota %n, dim = 0 : (tensor<1xi32>) -> tensor<?xcomplex<f32>>
+  %4 = stablehlo.add %0, %1 : tensor<2xcomplex<f32>>
+  %5 = stablehlo.add %4, %2 : tensor<2xcomplex<f32>>
+  return %5, %2, %3 : tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>, tensor<?xcomplex<f32>>
+}
+
 // CHECK-LABEL: func.func @parts
 func.func @parts(%z: tensor<2x3xcomplex<f64>>, %x: tensor<3xf32>) -> (tensor<2x3xf64>, tensor<2x3xf64>, tensor<2x3xf64>, tensor<2x3xcomplex<f64>>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
   // CHECK: hlo.abs %{{.*}} : (tensor<2x3xcomplex<f64>>) -> tensor<2x3xf64>

@@ -118,7 +118,7 @@ func.func @unranked_result(%x: tensor<2x3xf32>, %w: tensor<3x4xf32>) -> tensor<*
 // -----
 
 func.func @index_elements(%x: tensor<2x3xindex>, %w: tensor<3x4xindex>) -> tensor<2x4xindex> {
-  // expected-error @+1 {{'stablehlo.dot_general' op lhs has 'index' elements, but a contraction takes integer, i1 or floating-point elements}}
+  // expected-error @+1 {{'stablehlo.dot_general' op lhs has 'index' elements, but a contraction takes integer, i1, floating-point or complex elements}}
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x3xindex>, tensor<3x4xindex>) -> tensor<2x4xindex>
   return %0 : tensor<2x4xindex>
 }

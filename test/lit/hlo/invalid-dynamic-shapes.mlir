@@ -51,7 +51,7 @@ func.func @dynamic_iota_scalar(%s: tensor<0xi64>) {
 // -----
 
 func.func @dynamic_iota_element_type(%s: tensor<1xi64>) {
-  // expected-error @+1 {{'hlo.dynamic_iota' op result must have integer or floating-point elements, but has 'index'}}
+  // expected-error @+1 {{'hlo.dynamic_iota' op result must have integer, floating-point or complex elements, but has 'index'}}
   %0 = hlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xindex>
   return
 }

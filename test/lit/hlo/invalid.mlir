@@ -1500,7 +1500,7 @@ func.func @iota_missing_dim() {
 // -----
 
 func.func @iota_index() {
-  // expected-error @+1 {{'hlo.iota' op result must have integer or floating-point elements, but has 'index'}}
+  // expected-error @+1 {{'hlo.iota' op result must have integer, floating-point or complex elements, but has 'index'}}
   %0 = hlo.iota dim = 0 : tensor<4xindex>
   return
 }
@@ -1508,7 +1508,7 @@ func.func @iota_index() {
 // -----
 
 func.func @iota_i1() {
-  // expected-error @+1 {{'stablehlo.iota' op result must have integer or floating-point elements, but has 'i1'}}
+  // expected-error @+1 {{'stablehlo.iota' op result must have integer, floating-point or complex elements, but has 'i1'}}
   %0 = stablehlo.iota dim = 0 : tensor<4xi1>
   return
 }

@@ -17,3 +17,6 @@
 // CHECK: complex.pow
 // CHECK-LABEL: func.func @logistic
 // CHECK: complex.div
+// CHECK-LABEL: func.func @dot_iota
+// CHECK: complex.mul
+// CHECK: complex.create

@@ -114,3 +114,21 @@ func.func @logistic64(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
   %0 = hlo.logistic %a : tensor<4xcomplex<f64>>
   return %0 : tensor<4xcomplex<f64>>
 }
+
+// dot_general sums complex products (complex.mul, complex.add) from a
+// complex zero; iota's elements are (index, 0).
+// CHECK-LABEL: func.func @dot_iota
+// CHECK: %[[Z:.*]] = complex.constant [0.000000e+00, 0.000000e+00] : complex<f64>
+// CHECK: linalg.fill ins(%[[Z]] : complex<f64>)
+// CHECK: ^bb0(%[[A:.*]]: complex<f64>, %[[B:.*]]: complex<f64>, %[[ACC:.*]]: complex<f64>):
+// CHECK-NEXT: %[[P:.*]] = complex.mul %[[A]], %[[B]] : complex<f64>
+// CHECK-NEXT: %[[S:.*]] = complex.add %[[ACC]], %[[P]] : complex<f64>
+// CHECK-NEXT: linalg.yield %[[S]] : complex<f64>
+// CHECK: linalg.index 1 : index
+// CHECK: %[[RE:.*]] = arith.sitofp %{{.*}} : i64 to f64
+// CHECK: complex.create %[[RE]], %{{.*}} : complex<f64>
+func.func @dot_iota(%a: tensor<2x3xcomplex<f64>>, %b: tensor<3x4xcomplex<f64>>) -> (tensor<2x4xcomplex<f64>>, tensor<2x4xcomplex<f64>>) {
+  %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xcomplex<f64>>, tensor<3x4xcomplex<f64>>) -> tensor<2x4xcomplex<f64>>
+  %1 = hlo.iota dim = 1 : tensor<2x4xcomplex<f64>>
+  return %0, %1 : tensor<2x4xcomplex<f64>>, tensor<2x4xcomplex<f64>>
+}
