@@ -3,12 +3,35 @@ package complex
 import (
 	"math"
 	"math/cmplx"
+
+	mathdialect "github.com/bcast-opt/bcast-opt/dialects/math"
 )
 
 // The scalar functions of the complex ops, in complex128, written from
 // real functions with numpy's algorithms and C99 Annex G's special values
 // where numpy follows them (abs and sqrt are Go's math/cmplx, which
 // does). interp's TestComplexOpsAgainstNumpy states the bounds.
+
+// The real functions they are built from are the math dialect's
+// (dialects/math: within 2 ulps of glibc's, which numpy calls, where Go's
+// math package is not: sin and cos of large arguments, sinh and cosh
+// near overflow, log of subnormals).
+var (
+	sinR   = mathdialect.UnaryOps[mathdialect.Sin]
+	cosR   = mathdialect.UnaryOps[mathdialect.Cos]
+	tanR   = mathdialect.UnaryOps[mathdialect.Tan]
+	sinhR  = mathdialect.UnaryOps[mathdialect.Sinh]
+	coshR  = mathdialect.UnaryOps[mathdialect.Cosh]
+	expR   = mathdialect.UnaryOps[mathdialect.Exp]
+	expm1R = mathdialect.UnaryOps[mathdialect.ExpM1]
+	logR   = mathdialect.UnaryOps[mathdialect.Log]
+	log1pR = mathdialect.UnaryOps[mathdialect.Log1p]
+	tanhR  = mathdialect.UnaryOps[mathdialect.Tanh]
+	atan2R = mathdialect.BinaryOps[mathdialect.Atan2]
+)
+
+// sincos is sin and cos of y.
+func sincos(y float64) (s, c float64) { return sinR(y), cosR(y) }
 
 func addC(a, b complex128) complex128 { return a + b }
 func subC(a, b complex128) complex128 { return a - b }
@@ -43,23 +66,24 @@ func divC(a, b complex128) complex128 {
 
 // expC is exp(x)·(cos y + i sin y), with C99's special values: a zero
 // imaginary part stays exact (exp(x) + 0i, also for x = +Inf), and an
-// infinite or NaN y gives 0 for x = -Inf and (+Inf, NaN) for x = +Inf.
+// infinite or NaN y gives (0, ±0 with y's sign) for x = -Inf and (+Inf,
+// NaN) for x = +Inf.
 func expC(z complex128) complex128 {
 	x, y := real(z), imag(z)
 	switch {
 	case y == 0:
-		return complex(math.Exp(x), y)
+		return complex(expR(x), y)
 	case math.IsInf(y, 0) || math.IsNaN(y):
 		switch {
 		case math.IsInf(x, -1):
-			return 0
+			return complex(0, math.Copysign(0, y)) // glibc's choice of signs
 		case math.IsInf(x, 1):
 			return complex(x, math.NaN())
 		}
 		return complex(math.NaN(), math.NaN())
 	}
-	e := math.Exp(x)
-	s, c := math.Sincos(y)
+	e := expR(x)
+	s, c := sincos(y)
 	return complex(e*c, e*s)
 }
 
@@ -79,11 +103,11 @@ func logC(z complex128) complex128 {
 	case math.IsNaN(ax) || math.IsNaN(ay):
 		re = math.NaN()
 	case ax >= 0.5 && ax <= 2 && ay < 1:
-		re = math.Log1p(float64((ax-1)*(ax+1))+float64(ay*ay)) / 2
+		re = log1pR(float64((ax-1)*(ax+1))+float64(ay*ay)) / 2
 	default:
-		re = math.Log(math.Hypot(ax, ay))
+		re = logR(math.Hypot(ax, ay))
 	}
-	return complex(re, math.Atan2(y, x))
+	return complex(re, atan2R(y, x))
 }
 
 // tanhC is Kahan's formula (with t = tan y, s = sinh x, β = 1 + t²):
@@ -93,7 +117,7 @@ func tanhC(z complex128) complex128 {
 	x, y := real(z), imag(z)
 	switch {
 	case y == 0:
-		return complex(math.Tanh(x), y)
+		return complex(tanhR(x), y)
 	case math.IsNaN(x):
 		return complex(x, math.NaN())
 	case math.IsInf(y, 0) || math.IsNaN(y):
@@ -105,12 +129,12 @@ func tanhC(z complex128) complex128 {
 		}
 		return complex(math.NaN(), math.NaN())
 	case math.Abs(x) > 22:
-		s, c := math.Sincos(y)
+		s, c := sincos(y)
 		return complex(math.Copysign(1, x), math.Copysign(0, s*c))
 	}
-	t := math.Tan(y)
+	t := tanR(y)
 	beta := 1 + t*t
-	s := math.Sinh(x)
+	s := sinhR(x)
 	rho := math.Sqrt(1 + s*s)
 	den := 1 + beta*s*s
 	return complex(beta*rho*s/den, t/den)
@@ -157,13 +181,13 @@ func sinhC(z complex128) complex128 {
 	x, y := real(z), imag(z)
 	if finite(x) && finite(y) {
 		if y == 0 {
-			return complex(math.Sinh(x), y)
+			return complex(sinhR(x), y)
 		}
-		s, c := math.Sincos(y)
+		s, c := sincos(y)
 		if math.Abs(x) < 22 {
-			return complex(math.Sinh(x)*c, math.Cosh(x)*s)
+			return complex(sinhR(x)*c, coshR(x)*s)
 		}
-		h := math.Exp(math.Abs(x) / 2)
+		h := expR(math.Abs(x) / 2)
 		return complex(math.Copysign(h, x)*c/2*h, s*h/2*h)
 	}
 	switch {
@@ -174,7 +198,7 @@ func sinhC(z complex128) complex128 {
 	case finite(x): // y is Inf or NaN
 		return complex(math.NaN(), math.NaN())
 	case math.IsInf(x, 0) && finite(y):
-		s, c := math.Sincos(y)
+		s, c := sincos(y)
 		return complex(x*c, math.Inf(1)*s)
 	case math.IsInf(x, 0): // y is Inf or NaN
 		return complex(math.Inf(1), math.NaN())
@@ -188,13 +212,13 @@ func coshC(z complex128) complex128 {
 	x, y := real(z), imag(z)
 	if finite(x) && finite(y) {
 		if y == 0 {
-			return complex(math.Cosh(x), x*y)
+			return complex(coshR(x), x*y)
 		}
-		s, c := math.Sincos(y)
+		s, c := sincos(y)
 		if math.Abs(x) < 22 {
-			return complex(math.Cosh(x)*c, math.Sinh(x)*s)
+			return complex(coshR(x)*c, sinhR(x)*s)
 		}
-		h := math.Exp(math.Abs(x) / 2)
+		h := expR(math.Abs(x) / 2)
 		return complex(c*h/2*h, math.Copysign(h, x)*s/2*h)
 	}
 	switch {
@@ -205,7 +229,7 @@ func coshC(z complex128) complex128 {
 	case finite(x): // y is Inf or NaN
 		return complex(math.NaN(), math.NaN())
 	case math.IsInf(x, 0) && finite(y):
-		s, c := math.Sincos(y)
+		s, c := sincos(y)
 		return complex(math.Inf(1)*c, x*s)
 	case math.IsInf(x, 0): // y is Inf or NaN
 		return complex(math.Inf(1), math.NaN())
@@ -241,10 +265,10 @@ func tanC(z complex128) complex128 {
 func expm1C(z complex128) complex128 {
 	x, y := real(z), imag(z)
 	if y == 0 {
-		return complex(math.Expm1(x), y)
+		return complex(expm1R(x), y)
 	}
-	h := math.Sin(y / 2)
-	return complex(math.Expm1(x)*math.Cos(y)-2*h*h, math.Exp(x)*math.Sin(y))
+	h := sinR(y / 2)
+	return complex(expm1R(x)*cosR(y)-2*h*h, expR(x)*sinR(y))
 }
 
 // log1pC is log(1 + z) = log|1 + z| + i·atan2(y, 1 + x). Where |1 + z|² =
@@ -257,7 +281,7 @@ func log1pC(z complex128) complex128 {
 	x, y := real(z), imag(z)
 	if finite(x) && finite(y) {
 		if u := float64(x*(2+x)) + float64(y*y); math.Abs(u) < 0.5 {
-			return complex(math.Log1p(u)/2, math.Atan2(y, 1+x))
+			return complex(log1pR(u)/2, atan2R(y, 1+x))
 		}
 	}
 	return logC(complex(1+x, y))

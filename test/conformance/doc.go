@@ -24,7 +24,12 @@
 // included (they must be the correctly rounded result), except for the
 // functions IEEE 754 does not round exactly (cases_test.go's inexact:
 // exp, log, sin, erf, power, ...), within one ulp for f16 and bf16 and
-// four for f32 and f64 of the float64 function rounded to the type.
+// four for f32 and f64 of the float64 function rounded to the type; a
+// part of an inexact complex result may instead be within as many
+// epsilons of the expected |z| (a part near cancellation is as accurate
+// as the terms of the size of |z| it sums). Complex power takes the edge
+// pairs whose result its operands determine to that precision
+// (complexPowerDetermined).
 //
 // Each cell is pass, fail or rejected (the verifier refuses the program:
 // the element type). The test prints the matrix in its verbose output and
@@ -32,7 +37,9 @@
 // allows for the op (stablehlo_test.go's table, from StableHLO's
 // specification and CHLO's op definitions), unless the cell is listed in
 // the known-gaps table with its reason; a listed cell that passes fails
-// the test too, so that the table stays true.
+// the test too, so that the table stays true. A gap may list the native
+// run only (nativeOnly): its cells must verify and pass in the
+// interpreter.
 //
 // Without python3, numpy and scipy the test skips, and without clang-19
 // (or llc and cc) it checks the interpreter only, unless

@@ -319,10 +319,31 @@ FLOAT_EXACT_BINARY = {
 }
 FLOAT_BINARY = {"power": np.power, "atan2": np.arctan2}
 # Complex functions, in complex128.
+def complex_expm1(x):
+    """numpy's expm1, but exact for a zero imaginary part as exp is
+    (numpy's expm1(+inf + 0j) has a NaN imaginary part)."""
+    z = np.empty(np.shape(x), dtype=np.complex128)
+    z.real, z.imag = np.expm1(x.real), x.imag
+    return np.where(x.imag == 0, z, np.expm1(x))
+
+
+def complex_log1p(x):
+    """log(1 + x); numpy's log1p takes log(hypot(1 + re, im)), which loses
+    the digits of small |x|: where |x| < 1/2 the real part is
+    log1p(2 re + re^2 + im^2) / 2 in long double."""
+    z = np.asarray(x).astype(np.clongdouble)
+    re, im = z.real, z.imag
+    small = np.abs(z) < 0.5
+    out = np.empty(np.shape(x), dtype=np.complex128)
+    out.real = np.where(small, np.log1p(re * (2 + re) + im * im) / 2, np.log1p(x).real)
+    out.imag = np.arctan2(im, 1 + re)
+    return out
+
+
 COMPLEX_UNARY = {
     "negate": lambda x: -x, "exponential": np.exp, "log": np.log, "sqrt": np.sqrt,
     "rsqrt": lambda x: 1 / np.sqrt(x), "tanh": np.tanh, "sine": np.sin, "cosine": np.cos,
-    "tan": np.tan, "exponential_minus_one": np.expm1, "log_plus_one": np.log1p,
+    "tan": np.tan, "exponential_minus_one": complex_expm1, "log_plus_one": complex_log1p,
     "sign": lambda x: np.where(x == 0, x, x / np.where(x == 0, 1, np.abs(x))),
     "logistic": logistic, "conj": np.conj,
 }
@@ -547,8 +568,13 @@ def combine(op, dt):
     if is_int(dt):
         return lambda a, b: INT_BINARY[op](a, b, dt)
     if is_complex(dt):
+        # each sum and product rounded to the type, part by part, as the
+        # float ones are
+        rnd = np.complex64 if dt == "complex<f32>" else np.complex128
         if op == "add":
-            return lambda a, b: a + b
+            return lambda a, b: np.complex128(rnd(a + b))
+        if op == "multiply":
+            return lambda a, b: np.complex128(rnd(a * b))
         # StableHLO's complex max: lexicographic (real part, then imaginary)
         return lambda a, b: a if (a.real, a.imag) >= (b.real, b.imag) else b
     fn = FLOAT_EXACT_BINARY[op]
