@@ -220,7 +220,7 @@ func init() {
 		takesComplex[d.Name] = true
 	}
 	for _, n := range []string{
-		"func.call", "arith.constant", "arith.select", "scf.if", "linalg.generic", "linalg.yield", "linalg.fill",
+		"func.call", "arith.constant", "arith.select", "scf.if", "linalg.generic", "linalg.yield", "linalg.fill", "shape.shape_of", "shape.assuming", "shape.assuming_yield",
 		"tensor.cast", "tensor.dim", "tensor.empty", "tensor.extract", "tensor.from_elements",
 		"tensor.reshape", "tensor.collapse_shape", "tensor.expand_shape",
 		"tensor.extract_slice", "tensor.insert_slice",

@@ -186,16 +186,22 @@
 // # Element types
 //
 // Types mode (Config.Types, gen_types.go) draws default-mode programs on
-// every element type of ElemTypes: i1, i8-i64, ui8-ui64, f16, bf16, f32
-// and f64, each program's first type uniformly and, in 40% of them, one
-// or two more, joined by hlo.convert (to the program's types, sometimes
-// to any). Each op is drawn on the types its hlo entry's class accepts
+// every element type of ElemTypes: i1, i8-i64, ui8-ui64, f16, bf16, f32,
+// f64, complex<f32> and complex<f64> (c64, c128), each program's first
+// type uniformly and, in 40% of them, one or two more, joined by
+// hlo.convert (to the program's types, sometimes to any). Each op is
+// drawn on the types its hlo entry's class accepts
 // (hlo.ElemClass.Accepts): add, subtract, multiply, divide, remainder,
 // maximum, minimum, and, or, xor, the three shifts and atan2; negate,
 // abs, sign, not, popcnt, floor, ceil, round_nearest_even,
 // round_nearest_afz, sqrt, rsqrt, cbrt, exponential,
-// exponential_minus_one, log, log_plus_one, tanh, logistic, sine, cosine
-// and is_finite; compare, select, clamp and convert. Inputs mix random
+// exponential_minus_one, log, log_plus_one, tanh, logistic, sine, cosine,
+// tan, is_finite, real, imag and conj; compare (EQ and NE only on
+// complex), select, clamp and convert (to and from complex: a real x is
+// (x, 0), complex to a real type its real part); and hlo.complex of two
+// f32 or f64 values of one shape. Complex inputs draw each part as the
+// part type's values (edge values included), so parts are 0, -0,
+// infinite, NaN, subnormal or huge independently. Inputs mix random
 // values with each type's edge values: 0, -0, the largest and smallest
 // finite values, the smallest normal, subnormals, NaN, infinities,
 // halves (ties), values just above a bf16 or f16 halfway point by less
@@ -227,9 +233,24 @@
 // natively, where a program that does not compile is a failure. Both log
 // the programs by first element type and the ops by kind and element
 // type. BCAST_RANDPROG_TYPES_N sets their count alone (default:
-// BCAST_RANDPROG_N). complex<f32> and complex<f64> are one ElemTypes
-// entry each once the compiler has them (with their bits in numpy.go's
-// decode and encode).
+// BCAST_RANDPROG_N).
+//
+// numpy computes the complex ops in complex128 (numpy's complex64 ones
+// compute in float32) and rounds each part once to complex64, as the
+// interpreter does; expm1 keeps a zero imaginary part exact and log1p
+// keeps the digits of small |z| (numpy's own do not), as
+// dialects/complex does. Complex add, subtract, negate, conj, real, imag,
+// complex, compare, select and convert are compared bit for bit; the
+// Transcendental ops and ComplexInexact's (abs, sign, sqrt and rsqrt,
+// through a hypot neither numpy's C library nor Go rounds correctly, and
+// multiply and divide, whose products numpy's SIMD loops may fuse) are
+// inexact: each part within ComplexEps (16) epsilons of the part type
+// times |z| of numpy's value (complexClose; a NaN part must be NaN in
+// both, an infinite one equal), numpy then continuing with the
+// interpreter's value as for the other inexact ops. power is not drawn
+// on any type yet. TestTypedProgramsNative skips the programs with a
+// complex value, and counts them, until LLVM emission takes complex
+// values.
 //
 // Environment: BCAST_RANDPROG_N (default 300 programs) and
 // BCAST_RANDPROG_SEED (default 1; program i uses seed SEED+i, so a failure

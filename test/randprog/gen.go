@@ -476,15 +476,15 @@ func (g *gen) op() bool {
 // inexact tells whether the float result of o depends on an inexact value
 // (select's i1 predicate never is one).
 func (g *gen) inexact(o Op) bool {
-	if !isFloatElem(o.Result.Elem) {
+	if !roundsElem(o.Result.Elem) {
 		return false
 	}
 	for _, a := range o.Args {
-		if v := g.p.value(a); isFloatElem(v.Elem) && v.Inexact {
+		if v := g.p.value(a); roundsElem(v.Elem) && v.Inexact {
 			return true
 		}
 	}
-	return Transcendental[o.Kind]
+	return g.p.approximate(o)
 }
 
 // dims draws broadcast_dimensions mapping the lower-rank operand's dims to
@@ -592,6 +592,8 @@ func (p *Program) Build() (module *ir.Operation, ops map[*ir.Operation]int, err 
 			v, err = hlo.Select(b, args[0], args[1], args[2], opts...)
 		case "clamp":
 			v, err = hlo.Clamp(b, args[0], args[1], args[2], opts...)
+		case "complex":
+			v, err = hlo.Complex(b, args[0], args[1])
 		default:
 			if len(args) == 2 {
 				v, err = hlo.Binary(b, o.Kind, args[0], args[1], opts...)

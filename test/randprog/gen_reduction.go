@@ -69,10 +69,11 @@ func (o Op) resultIndex() int {
 }
 
 // toleranced tells whether numpy's value of o may differ from the
-// interpreter's on the same operands: a Transcendental op, or a float sum
-// or product (an order of summation of its own).
+// interpreter's on the same operands: an approximate op (Transcendental,
+// or ComplexInexact on complex operands), or a float sum or product (an
+// order of summation of its own).
 func (p *Program) toleranced(o Op) bool {
-	return Transcendental[o.Kind] || ((o.Kind == "reduce_sum" || o.Kind == "reduce_prod" || o.Kind == "dot_general") && o.Result.Elem == "f32") ||
+	return p.approximate(o) || ((o.Kind == "reduce_sum" || o.Kind == "reduce_prod" || o.Kind == "dot_general") && o.Result.Elem == "f32") ||
 		(o.Kind == "dot_general" && o.Result.Elem == "f64")
 }
 

@@ -45,7 +45,7 @@ func checkInexactRule(t *testing.T, cfg Config, discontinuous, consumed []string
 				if !v.Inexact {
 					continue
 				}
-				if !isFloatElem(v.Elem) {
+				if !roundsElem(v.Elem) {
 					t.Fatalf("seed %d: op %d (%s) has an inexact %s operand", seed, k, o.Kind, v.Elem)
 				}
 				if Discontinuous[o.Kind] || (cfg.Types && SingularOperands[o.Kind]) {
@@ -54,7 +54,7 @@ func checkInexactRule(t *testing.T, cfg Config, discontinuous, consumed []string
 				consumers[o.Kind]++
 				want = true
 			}
-			want = isFloatElem(o.Result.Elem) && (want || Transcendental[o.Kind])
+			want = roundsElem(o.Result.Elem) && (want || p.approximate(o))
 			if o.Result.Inexact != want {
 				t.Fatalf("seed %d: op %d (%s): Inexact is %v, want %v", seed, k, o.Kind, o.Result.Inexact, want)
 			}

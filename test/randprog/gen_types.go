@@ -7,6 +7,7 @@ import (
 	"github.com/bcast-opt/bcast-opt/dialects/hlo"
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/ir/broadcast"
 )
 
 // Types mode (Config.Types): elementwise broadcasting programs whose
@@ -41,6 +42,8 @@ var ElemTypes = []ElemType{
 	{"bf16", ir.BF16T, "bfloat16"},
 	{"f32", ir.F32T, "float32"},
 	{"f64", ir.F64T, "float64"},
+	{"c64", ir.Complex(ir.F32T), "complex64"},
+	{"c128", ir.Complex(ir.F64T), "complex128"},
 }
 
 // elemTypeNamed returns the entry of ElemTypes named name, or nil.
@@ -70,8 +73,30 @@ var (
 		"and", "or", "xor", "shift_left", "shift_right_arithmetic", "shift_right_logical", "atan2"}
 	TypedUnaryKinds = []string{"negate", "abs", "sign", "not", "popcnt", "floor", "ceil", "round_nearest_even",
 		"round_nearest_afz", "sqrt", "rsqrt", "cbrt", "exponential", "exponential_minus_one", "log", "log_plus_one",
-		"tanh", "logistic", "sine", "cosine", "is_finite"}
+		"tanh", "logistic", "sine", "cosine", "tan", "is_finite", "real", "imag", "conj"}
 )
+
+// ComplexInexact are the ops besides the Transcendental ones whose
+// complex results are only defined to within a few epsilons: abs (and
+// sign and sqrt through it) is a hypot, which numpy takes from the C
+// library and the interpreter from Go, neither correctly rounded; numpy's
+// complex multiply (and the products of its divide) may fuse a multiply
+// and an add (its SIMD loops), the interpreter's rounds each product.
+// Complex add and subtract are exact.
+var ComplexInexact = map[string]bool{"abs": true, "sign": true, "sqrt": true, "rsqrt": true, "multiply": true, "divide": true}
+
+// ComplexEps is the tolerance of an inexact complex result (doc.go): each
+// part within ComplexEps epsilons of its part type times the modulus of
+// numpy's value, |z| (a part near cancellation is only as accurate as
+// the terms of the size of |z| it is the sum of).
+const ComplexEps = 16
+
+// approximate tells whether numpy's value of o may differ from the
+// interpreter's on the same operands by rounding: a Transcendental op, or
+// a ComplexInexact one on complex operands.
+func (p *Program) approximate(o Op) bool {
+	return Transcendental[o.Kind] || ComplexInexact[o.Kind] && len(o.Args) > 0 && isComplexElem(p.value(o.Args[0]).Elem)
+}
 
 // SingularOperands are the ops types mode gives only exact operands
 // besides the Discontinuous ones: a divisor (or atan2's x) that is a few
@@ -105,6 +130,18 @@ func takes(kind, elem string) bool { return typedClass(kind).Accepts(elemType(el
 
 // isFloatElem reports whether the named element type is a float type.
 func isFloatElem(elem string) bool { return ir.IsFloat(elemType(elem)) }
+
+// isComplexElem reports whether the named element type is complex.
+func isComplexElem(elem string) bool { return ir.IsComplex(elemType(elem)) }
+
+// roundsElem reports whether values of the named type are rounded (float
+// or complex): the ones that can be inexact.
+func roundsElem(elem string) bool { return isFloatElem(elem) || isComplexElem(elem) }
+
+// partElem is the name of the part type of a complex element type.
+func partElem(elem string) string {
+	return elemName(elemType(elem).(*ir.ComplexType).Elem)
+}
 
 // typedProgram draws a types-mode program: a first element type and,
 // in about 40% of the programs, one or two more, inputs of those types
@@ -174,7 +211,30 @@ func (g *gen) typedOp(types []string) bool {
 			}
 			o = Op{Kind: kind, Args: []int{pick(kind), pick(kind)}}
 		case r < 0.57:
-			o = Op{Kind: "compare", Dir: CompareDirection[g.rng.Intn(len(CompareDirection))], Args: []int{pick("compare"), pick("compare")}}
+			dirs := CompareDirection
+			if isComplexElem(elem) {
+				dirs = dirs[:2] // EQ and NE: StableHLO orders no complex numbers
+			}
+			o = Op{Kind: "compare", Dir: dirs[g.rng.Intn(len(dirs))], Args: []int{pick("compare"), pick("compare")}}
+		case r < 0.6 && (elem == "f32" || elem == "f64"):
+			// hlo.complex of two values of one shape (it does not broadcast).
+			re := g.pick(elem)
+			var same []int
+			for id := 0; id < len(g.p.Inputs)+len(g.p.Ops); id++ {
+				if v, w := g.p.value(id), g.p.value(re); v.Elem == elem && slices.Equal(v.Static, w.Static) && slices.Equal(v.Shape, w.Shape) && w.Shape != nil {
+					same = append(same, id)
+				}
+			}
+			if len(same) == 0 {
+				continue
+			}
+			o = Op{Kind: "complex", Args: []int{re, same[g.rng.Intn(len(same))]}, Policy: broadcast.None}
+			if g.acceptElem(&o, map[string]string{"f32": "c64", "f64": "c128"}[elem]) {
+				o.Result.Inexact = g.inexact(o)
+				g.p.Ops = append(g.p.Ops, o)
+				return true
+			}
+			continue
 		case r < 0.65:
 			if g.pick("i1") < 0 {
 				continue
@@ -192,6 +252,9 @@ func (g *gen) typedOp(types []string) bool {
 				to = ElemTypes[g.rng.Intn(len(ElemTypes))].Name
 			}
 			x := g.pickExact(elem)
+			if x < 0 {
+				continue
+			}
 			v := g.p.value(x)
 			v.Elem, v.Inexact = to, false
 			g.p.Ops = append(g.p.Ops, Op{Kind: "convert", Args: []int{x}, Result: v})
@@ -202,13 +265,24 @@ func (g *gen) typedOp(types []string) bool {
 				continue
 			}
 			x := pick(kind)
-			v := g.p.value(x)
-			if kind == "is_finite" {
-				v.Elem = "i1"
+			if x < 0 {
+				continue // every value of the type is inexact
 			}
-			v.Inexact = isFloatElem(v.Elem) && (v.Inexact || Transcendental[kind])
-			g.p.Ops = append(g.p.Ops, Op{Kind: kind, Args: []int{x}, Result: v})
+			v := g.p.value(x)
+			o := Op{Kind: kind, Args: []int{x}}
+			switch {
+			case kind == "is_finite":
+				v.Elem = "i1"
+			case isComplexElem(v.Elem) && (kind == "abs" || kind == "real" || kind == "imag"):
+				v.Elem = partElem(v.Elem)
+			}
+			v.Inexact = roundsElem(v.Elem) && (v.Inexact || g.p.approximate(o))
+			o.Result = v
+			g.p.Ops = append(g.p.Ops, o)
 			return true
+		}
+		if slices.Contains(o.Args, -1) {
+			continue // every value of the type is inexact (abs, real or imag of inexact complex values)
 		}
 		o.Policy = g.policy()
 		if len(o.Args) == 2 && g.rng.Float64() < 0.3 {
@@ -238,6 +312,14 @@ func (g *gen) typedData(elem string, shape []int64) *interp.Tensor {
 	var err error
 	if it, ok := t.(*ir.IntegerType); ok {
 		data, err = interp.NewInts(t, shape, g.typedInts(it, n))
+	} else if ct, ok := t.(*ir.ComplexType); ok {
+		// Parts drawn as the part type's values, independently.
+		parts := g.typedFloats(ct.Elem.(*ir.FloatType), 2*n)
+		zs := make([]complex128, n)
+		for i := range zs {
+			zs[i] = complex(parts[2*i], parts[2*i+1])
+		}
+		data, err = interp.NewComplex(ct, shape, zs)
 	} else {
 		data, err = interp.NewFloats(t, shape, g.typedFloats(t.(*ir.FloatType), n))
 	}

@@ -584,9 +584,10 @@ func closeAfterInexact(a, b float64, elem ir.Type) bool {
 // runModeNative compiles and runs natively n programs of cfg from seed on
 // (--pipeline=cpu, lower/llvm), each against the interpreter (its run
 // bounded, bounds.go, if bounded is set); a program that does not compile
-// is a failure. each, if not nil, sees every program generated. It
-// returns the statistics and the number of failing programs.
-func runModeNative(t *testing.T, compile func(dir, ll, c, exe string) error, cfg Config, n, seed int64, bounded bool, each func(*Program)) (*nativeStats, int) {
+// is a failure. each, if not nil, sees every program generated, and a
+// program for which it returns false is not run (the caller counts it).
+// It returns the statistics and the number of failing programs.
+func runModeNative(t *testing.T, compile func(dir, ll, c, exe string) error, cfg Config, n, seed int64, bounded bool, each func(*Program) bool) (*nativeStats, int) {
 	if _, err := passes.PipelineEntries("cpu"); err != nil {
 		t.Fatalf("--pipeline=cpu: %v", err)
 	}
@@ -594,8 +595,8 @@ func runModeNative(t *testing.T, compile func(dir, ll, c, exe string) error, cfg
 	nr := newNativeRunner(t, compile, n, st)
 	for i := int64(0); i < n; i++ {
 		p := Generate(seed+i, cfg)
-		if each != nil {
-			each(p)
+		if each != nil && !each(p) {
+			continue
 		}
 		np, reason, err := prepareNativeRun(p, bounded)
 		if err != nil {

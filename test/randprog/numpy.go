@@ -19,7 +19,8 @@ import (
 // name), shape and elements as bit patterns: a float's bits in its format
 // (f32: the uint32 bits, f64: the uint64 bits as an int64, f16 and bf16:
 // the uint16 bits), an integer's value (a ui64 of 2^63 or more as the
-// int64 of its bits), i1 0 or 1.
+// int64 of its bits), i1 0 or 1; a complex element is two entries, its
+// real and imaginary parts' bits in the part type.
 type Array struct {
 	Elem  string  `json:"elem"`
 	Shape []int64 `json:"shape"`
@@ -29,6 +30,14 @@ type Array struct {
 // ArrayOf encodes a tensor.
 func ArrayOf(t *interp.Tensor) Array {
 	a := Array{Elem: elemName(t.ElemType()), Shape: append([]int64{}, t.Shape()...), Bits: make([]int64, t.Len())}
+	if ct, ok := t.ElemType().(*ir.ComplexType); ok {
+		k := ct.Elem.(*ir.FloatType).Kind
+		a.Bits = a.Bits[:0]
+		for _, z := range t.Complexes() {
+			a.Bits = append(a.Bits, int64(ir.FloatBits(real(z), k)), int64(ir.FloatBits(imag(z), k)))
+		}
+		return a
+	}
 	if ft, ok := t.ElemType().(*ir.FloatType); ok {
 		for i, v := range t.Floats() {
 			a.Bits[i] = int64(ir.FloatBits(v, ft.Kind))
@@ -44,6 +53,14 @@ func (a Array) Tensor() (*interp.Tensor, error) {
 	e := elemTypeNamed(a.Elem)
 	if e == nil {
 		return nil, fmt.Errorf("unknown element type %q", a.Elem)
+	}
+	if ct, ok := e.Type.(*ir.ComplexType); ok {
+		k := ct.Elem.(*ir.FloatType).Kind
+		zs := make([]complex128, len(a.Bits)/2)
+		for i := range zs {
+			zs[i] = complex(ir.FloatFromBits(uint64(a.Bits[2*i]), k), ir.FloatFromBits(uint64(a.Bits[2*i+1]), k))
+		}
+		return interp.NewComplex(ct, a.Shape, zs)
 	}
 	if ft, ok := e.Type.(*ir.FloatType); ok {
 		vals := make([]float64, len(a.Bits))
@@ -180,9 +197,16 @@ UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 def np_dtype(e):
     return np.dtype(np.float32) if e == 'bf16' else np.dtype(DTYPES[e])
 
+def part_dtype(dt):
+    return np.dtype(np.float32) if dt == np.complex64 else np.dtype(np.float64)
+
 def decode(a):
     e, shape = a['elem'], tuple(a['shape'])
     bits = np.array(a['bits'], dtype=np.int64)
+    if is_complex(e):
+        # (re, im) bit pairs of the part type
+        pt = part_dtype(np_dtype(e))
+        return bits.astype(UINT[pt.itemsize]).view(pt).view(np_dtype(e)).reshape(shape)
     if e == 'bf16':
         return (bits.astype(np.uint32) << np.uint32(16)).view(np.float32).reshape(shape)
     dt = np_dtype(e)
@@ -201,6 +225,9 @@ def encode(x, e=None):
     flat = x.reshape(-1)
     if e == 'bf16':
         bits = flat.astype(np.float32).view(np.uint32) >> np.uint32(16)
+    elif is_complex(e):
+        pt = part_dtype(np_dtype(e))
+        bits = flat.astype(np_dtype(e)).view(pt).view(UINT[pt.itemsize])
     else:
         dt = np_dtype(e)
         flat = flat.astype(dt)
@@ -399,6 +426,19 @@ def round_int(v, e):
 def is_float(e):
     return e == 'bf16' or np_dtype(e).kind == 'f'
 
+def is_complex(e):
+    return e != 'bf16' and np_dtype(e).kind == 'c'
+
+def part_elem(e):
+    return 'f32' if np_dtype(e) == np.complex64 else 'f64'
+
+def cplx(re, im, dt):
+    # re + i im without a + 1j * b's inf * 0 = NaN
+    re, im = np.broadcast_arrays(np.asarray(re), np.asarray(im))
+    z = np.empty(re.shape, dtype=dt)
+    z.real, z.imag = re, im
+    return z
+
 def fix(r, e):
     # r as a value of type e: integers wrap; floats were computed in e's
     # dtype (bf16: float32, rounded here; float64: round to odd first).
@@ -411,6 +451,14 @@ def fix(r, e):
 
 def convert(x, frm, to):
     x = np.asarray(x)
+    if is_complex(frm) and is_complex(to):
+        return x.astype(np_dtype(to))
+    if is_complex(frm):
+        # StableHLO leaves it open; XLA (and hlo) take the real part
+        x, frm = x.real, part_elem(frm)
+    if is_complex(to):
+        p = part_elem(to)
+        return cplx(convert(x, frm, p), np.zeros(x.shape, np_dtype(p)), np_dtype(to))
     if to == 'i1':
         return x != 0
     if is_float(to):
@@ -497,11 +545,39 @@ TYPED_FLOAT_UNARY = {
     'round_nearest_afz': round_afz, 'sqrt': np.sqrt, 'rsqrt': wide(lambda x: 1 / np.sqrt(x)), 'cbrt': np.cbrt,
     'exponential': np.exp, 'exponential_minus_one': np.expm1, 'log': np.log, 'log_plus_one': np.log1p,
     'tanh': np.tanh, 'logistic': wide(lambda x: 1 / (1 + np.exp(-x))), 'sine': np.sin, 'cosine': np.cos,
-    'is_finite': np.isfinite,
+    'is_finite': np.isfinite, 'tan': np.tan, 'real': lambda x: x, 'imag': np.zeros_like, 'conj': lambda x: x,
     'sign': lambda x: np.where((x == 0) | np.isnan(x), x, np.copysign(np.ones_like(x), x)),
 }
 
+def complex_expm1(x):
+    # numpy's, but exact for a zero imaginary part as exp is (numpy's
+    # expm1(+inf + 0j) has a NaN imaginary part)
+    return np.where(x.imag == 0, cplx(np.expm1(x.real), x.imag, x.dtype), np.expm1(x))
+
+def complex_log1p(x):
+    # log(1 + x); numpy's log1p is log(hypot(1 + re, im)), which loses
+    # the digits of small |x|: where |x| < 1/2 the real part is
+    # log1p(2 re + re^2 + im^2) / 2 in long double
+    z = x.astype(np.clongdouble)
+    re, im = z.real, z.imag
+    r = np.where(np.abs(z) < 0.5, np.log1p(re * (2 + re) + im * im) / 2, np.log1p(x).real)
+    return cplx(r, np.arctan2(im, 1 + re), x.dtype)
+
+# Complex ops compute in complex128 (the interpreter's precision; fix
+# rounds each part once to complex64): numpy's complex64 multiplies and
+# divides in float32.
+TYPED_COMPLEX_UNARY = {
+    'negate': np.negative, 'abs': np.abs, 'sqrt': np.sqrt, 'rsqrt': lambda x: 1 / np.sqrt(x),
+    'exponential': np.exp, 'exponential_minus_one': complex_expm1, 'log': np.log, 'log_plus_one': complex_log1p,
+    'tanh': np.tanh, 'logistic': lambda x: 1 / (1 + np.exp(-x)), 'sine': np.sin, 'cosine': np.cos, 'tan': np.tan,
+    'real': np.real, 'imag': np.imag, 'conj': np.conj,
+    'sign': lambda x: np.where(x == 0, x, x / np.abs(x)),
+}
+TYPED_COMPLEX_BINARY = {'add': np.add, 'subtract': np.subtract, 'multiply': np.multiply, 'divide': np.divide}
+
 def typed_unary(kind, x, e):
+    if is_complex(e):
+        return TYPED_COMPLEX_UNARY[kind](np.asarray(x).astype(np.complex128))
     if is_float(e):
         return TYPED_FLOAT_UNARY[kind](x)
     if e == 'i1':
@@ -526,6 +602,8 @@ def typed_binary(kind, a, b, e):
         f = {'add': np.logical_or, 'multiply': np.logical_and, 'maximum': np.logical_or, 'minimum': np.logical_and,
              'and': np.logical_and, 'or': np.logical_or, 'xor': np.logical_xor}[kind]
         return f(a, b)
+    if is_complex(e):
+        return TYPED_COMPLEX_BINARY[kind](np.asarray(a).astype(np.complex128), np.asarray(b).astype(np.complex128))
     if kind in ('add', 'subtract', 'multiply'):
         return BINARY[kind](a, b)
     if kind in ('maximum', 'minimum'):
@@ -550,6 +628,9 @@ def typed_op(op, args, elems):
         return convert(args[0], elems[0], op['elem'])
     if len(args) == 1:
         return typed_unary(kind, args[0], elems[0])
+    if kind == 'complex':
+        # same shapes (hlo.complex does not broadcast)
+        return cplx(args[0], args[1], np_dtype(op['elem']))
     placed, res = broadcast(args, op['dims'], op['policy'])
     if kind == 'compare':
         r = COMPARE[op['dir']](placed[0], placed[1])

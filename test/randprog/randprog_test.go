@@ -2,6 +2,8 @@ package randprog
 
 import (
 	"fmt"
+	"math"
+	"math/cmplx"
 	"os"
 	"sort"
 	"strconv"
@@ -68,6 +70,7 @@ type stats struct {
 	policies                          map[string]int
 	withDims, zeroSize                int
 	maxULPs                           int64
+	maxComplexEps                     float64 // largest inexact complex difference, in epsilons of |z| (complexClose)
 	// boundElems counts the elements of numpy's float sums and products
 	// compared within their bounds, maxRatio is the largest distance from
 	// the interpreter's value as a fraction of the bound's room on that
@@ -255,8 +258,8 @@ func compare(r *run, o Outcome, st *stats) string {
 // (bounds.go), any other op with sameValue.
 func (r *run) checkOp(k int, got *interp.Tensor, want Array, st *stats) string {
 	o := r.prog.Ops[k]
-	if r.local == nil || !r.prog.toleranced(o) || Transcendental[o.Kind] {
-		return sameValue(got, want, Transcendental[o.Kind], st)
+	if r.local == nil || !r.prog.toleranced(o) || r.prog.approximate(o) {
+		return sameValue(got, want, r.prog.approximate(o), st)
 	}
 	w, err := want.Tensor()
 	if err != nil {
@@ -286,13 +289,14 @@ func (r *run) checkOp(k int, got *interp.Tensor, want Array, st *stats) string {
 }
 
 // sameValue compares the interpreter's value with numpy's: bit-exact
-// (any NaN equals any NaN), or within TranscendentalULPs.
+// (any NaN equals any NaN), or within TranscendentalULPs (complex values
+// with complexClose).
 func sameValue(got *interp.Tensor, want Array, inexact bool, st *stats) string {
 	w, err := want.Tensor()
 	if err != nil {
 		return err.Error()
 	}
-	if !inexact || !got.IsFloat() {
+	if !inexact || !got.IsFloat() && !got.IsComplex() {
 		if !got.Equal(w) {
 			return fmt.Sprintf("interpreter %v, numpy %v", got, w)
 		}
@@ -300,6 +304,17 @@ func sameValue(got *interp.Tensor, want Array, inexact bool, st *stats) string {
 	}
 	if got.ElemType() != w.ElemType() || fmt.Sprint(got.Shape()) != fmt.Sprint(w.Shape()) {
 		return fmt.Sprintf("interpreter %v, numpy %v", got, w)
+	}
+	if got.IsComplex() {
+		for i, g := range got.Complexes() {
+			if d, ok := complexClose(g, w.Complexes()[i], got.ElemType().(*ir.ComplexType)); !ok {
+				return fmt.Sprintf("element %d: interpreter %v, numpy %v (%.3g epsilons of |z| apart, at most %d)\n  interpreter %v\n  numpy       %v",
+					i, g, w.Complexes()[i], d, ComplexEps, got, w)
+			} else {
+				st.maxComplexEps = max(st.maxComplexEps, d)
+			}
+		}
+		return ""
 	}
 	for i, g := range got.Floats() {
 		d := interp.ULPDistance(g, w.Floats()[i], got.ElemType())
@@ -432,10 +447,10 @@ func (s *stats) String() string {
 	}
 	return fmt.Sprintf("%d ops; %d programs fail at run time as numpy does; %d compared after hlo-legalize-broadcasts; "+
 		"%d broadcasting ops stretch a dynamic dim that is 1 at run time, %d have broadcast_dimensions, %d have a 0-size result; "+
-		"policies: %s; ops: %s; largest transcendental difference %d ulps; "+
+		"policies: %s; ops: %s; largest transcendental difference %d ulps (complex: %.3g epsilons of |z|); "+
 		"%d of %d failing programs fail at the same op's location after hlo-legalize-broadcasts%s",
 		s.ops, s.failing, s.legalized, s.stretchedDynamic, s.withDims, s.zeroSize,
-		strings.Join(pols, ", "), strings.Join(kinds, ", "), s.maxULPs, s.legalFailSameOp, s.legalFailing, stages.String())
+		strings.Join(pols, ", "), strings.Join(kinds, ", "), s.maxULPs, s.maxComplexEps, s.legalFailSameOp, s.legalFailing, stages.String())
 }
 
 // TestGenerateIsDeterministic checks that a seed names one program.
@@ -460,4 +475,44 @@ func TestGenerateIsDeterministic(t *testing.T) {
 			}
 		}
 	}
+}
+
+// complexClose reports whether the complex g is within ComplexEps
+// epsilons of the part type of numpy's w, relative to |w|, part by part,
+// and how far (in those epsilons); a NaN part must be NaN in both, an
+// infinite one equal. Where the other part of w is infinite, a finite
+// part is compared with its own magnitude.
+func complexClose(g, w complex128, ct *ir.ComplexType) (float64, bool) {
+	eps := math.Ldexp(1, -23)
+	if ct.Elem == ir.F64T {
+		eps = math.Ldexp(1, -52)
+	}
+	scale := cmplx.Abs(w)
+	worst := 0.0
+	for _, p := range [][2]float64{{real(g), real(w)}, {imag(g), imag(w)}} {
+		x, y := p[0], p[1]
+		switch {
+		case math.IsNaN(x) || math.IsNaN(y):
+			if math.IsNaN(x) != math.IsNaN(y) {
+				return math.Inf(1), false
+			}
+		case math.IsInf(x, 0) || math.IsInf(y, 0):
+			if x != y {
+				return math.Inf(1), false
+			}
+		default:
+			sc := scale
+			if math.IsInf(sc, 0) || math.IsNaN(sc) {
+				sc = math.Abs(y)
+			}
+			if sc == 0 {
+				if x != y {
+					return math.Inf(1), false
+				}
+				continue
+			}
+			worst = max(worst, math.Abs(x-y)/(sc*eps))
+		}
+	}
+	return worst, worst <= ComplexEps
 }

@@ -31,6 +31,16 @@ type typeStats struct {
 	ops      map[string]int
 }
 
+// hasComplex reports whether any value of p is complex.
+func (p *Program) hasComplex() bool {
+	for id := 0; id < len(p.Inputs)+len(p.Ops); id++ {
+		if isComplexElem(p.value(id).Elem) {
+			return true
+		}
+	}
+	return false
+}
+
 func newTypeStats() *typeStats {
 	return &typeStats{programs: map[string]int{}, ops: map[string]int{}}
 }
@@ -78,11 +88,21 @@ func TestTypedProgramsNative(t *testing.T) {
 	n := modeCount(t, "BCAST_RANDPROG_TYPES_N")
 	seed := envInt(t, "BCAST_RANDPROG_SEED", 1)
 	ts := newTypeStats()
-	st, failures := runModeNative(t, compile, TypesConfig, n, seed, false, ts.count)
+	// Programs with complex values are not run natively: LLVM emission
+	// takes no complex values yet (docs/SPEC.md); they are counted.
+	skipped := 0
+	st, failures := runModeNative(t, compile, TypesConfig, n, seed, false, func(p *Program) bool {
+		ts.count(p)
+		if p.hasComplex() {
+			skipped++
+			return false
+		}
+		return true
+	})
 	reasons, total := counts(st.notCompiled)
-	t.Logf("types natively: %d programs (seeds %d..%d): %d compared natively (%d of them fail at run time and fail natively too), %d mismatches; "+
+	t.Logf("types natively: %d programs (seeds %d..%d): %d with complex values skipped (LLVM emission takes none yet), %d compared natively (%d of them fail at run time and fail natively too), %d mismatches; "+
 		"%d results (%d elements) compared bit for bit, %d inexact ones with a tolerance (largest difference %d ulps); %d not compiled (%s); %s",
-		n, seed, seed+n-1, st.compared, st.failing, failures, st.exactResults, st.exactElems, st.inexactResults, st.maxULPs, total, reasons, ts)
+		n, seed, seed+n-1, skipped, st.compared, st.failing, failures, st.exactResults, st.exactElems, st.inexactResults, st.maxULPs, total, reasons, ts)
 }
 
 // TestOracleRoundsOnce checks the numpy oracle's float16 and bf16
