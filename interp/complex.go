@@ -35,11 +35,10 @@ func unaryComplex(op *ir.Operation, e *hlo.UnaryOp, x *Tensor, k elemKind) ([]va
 
 // convertComplex is hlo.convert to or from a complex type: complex to
 // complex rounds each part; a real element x becomes (x, 0) (an integer
-// is first converted to the part type, by its signedness); complex to a
+// is first rounded once to the part type, by its signedness); complex to a
 // real type converts the real part (hlo.RealFromComplex).
 func convertComplex(x *Tensor, elem ir.Type, from, to elemKind) *Tensor {
 	out := newTensor(elem, to, x.shape)
-	part := elemKind{float: true, fk: to.fk}
 	for i := range x.Len() {
 		var z complex128
 		switch {
@@ -47,8 +46,8 @@ func convertComplex(x *Tensor, elem ir.Type, from, to elemKind) *Tensor {
 			z = x.c[i]
 		case from.float:
 			z = hlo.ComplexFromReal(x.f[i])
-		default:
-			z = hlo.ComplexFromReal(part.round(x.Float(i)))
+		default: // an integer, rounded once to the part type (not through float64)
+			z = hlo.ComplexFromReal(hlo.ElemKind{Float: true, Format: to.fk}.RoundInt(x.i[i], from.unsigned))
 		}
 		if to.complex {
 			out.c[i] = hlo.RoundComplex(z, to.fk)

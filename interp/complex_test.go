@@ -84,3 +84,30 @@ func TestComplexUnsupportedOp(t *testing.T) {
 		t.Errorf("check.expect_close on complex: %v, want the op's complex error", err)
 	}
 }
+
+// TestConvertIntToComplexRoundsOnce converts integers just above a
+// halfway point of f32 by less than f64's precision to complex<f32>: the
+// real part is the integer rounded once to f32 (through float64 first it
+// would tie to even, down).
+func TestConvertIntToComplexRoundsOnce(t *testing.T) {
+	const v = int64(1)<<62 + 1<<38 + 1 // halfway between two f32s, plus 1
+	for src, et := range map[string]ir.Type{"i64": ir.I64, "ui64": ir.Integer(64, ir.Unsigned)} {
+		text := "func.func @main(%a: tensor<1x" + src + ">) -> tensor<1xcomplex<f32>> {\n" +
+			"  %r = hlo.convert %a : (tensor<1x" + src + ">) -> tensor<1xcomplex<f32>>\n  return %r : tensor<1xcomplex<f32>>\n}\n"
+		m, err := ir.Parse("convert.mlir", []byte(text), ir.ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := NewInts(et, []int64{1}, []int64{v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Run(m, "main", []*Tensor{a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := res[0].Complexes()[0], complex(float64(float32(1<<62+1<<39)), 0); got != want {
+			t.Errorf("%s %d to complex<f32>: got %v, want %v", src, v, got, want)
+		}
+	}
+}

@@ -246,7 +246,8 @@
 // multiply and divide, whose products numpy's SIMD loops may fuse) are
 // inexact: each part within ComplexEps (16) epsilons of the part type
 // times |z| of numpy's value (complexClose; a NaN part must be NaN in
-// both, an infinite one equal), numpy then continuing with the
+// both, an infinite one equal; logistic's bound grows by its condition
+// |e^-a|·|z| near its poles, complexCondition), numpy then continuing with the
 // interpreter's value as for the other inexact ops. power is not drawn
 // on any type yet. TestTypedProgramsNative skips the programs with a
 // complex value, and counts them, until LLVM emission takes complex
