@@ -192,11 +192,14 @@
 // hlo.convert (to the program's types, sometimes to any). Each op is
 // drawn on the types its hlo entry's class accepts
 // (hlo.ElemClass.Accepts): add, subtract, multiply, divide, remainder,
-// maximum, minimum, and, or, xor, the three shifts and atan2; negate,
-// abs, sign, not, popcnt, floor, ceil, round_nearest_even,
-// round_nearest_afz, sqrt, rsqrt, cbrt, exponential,
-// exponential_minus_one, log, log_plus_one, tanh, logistic, sine, cosine,
-// tan, is_finite, real, imag and conj; compare (EQ and NE only on
+// maximum, minimum, and, or, xor, the three shifts, atan2, power (not on
+// f64 or complex, below) and next_after; negate, abs, sign, not, popcnt,
+// floor, ceil, round_nearest_even, round_nearest_afz, sqrt, rsqrt, cbrt,
+// exponential, exponential_minus_one, log, log_plus_one, tanh, logistic,
+// sine, cosine, tan, is_finite, real, imag and conj, and CHLO's sinh,
+// cosh, asin, acos, atan, asinh, acosh, atanh, erf, erfc, erf_inv,
+// lgamma and digamma (not on f64, below), is_inf, is_pos_inf and
+// is_neg_inf; compare (EQ and NE only on
 // complex), select, clamp and convert (to and from complex: a real x is
 // (x, 0), complex to a real type its real part); and hlo.complex of two
 // f32 or f64 values of one shape. Complex inputs draw each part as the
@@ -248,10 +251,25 @@
 // times |z| of numpy's value (complexClose; a NaN part must be NaN in
 // both, an infinite one equal; logistic's bound grows by its condition
 // |e^-a|·|z| near its poles, complexCondition), numpy then continuing with the
-// interpreter's value as for the other inexact ops. power is not drawn
-// on any type yet. TestTypedProgramsNative skips the programs with a
-// complex value, and counts them, until LLVM emission takes complex
-// values.
+// interpreter's value as for the other inexact ops. TestTypedProgramsNative
+// skips the programs with a complex value, and counts them, until LLVM
+// emission takes complex values.
+//
+// Integer power is XLA's (element_functions.go's powI, numpy.go's
+// int_pow in Python integers): products wrap, a negative signed exponent
+// gives 0 but for a base of ±1, an unsigned exponent is its bits. Float
+// power and the special functions compute in float64 and round once
+// (numpy, and scipy.special for erf, erfc, erfinv, gammaln and psi, with
+// XLA's choices where they differ: erf_inv(-0) = -0, lgamma +Inf at the
+// poles and at -Inf and -log|x| for tiny x, digamma NaN at the poles),
+// compared within TranscendentalULPs. Not drawn: complex power (its
+// error grows with |b·log a|, which these comparisons do not see; interp's
+// TestComplexOpsAgainstNumpy checks it with that bound), f64 power (Go's
+// math.Pow, the interpreter's, is several ulps from glibc's pow at
+// times) and f64 lgamma and digamma (beside their zeros only as accurate
+// as the terms they cancel; the conformance matrix checks them with an
+// absolute bound). next_after, is_inf, is_pos_inf and is_neg_inf are
+// exact and Discontinuous.
 //
 // Environment: BCAST_RANDPROG_N (default 300 programs) and
 // BCAST_RANDPROG_SEED (default 1; program i uses seed SEED+i, so a failure

@@ -68,11 +68,12 @@ var (
 		"exponential": true, "exponential_minus_one": true, "log": true, "log_plus_one": true, "tanh": true,
 		"logistic": true, "rsqrt": true, "cbrt": true, "sine": true, "cosine": true, "tan": true,
 		"atan2": true, "power": true, "erf": true, "erfc": true, "erf_inv": true, "lgamma": true, "digamma": true,
+		"sinh": true, "cosh": true, "asin": true, "acos": true, "atan": true, "asinh": true, "acosh": true, "atanh": true,
 	}
 	Discontinuous = map[string]bool{
 		"compare": true, "floor": true, "ceil": true, "round_nearest_even": true, "round_nearest_afz": true,
 		"sign": true, "remainder": true, "power": true, "convert": true, "is_finite": true,
-		"reduce_precision": true,
+		"reduce_precision": true, "is_inf": true, "is_pos_inf": true, "is_neg_inf": true, "next_after": true,
 	}
 )
 

@@ -185,6 +185,10 @@ func RunNumpy(python, dir string, progs []*Program, traces [][]*interp.Tensor) (
 const oracleScript = `
 import json, math, sys, warnings
 import numpy as np
+try:
+    import scipy.special as sp  # types mode's special functions
+except ImportError:
+    sp = None
 
 np.seterr(all='ignore')
 warnings.filterwarnings('ignore')
@@ -538,7 +542,51 @@ def round_afz(x):
 
 def wide(f):
     # f computed in float64 (for the formats narrower than it), rounded once by fix.
-    return lambda x: f(x.astype(np.float64)) if x.dtype != np.float64 else f(x)
+    return lambda *xs: f(*[np.asarray(x).astype(np.float64) for x in xs])
+
+def lgamma(x):
+    # XLA's: log|Gamma(x)|, +inf at the poles and at both infinities
+    # (scipy's gammaln(-inf) is -inf), -log|x| for |x| < 2^-70 (scipy's
+    # overflows at the smallest subnormals)
+    with np.errstate(divide='ignore'):
+        tiny = -np.log(np.abs(x))
+    r = np.where((x != 0) & (np.abs(x) < 2.0**-70), tiny, sp.gammaln(x))
+    return np.where(np.isinf(x), np.inf, r)
+
+def next_after(a, b, e):
+    # the neighbour of a toward b in e's format (C's nextafter); bf16 by
+    # stepping its 16 bits, 0 to the smallest subnormal with b's sign
+    a, b = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    if e != 'bf16':
+        return np.nextafter(a, b)
+    hi = (a.astype(np.float32).view(np.uint32) >> np.uint32(16)).astype(np.int64)
+    step = np.where((b > a) == (a > 0), 1, -1)
+    r = (((hi + step) & 0xFFFF).astype(np.uint32) << np.uint32(16)).view(np.float32)
+    r = np.where(a == 0, np.copysign(np.float32(2.0**-133), b), r)
+    r = np.where(a == b, b, r)
+    return np.where(np.isnan(a) | np.isnan(b), np.float32(np.nan), r).astype(np.float32)
+
+def int_pow(a, b, e):
+    # StableHLO's integer power (XLA's choice, element_functions.go's
+    # powI): products wrap; a negative signed exponent gives 0, but 1 for
+    # a base of 1 and +-1 for -1 (by the exponent's parity); an unsigned
+    # exponent is its bits read as unsigned.
+    a, b = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    w = width(e)
+    m = 1 << w
+    unsigned = np_dtype(e).kind == 'u'
+    out = []
+    for x, y in zip(a.reshape(-1).tolist(), b.reshape(-1).tolist()):
+        x, y = int(x), int(y)
+        if not unsigned and y < 0:
+            r = 1 if x == 1 else ((-1 if y % 2 else 1) if x == -1 else 0)
+        else:
+            r = pow(x % m, y, m)
+        r %= m
+        if not unsigned and r >= m // 2:
+            r -= m
+        out.append(r)
+    return np.array(out, dtype=np.uint64 if unsigned else np.int64).reshape(a.shape).astype(np_dtype(e))
 
 TYPED_FLOAT_UNARY = {
     'negate': np.negative, 'abs': np.abs, 'floor': np.floor, 'ceil': np.ceil, 'round_nearest_even': np.rint,
@@ -546,6 +594,11 @@ TYPED_FLOAT_UNARY = {
     'exponential': np.exp, 'exponential_minus_one': np.expm1, 'log': np.log, 'log_plus_one': np.log1p,
     'tanh': np.tanh, 'logistic': wide(lambda x: 1 / (1 + np.exp(-x))), 'sine': np.sin, 'cosine': np.cos,
     'is_finite': np.isfinite, 'tan': np.tan, 'real': lambda x: x, 'imag': np.zeros_like, 'conj': lambda x: x,
+    'sinh': wide(np.sinh), 'cosh': wide(np.cosh), 'asin': wide(np.arcsin), 'acos': wide(np.arccos),
+    'atan': wide(np.arctan), 'asinh': wide(np.arcsinh), 'acosh': wide(np.arccosh), 'atanh': wide(np.arctanh),
+    'erf': wide(sp.erf), 'erfc': wide(sp.erfc), 'erf_inv': wide(lambda x: np.where(x == 0, x, sp.erfinv(x))),
+    'lgamma': wide(lambda x: lgamma(x)), 'digamma': wide(lambda x: np.where((x <= 0) & (x == np.floor(x)), np.nan, sp.psi(x))),
+    'is_inf': np.isinf, 'is_pos_inf': np.isposinf, 'is_neg_inf': np.isneginf,
     'sign': lambda x: np.where((x == 0) | np.isnan(x), x, np.copysign(np.ones_like(x), x)),
 }
 
@@ -609,7 +662,13 @@ def typed_binary(kind, a, b, e):
     if kind in ('maximum', 'minimum'):
         return (fmax if kind == 'maximum' else fmin)(a, b)
     if is_float(e):
+        if kind == 'power':
+            return wide(np.power)(a, b)
+        if kind == 'next_after':
+            return next_after(a, b, e)
         return {'divide': np.divide, 'remainder': np.fmod, 'atan2': np.arctan2}[kind](a, b)
+    if kind == 'power':
+        return int_pow(a, b, e)
     if kind == 'divide':
         return int_div(a, b, e)
     if kind == 'remainder':
