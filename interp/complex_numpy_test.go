@@ -106,7 +106,8 @@ json.dump(out, sys.stdout)
 
 // complexTestValues are pairs of special and random parts.
 func complexTestValues(seed int64) []complex128 {
-	parts := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -2.5, 1e-3, 3, -7, 1e10, -1e-10, math.Pi, 100, math.Inf(1), math.Inf(-1), math.NaN()}
+	parts := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -2.5, 1e-3, 3, -7, 1e10, -1e-10, math.Pi, 100, math.Inf(1), math.Inf(-1), math.NaN(),
+		3 * math.SmallestNonzeroFloat64, -1.5e-310} // subnormal parts (0 in complex64)
 	var zs []complex128
 	for _, re := range parts {
 		for _, im := range parts {
@@ -254,18 +255,16 @@ func complexDistance(g, e complex128, scale, eps float64, exact bool) (float64, 
 			if x != y {
 				return math.Inf(1), false
 			}
+		case x == y:
 		default:
 			sc := scale
 			if math.IsInf(sc, 0) || math.IsNaN(sc) {
 				sc = math.Abs(y) // the other part is not finite: this one on its own scale
 			}
-			if sc == 0 {
-				if x != y {
-					return math.Inf(1), false
-				}
-				continue
-			}
-			worst = max(worst, math.Abs(x-y)/(sc*eps))
+			// an epsilon of the scale, but no less than the part type's
+			// smallest subnormal (eps·2^-1022 or eps·2^-126 apart)
+			unit := max(sc*eps, eps*tinyNormal(eps))
+			worst = max(worst, math.Abs(x-y)/unit)
 		}
 	}
 	return worst, true
@@ -327,4 +326,13 @@ func TestComplexDotAgainstNumpy(t *testing.T) {
 		}
 		t.Logf("dot_general/%s %d rows of 4, largest error %.3g eps (bound 8)", dt, rows, worst)
 	}
+}
+
+// tinyNormal is the smallest normal number of the float type of epsilon
+// eps (f32 or f64).
+func tinyNormal(eps float64) float64 {
+	if eps == math.Ldexp(1, -23) {
+		return math.Ldexp(1, -126)
+	}
+	return math.Ldexp(1, -1022)
 }

@@ -64,7 +64,8 @@ func divC(a, b complex128) complex128 {
 	return complex(float64((float64(ar*rat)+ai)*scl), float64((float64(ai*rat)-ar)*scl))
 }
 
-// expC is exp(x)·(cos y + i sin y), with C99's special values: a zero
+// expC is exp(x)·(cos y + i sin y) (for x > 709, where e^x overflows
+// before the parts may, as e^(x/2)·e^(x/2)), with C99's special values: a zero
 // imaginary part stays exact (exp(x) + 0i, also for x = +Inf), and an
 // infinite or NaN y gives (0, ±0 with y's sign) for x = -Inf and (+Inf,
 // NaN) for x = +Inf.
@@ -82,14 +83,20 @@ func expC(z complex128) complex128 {
 		}
 		return complex(math.NaN(), math.NaN())
 	}
-	e := expR(x)
 	s, c := sincos(y)
+	if x > 709 {
+		// e^x overflows before e^x·cos y or e^x·sin y may: two factors
+		h := expR(x / 2)
+		return complex(c*h*h, s*h*h)
+	}
+	e := expR(x)
 	return complex(e*c, e*s)
 }
 
 // logC is log|z| + i·arg z. Near |z| = 1 the real part is
 // log1p((|x|-1)(|x|+1) + y²)/2, which keeps the digits that log(hypot)
-// loses to cancellation; an infinite part gives +Inf even with a NaN.
+// loses to cancellation; a tiny |z| is scaled by 2^600 first (a hypot of
+// subnormals loses bits); an infinite part gives +Inf even with a NaN.
 func logC(z complex128) complex128 {
 	x, y := real(z), imag(z)
 	ax, ay := math.Abs(x), math.Abs(y)
@@ -104,6 +111,9 @@ func logC(z complex128) complex128 {
 		re = math.NaN()
 	case ax >= 0.5 && ax <= 2 && ay < 1:
 		re = log1pR(float64((ax-1)*(ax+1))+float64(ay*ay)) / 2
+	case ax < 0x1p-1000:
+		// |z| scaled up by 2^600 first: hypot of subnormals loses bits
+		re = logR(math.Hypot(ax*0x1p600, ay*0x1p600)) - 600*math.Ln2
 	default:
 		re = logR(math.Hypot(ax, ay))
 	}
@@ -141,10 +151,21 @@ func tanhC(z complex128) complex128 {
 }
 
 // sqrtC is Go's cmplx.Sqrt, but for C99's NaN + NaN·i when the real
-// part is NaN and the imaginary one finite (numpy's too).
+// part is NaN and the imaginary one finite (numpy's too), and for a zero
+// real part, where Go's halves the imaginary part first, which drops the
+// last bit of a subnormal one: √(±iy) = √(y/2)·(1 ± i), halved exactly
+// after scaling by 2^100.
 func sqrtC(z complex128) complex128 {
-	if math.IsNaN(real(z)) && !math.IsInf(imag(z), 0) {
+	x, y := real(z), imag(z)
+	switch {
+	case math.IsNaN(x) && !math.IsInf(y, 0):
 		return complex(math.NaN(), math.NaN())
+	case x == 0 && y != 0 && finite(y):
+		r := math.Sqrt(math.Abs(y) / 2)
+		if math.Abs(y) < 0x1p-1000 {
+			r = math.Ldexp(math.Sqrt(math.Ldexp(math.Abs(y), 100)/2), -50)
+		}
+		return complex(r, math.Copysign(r, y))
 	}
 	return cmplx.Sqrt(z)
 }

@@ -266,9 +266,10 @@
 // error grows with |b·log a|, which these comparisons do not see; interp's
 // TestComplexOpsAgainstNumpy checks it with that bound), f64 power (Go's
 // math.Pow, the interpreter's, is several ulps from glibc's pow at
-// times) and f64 lgamma and digamma (beside their zeros only as accurate
+// times), f64 lgamma and digamma (beside their zeros only as accurate
 // as the terms they cancel; the conformance matrix checks them with an
-// absolute bound). next_after, is_inf, is_pos_inf and is_neg_inf are
+// absolute bound) and f64 erfc (Go's and scipy's tails are up to 8 ulps
+// apart). next_after, is_inf, is_pos_inf and is_neg_inf are
 // exact and Discontinuous.
 //
 // Environment: BCAST_RANDPROG_N (default 300 programs) and

@@ -525,10 +525,9 @@ func complexClose(g, w complex128, ct *ir.ComplexType, cond float64) (float64, b
 			if math.IsInf(sc, 0) || math.IsNaN(sc) {
 				sc = math.Abs(y)
 			}
-			if sc*eps == 0 {
-				return math.Inf(1), false
-			}
-			worst = max(worst, math.Abs(x-y)/(sc*eps))
+			// an epsilon of the scale, but no less than the part type's
+			// smallest subnormal
+			worst = max(worst, math.Abs(x-y)/max(sc*eps, eps*math.Ldexp(1, map[bool]int{true: -1022, false: -126}[ct.Elem == ir.F64T])))
 		}
 	}
 	return worst, worst <= ComplexEps
