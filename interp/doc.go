@@ -113,8 +113,11 @@
 // at the op on complex elements. TestComplexOpsAgainstNumpy gives the
 // bounds against numpy: add, subtract, negate, conj, real, imag, complex,
 // compare and convert exact; multiply, divide, abs, exp, log, sqrt,
-// rsqrt, tanh and sign within 8 epsilons of the part type relative to the
-// result's magnitude (|a|·|b| for multiply, |a|/|b| for divide).
+// rsqrt, tanh, sign, sine, cosine, tan, expm1, log1p, logistic and power
+// within 8 epsilons of the part type relative to the result's magnitude
+// (|a|·|b| for multiply, |a|/|b| for divide, times power's |b·log a| and
+// logistic's |e^-a|·|result| where those exceed 1: their conditions);
+// TestComplexDotAgainstNumpy dot_general within 8 epsilons of Σ|a_k||b_k|.
 //
 // Signless integers are signed (as in StableHLO); ui types are unsigned;
 // i1 is a boolean on which add is or and multiply is and (XLA's pred
