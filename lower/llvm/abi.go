@@ -90,8 +90,15 @@ func cElemType(t ir.Type) (string, error) {
 		}
 	case *ir.IndexType:
 		return "int64_t", nil
+	case *ir.ComplexType:
+		switch t.Elem {
+		case ir.F32T:
+			return "float _Complex", nil // interleaved (re, im), as C99 and numpy's complex64
+		case ir.F64T:
+			return "double _Complex", nil
+		}
 	}
-	return "", fmt.Errorf("element type %s has no C ABI yet (supported: f16, bf16, f32, f64, i1, i8-i64, si8-si64, ui8-ui64, index)", t)
+	return "", fmt.Errorf("element type %s has no C ABI yet (supported: f16, bf16, f32, f64, complex<f32>, complex<f64>, i1, i8-i64, si8-si64, ui8-ui64, index)", t)
 }
 
 // tensorABI describes a function argument or result type.

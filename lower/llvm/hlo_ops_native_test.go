@@ -171,14 +171,14 @@ var hloOpCases = func() []nativeCase {
 		nativeCase{fn: "u_erf_inv", shapes: [][]int64{{3, 5}}, specials: true, ulps: 1},
 		nativeCase{fn: "u_digamma", shapes: [][]int64{{3, 5}}, specials: true, ulps: 1})
 	cs = append(cs, nativeCase{fn: "u_real_imag_conj", shapes: [][]int64{{3, 5}}, specials: true})
+	cs = append(cs, nativeCase{fn: "b_complex", shapes: [][]int64{{3, 5}, {3, 5}}, specials: true},
+		nativeCase{fn: "b_complex", shapes: [][]int64{{0, 5}, {0, 5}}})
 	return cs
 }()
 
 // interpretedOnly are the hlo ops TestHloOpsCovered does not ask a native
-// kernel of, each with the reason.
-var interpretedOnly = map[string]string{
-	"hlo.complex": "its result is complex, and LLVM emission refuses complex values yet (refuseComplex)",
-}
+// kernel of, each with the reason (none now).
+var interpretedOnly = map[string]string{}
 
 const hloOpsFile = "testdata/hlo_ops.mlir"
 

@@ -282,7 +282,9 @@ func randomArgs(t *testing.T, rng *rand.Rand, f *llvm.FuncABI, c nativeCase) []*
 		n := int(ir.NumElements(shape))
 		var tt *interp.Tensor
 		var err error
-		if ir.IsFloat(a.Elem) {
+		if ir.IsComplex(a.Elem) {
+			tt, err = interp.NewComplex(a.Elem, shape, randomComplex(rng, n, c.specials))
+		} else if ir.IsFloat(a.Elem) {
 			data := make([]float64, n)
 			for j := range data {
 				data[j] = math.Round(rng.NormFloat64()*400) / 64 // exact in f32, with ties
@@ -388,6 +390,10 @@ func compareTensorsNaN(t *testing.T, build string, k int, got, want *interp.Tens
 	t.Helper()
 	if fmt.Sprint(got.Shape()) != fmt.Sprint(want.Shape()) {
 		t.Fatalf("%s: result %d has shape %v, the interpreter's %v", build, k, got.Shape(), want.Shape())
+	}
+	if got.IsComplex() {
+		compareComplex(t, build, k, got, want, ulps) // complex_native_test.go
+		return
 	}
 	if ulps == 0 || !got.IsFloat() {
 		// Bit for bit (integer and bool results always).

@@ -399,8 +399,11 @@ var noStream value.Value = constant.False
 
 // zeroOf is the zero of elem in registers.
 func zeroOf(elem ir.Type) value.Value {
-	if ft, ok := elem.(*ir.FloatType); ok {
-		return floatConst(ft, 0)
+	switch t := elem.(type) {
+	case *ir.FloatType:
+		return floatConst(t, 0)
+	case *ir.ComplexType:
+		return complexConst(t, 0)
 	}
 	lt, _ := scalarType(elem)
 	return intConst(lt.(*lltypes.IntType), 0)

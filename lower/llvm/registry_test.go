@@ -9,39 +9,10 @@ import (
 
 // This file tests the op registry (registry.go).
 
-// complexNotEmitted is why the complex dialect's ops have no lowering:
-// functions with complex values are refused before (refuseComplex).
-const complexNotEmitted = "complex values are not emitted yet: refuseComplex refuses the function at its first one"
-
 // withoutLowering are the registered ops that have no LLVM lowering, and
 // why; every other op outside the hlo dialect must have a registry entry.
 var withoutLowering = map[string]string{
 	"builtin.module":                     "the module: Emit walks its functions",
-	"complex.abs":                        complexNotEmitted,
-	"complex.add":                        complexNotEmitted,
-	"complex.conj":                       complexNotEmitted,
-	"complex.constant":                   complexNotEmitted,
-	"complex.create":                     complexNotEmitted,
-	"complex.div":                        complexNotEmitted,
-	"complex.eq":                         complexNotEmitted,
-	"complex.exp":                        complexNotEmitted,
-	"complex.im":                         complexNotEmitted,
-	"complex.log":                        complexNotEmitted,
-	"complex.mul":                        complexNotEmitted,
-	"complex.neg":                        complexNotEmitted,
-	"complex.neq":                        complexNotEmitted,
-	"complex.re":                         complexNotEmitted,
-	"complex.rsqrt":                      complexNotEmitted,
-	"complex.sign":                       complexNotEmitted,
-	"complex.sqrt":                       complexNotEmitted,
-	"complex.sub":                        complexNotEmitted,
-	"complex.tanh":                       complexNotEmitted,
-	"complex.sin":                        complexNotEmitted,
-	"complex.cos":                        complexNotEmitted,
-	"complex.tan":                        complexNotEmitted,
-	"complex.expm1":                      complexNotEmitted,
-	"complex.log1p":                      complexNotEmitted,
-	"complex.pow":                        complexNotEmitted,
 	"builtin.unrealized_conversion_cast": "never left by --pipeline=cpu",
 	"func.func":                          "a function: lowerFunc",
 	"func.call":                          "calls are inlined by --pipeline=cpu",

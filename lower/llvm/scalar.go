@@ -369,7 +369,7 @@ func (l *fnLowering) lowerScalarOp(op *ir.Operation, s scalarOp) error {
 
 func isScalarType(t ir.Type) bool {
 	switch t.(type) {
-	case *ir.IntegerType, *ir.FloatType, *ir.IndexType:
+	case *ir.IntegerType, *ir.FloatType, *ir.IndexType, *ir.ComplexType:
 		return true
 	}
 	return false

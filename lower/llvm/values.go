@@ -109,6 +109,8 @@ func scalarType(t ir.Type) (lltypes.Type, error) {
 		case ir.F64:
 			return lltypes.Double, nil
 		}
+	case *ir.ComplexType:
+		return complexLLType(t) // {re, im} (complex.go)
 	}
 	return nil, fmt.Errorf("type %s is not lowered to LLVM IR yet", t)
 }

@@ -82,13 +82,18 @@ var inexact = map[string]bool{
 	"lgamma": true, "digamma": true, "atan2": true, "power": true,
 }
 
+// inexactComplex are the ops that are exact on real elements but not on
+// complex ones: |z| is hypot(re, im) (Go's algorithm in bcast-opt,
+// glibc's in numpy: within an ulp of each other), and sign is z/|z|.
+var inexactComplex = map[string]bool{"abs": true, "sign": true}
+
 // inexactULPs is the bound of the inexact ops by element type: the
 // reference is the float64 function rounded once to the type, so a
 // half-precision result must be within one ulp of it (it is computed in
 // f32 or wider and rounded once), an f32 or f64 one within a few (libm's
 // f32 functions are within 1-2 ulps, Go's and glibc's f64 ones within 1-2).
 func inexactULPs(op string, d dtype) int64 {
-	if !inexact[op] {
+	if !inexact[op] && !(d.class == complexType && inexactComplex[op]) {
 		return 0
 	}
 	switch d.name {

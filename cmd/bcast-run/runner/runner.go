@@ -79,8 +79,8 @@ A bf16 argument takes np.save's file of an ml_dtypes.bfloat16 array
 stderr); a bf16 result is printed and written (--output-dir) as float32,
 exactly, since plain numpy has no bfloat16.
 
-complex64 and complex128 (.npy '<c8', '<c16') arguments and results run with
---interp (native code refuses complex programs, with a located error, for now).`,
+complex64 and complex128 (.npy '<c8', '<c16') arguments and results run
+natively (the C ABI's float _Complex and double _Complex) and with --interp.`,
 		Args:          cobra.ExactArgs(1),
 		SilenceUsage:  true,
 		SilenceErrors: true,

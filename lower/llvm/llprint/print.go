@@ -401,6 +401,18 @@ func (w *irWriter) typ(t lltypes.Type) {
 			w.s("]")
 			return
 		}
+	case *lltypes.StructType:
+		if t.TypeName == "" && !t.Opaque && !t.Packed && len(t.Fields) > 0 {
+			w.s("{ ")
+			for i, f := range t.Fields {
+				if i != 0 {
+					w.s(", ")
+				}
+				w.typ(f)
+			}
+			w.s(" }")
+			return
+		}
 	case *lltypes.VoidType:
 		if t.TypeName == "" {
 			w.s("void")
@@ -445,7 +457,7 @@ func (w *irWriter) val(v value.Value) {
 	switch v.(type) {
 	case *constant.Int, *constant.Float, *constant.Vector, *constant.CharArray, *constant.Array,
 		*constant.ExprBitCast, *constant.ExprGetElementPtr, *constant.Null, *constant.Undef,
-		*constant.ZeroInitializer, *llir.Func, *llir.Global:
+		*constant.ZeroInitializer, *constant.Struct, *llir.Func, *llir.Global:
 		w.typ(v.Type())
 		w.s(" ")
 		w.ident(v)
@@ -460,7 +472,7 @@ func (w *irWriter) cval(c constant.Constant) {
 	switch c.(type) {
 	case *constant.Int, *constant.Float, *constant.Vector, *constant.CharArray, *constant.Array,
 		*constant.ExprBitCast, *constant.ExprGetElementPtr, *constant.Null, *constant.Undef,
-		*constant.ZeroInitializer, *llir.Func, *llir.Global:
+		*constant.ZeroInitializer, *constant.Struct, *llir.Func, *llir.Global:
 		w.typ(c.Type())
 		w.s(" ")
 		w.ident(c)
@@ -501,6 +513,19 @@ func (w *irWriter) ident(v any) {
 			w.cval(e)
 		}
 		w.s("]")
+	case *constant.Struct:
+		if v.Typ.Packed || len(v.Fields) == 0 {
+			w.s(v.Ident())
+			return
+		}
+		w.s("{ ")
+		for i, f := range v.Fields {
+			if i != 0 {
+				w.s(", ")
+			}
+			w.cval(f)
+		}
+		w.s(" }")
 	case *constant.ExprBitCast:
 		w.s("bitcast (")
 		w.cval(v.From)
@@ -674,6 +699,10 @@ func localIdentOf(v any) *llir.LocalIdent {
 	case *llir.InstExtractElement:
 		return &v.LocalIdent
 	case *llir.InstShuffleVector:
+		return &v.LocalIdent
+	case *llir.InstExtractValue:
+		return &v.LocalIdent
+	case *llir.InstInsertValue:
 		return &v.LocalIdent
 	}
 	return nil

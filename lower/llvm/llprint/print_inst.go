@@ -193,8 +193,30 @@ func (w *irWriter) inst(inst llir.Instruction) {
 		w.operands(&i.LocalIdent, "extractelement ", i.Metadata, i.X, i.Index)
 	case *llir.InstShuffleVector:
 		w.operands(&i.LocalIdent, "shufflevector ", i.Metadata, i.X, i.Y, i.Mask)
+	case *llir.InstExtractValue:
+		w.assign(&i.LocalIdent)
+		w.s("extractvalue ")
+		w.val(i.X)
+		w.indices(i.Indices)
+		w.metadata(i.Metadata)
+	case *llir.InstInsertValue:
+		w.assign(&i.LocalIdent)
+		w.s("insertvalue ")
+		w.val(i.X)
+		w.s(", ")
+		w.val(i.Elem)
+		w.indices(i.Indices)
+		w.metadata(i.Metadata)
 	default:
 		w.s(inst.LLString())
+	}
+}
+
+// indices writes an aggregate instruction's indices, each after ", ".
+func (w *irWriter) indices(idx []uint64) {
+	for _, x := range idx {
+		w.s(", ")
+		w.b = strconv.AppendUint(w.b, x, 10)
 	}
 }
 

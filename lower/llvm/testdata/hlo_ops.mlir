@@ -1067,12 +1067,22 @@ func.func @u_digamma(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
   return %r : tensor<?x5xf32>
 }
 
-// real, imag and CHLO's conj on real operands (x, 0, x): their complex
-// forms are refused by LLVM emission yet (refuseComplex).
+// real, imag and CHLO's conj on real operands (x, 0, x); on complex ones
+// in @b_complex.
 func.func @u_real_imag_conj(%x: tensor<?x5xf32>) -> (tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x5xf32>) {
   %0 = stablehlo.real %x : tensor<?x5xf32>
   %1 = stablehlo.imag %x : tensor<?x5xf32>
   %2 = chlo.conj %x : tensor<?x5xf32> -> tensor<?x5xf32>
   %3 = stablehlo.add %1, %x : tensor<?x5xf32>
   return %0, %3, %2 : tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x5xf32>
+}
+
+// hlo.complex, and real, imag and CHLO's conj on its complex result
+// (testdata/complex.mlir has the other ops on complex elements).
+func.func @b_complex(%x: tensor<?x5xf32>, %y: tensor<?x5xf32>) -> (tensor<?x5xcomplex<f32>>, tensor<?x5xf32>, tensor<?x5xf32>) {
+  %z = stablehlo.complex %x, %y : tensor<?x5xcomplex<f32>>
+  %c = chlo.conj %z : tensor<?x5xcomplex<f32>> -> tensor<?x5xcomplex<f32>>
+  %r = stablehlo.real %c : (tensor<?x5xcomplex<f32>>) -> tensor<?x5xf32>
+  %i = stablehlo.imag %c : (tensor<?x5xcomplex<f32>>) -> tensor<?x5xf32>
+  return %c, %r, %i : tensor<?x5xcomplex<f32>>, tensor<?x5xf32>, tensor<?x5xf32>
 }

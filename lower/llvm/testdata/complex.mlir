@@ -1,0 +1,149 @@
+// Kernels on complex<f32> and complex<f64> elements, one set per type:
+// the arithmetic, the ops between complex numbers and their parts,
+// compare, select and convert, the complex functions (exp, log and tanh,
+// whose results are bounded, each alone), reductions and data movement.
+// Glob-picked by the LLVM 14/19 verifier tests (both targets, single-
+// thread and parallel forms) and by llprint's tests, and run natively
+// against the interpreter by TestNativeComplex.
+
+func.func @arith_c64(%a: tensor<?x5xcomplex<f32>>, %b: tensor<?x5xcomplex<f32>>) -> (tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>) {
+  %0 = stablehlo.add %a, %b : tensor<?x5xcomplex<f32>>
+  %1 = stablehlo.subtract %a, %b : tensor<?x5xcomplex<f32>>
+  %2 = stablehlo.multiply %a, %b : tensor<?x5xcomplex<f32>>
+  %3 = stablehlo.divide %a, %b : tensor<?x5xcomplex<f32>>
+  %4 = stablehlo.negate %a : tensor<?x5xcomplex<f32>>
+  %5 = chlo.conj %b : tensor<?x5xcomplex<f32>> -> tensor<?x5xcomplex<f32>>
+  return %0, %1, %2, %3, %4, %5 : tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>
+}
+
+func.func @parts_c64(%a: tensor<?x5xcomplex<f32>>, %b: tensor<?x5xcomplex<f32>>) -> (tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x5xcomplex<f32>>, tensor<?x5xi1>, tensor<?x5xi1>, tensor<?x5xcomplex<f32>>) {
+  %0 = stablehlo.abs %a : (tensor<?x5xcomplex<f32>>) -> tensor<?x5xf32>
+  %1 = stablehlo.real %a : (tensor<?x5xcomplex<f32>>) -> tensor<?x5xf32>
+  %2 = stablehlo.imag %b : (tensor<?x5xcomplex<f32>>) -> tensor<?x5xf32>
+  %3 = stablehlo.complex %2, %1 : tensor<?x5xcomplex<f32>>
+  %4 = stablehlo.compare EQ, %a, %b : (tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>) -> tensor<?x5xi1>
+  %5 = stablehlo.compare NE, %a, %b : (tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>) -> tensor<?x5xi1>
+  %6 = stablehlo.select %4, %3, %b : tensor<?x5xi1>, tensor<?x5xcomplex<f32>>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x5xcomplex<f32>>, tensor<?x5xi1>, tensor<?x5xi1>, tensor<?x5xcomplex<f32>>
+}
+
+func.func @roots_c64(%a: tensor<?x5xcomplex<f32>>) -> (tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>) {
+  %0 = stablehlo.sqrt %a : tensor<?x5xcomplex<f32>>
+  %1 = stablehlo.rsqrt %a : tensor<?x5xcomplex<f32>>
+  %2 = stablehlo.sign %a : tensor<?x5xcomplex<f32>>
+  return %0, %1, %2 : tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>
+}
+
+func.func @exp_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.exponential %a : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @log_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.log %a : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @tanh_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.tanh %a : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @arith_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<?x5xcomplex<f64>>) -> (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>) {
+  %0 = stablehlo.add %a, %b : tensor<?x5xcomplex<f64>>
+  %1 = stablehlo.subtract %a, %b : tensor<?x5xcomplex<f64>>
+  %2 = stablehlo.multiply %a, %b : tensor<?x5xcomplex<f64>>
+  %3 = stablehlo.divide %a, %b : tensor<?x5xcomplex<f64>>
+  %4 = stablehlo.negate %a : tensor<?x5xcomplex<f64>>
+  %5 = chlo.conj %b : tensor<?x5xcomplex<f64>> -> tensor<?x5xcomplex<f64>>
+  return %0, %1, %2, %3, %4, %5 : tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>
+}
+
+func.func @parts_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<?x5xcomplex<f64>>) -> (tensor<?x5xf64>, tensor<?x5xf64>, tensor<?x5xf64>, tensor<?x5xcomplex<f64>>, tensor<?x5xi1>, tensor<?x5xi1>, tensor<?x5xcomplex<f64>>) {
+  %0 = stablehlo.abs %a : (tensor<?x5xcomplex<f64>>) -> tensor<?x5xf64>
+  %1 = stablehlo.real %a : (tensor<?x5xcomplex<f64>>) -> tensor<?x5xf64>
+  %2 = stablehlo.imag %b : (tensor<?x5xcomplex<f64>>) -> tensor<?x5xf64>
+  %3 = stablehlo.complex %2, %1 : tensor<?x5xcomplex<f64>>
+  %4 = stablehlo.compare EQ, %a, %b : (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>) -> tensor<?x5xi1>
+  %5 = stablehlo.compare NE, %a, %b : (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>) -> tensor<?x5xi1>
+  %6 = stablehlo.select %4, %3, %b : tensor<?x5xi1>, tensor<?x5xcomplex<f64>>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<?x5xf64>, tensor<?x5xf64>, tensor<?x5xf64>, tensor<?x5xcomplex<f64>>, tensor<?x5xi1>, tensor<?x5xi1>, tensor<?x5xcomplex<f64>>
+}
+
+func.func @roots_c128(%a: tensor<?x5xcomplex<f64>>) -> (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>) {
+  %0 = stablehlo.sqrt %a : tensor<?x5xcomplex<f64>>
+  %1 = stablehlo.rsqrt %a : tensor<?x5xcomplex<f64>>
+  %2 = stablehlo.sign %a : tensor<?x5xcomplex<f64>>
+  return %0, %1, %2 : tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>
+}
+
+func.func @exp_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.exponential %a : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @log_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.log %a : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @tanh_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.tanh %a : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @convert(%a: tensor<?x5xcomplex<f32>>, %b: tensor<?x5xcomplex<f64>>) -> (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f32>>, tensor<?x5xf32>, tensor<?x5xf64>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f32>>) {
+  %0 = stablehlo.convert %a : (tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f64>>
+  %1 = stablehlo.convert %b : (tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f32>>
+  %2 = stablehlo.convert %b : (tensor<?x5xcomplex<f64>>) -> tensor<?x5xf32>
+  %3 = stablehlo.convert %a : (tensor<?x5xcomplex<f32>>) -> tensor<?x5xf64>
+  %r = stablehlo.real %a : (tensor<?x5xcomplex<f32>>) -> tensor<?x5xf32>
+  %4 = stablehlo.convert %r : (tensor<?x5xf32>) -> tensor<?x5xcomplex<f64>>
+  %i = stablehlo.convert %3 : (tensor<?x5xf64>) -> tensor<?x5xi32>
+  %5 = stablehlo.convert %i : (tensor<?x5xi32>) -> tensor<?x5xcomplex<f32>>
+  return %0, %1, %2, %3, %4, %5 : tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f32>>, tensor<?x5xf32>, tensor<?x5xf64>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f32>>
+}
+
+func.func @reduce_c64(%a: tensor<?x5xcomplex<f32>>) -> (tensor<?xcomplex<f32>>, tensor<5xcomplex<f32>>, tensor<complex<f32>>) {
+  %z = stablehlo.constant dense<(0.0, 0.0)> : tensor<complex<f32>>
+  %o = stablehlo.constant dense<(1.0, 0.0)> : tensor<complex<f32>>
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<?x5xcomplex<f32>>, tensor<complex<f32>>) -> tensor<?xcomplex<f32>>
+  %1 = stablehlo.reduce(%a init: %o) applies stablehlo.multiply across dimensions = [0] : (tensor<?x5xcomplex<f32>>, tensor<complex<f32>>) -> tensor<5xcomplex<f32>>
+  %2 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<?x5xcomplex<f32>>, tensor<complex<f32>>) -> tensor<complex<f32>>
+  return %0, %1, %2 : tensor<?xcomplex<f32>>, tensor<5xcomplex<f32>>, tensor<complex<f32>>
+}
+
+func.func @move_c64(%a: tensor<?x5xcomplex<f32>>, %b: tensor<5xcomplex<f32>>) -> (tensor<?x5xcomplex<f32>>, tensor<5x?xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<1x2xcomplex<f32>>, tensor<?x10xcomplex<f32>>, tensor<?x7xcomplex<f32>>, tensor<2x5xcomplex<f32>>) {
+  %c = stablehlo.constant dense<[[(1.5, -2.0), (0.0, 1.0), (-0.0, -0.0), (3.0, 0.25), (0x7FC00000, 1.0)], [(-1.0, 0.0), (2.0, 2.0), (0.5, -0.5), (1.0e10, -1.0e-10), (0.0, -7.0)]]> : tensor<2x5xcomplex<f32>>
+  %0 = chlo.broadcast_add %a, %b : (tensor<?x5xcomplex<f32>>, tensor<5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>>
+  %1 = stablehlo.transpose %a, dims = [1, 0] : (tensor<?x5xcomplex<f32>>) -> tensor<5x?xcomplex<f32>>
+  %2 = stablehlo.reverse %a, dims = [1] : tensor<?x5xcomplex<f32>>
+  %3 = stablehlo.slice %a [0:1:1, 1:5:2] : (tensor<?x5xcomplex<f32>>) -> tensor<1x2xcomplex<f32>>
+  %4 = stablehlo.concatenate %a, %2, dim = 1 : (tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>) -> tensor<?x10xcomplex<f32>>
+  %pv = stablehlo.constant dense<(9.0, -9.0)> : tensor<complex<f32>>
+  %5 = stablehlo.pad %a, %pv, low = [0, 1], high = [0, 1], interior = [0, 0] : (tensor<?x5xcomplex<f32>>, tensor<complex<f32>>) -> tensor<?x7xcomplex<f32>>
+  %6 = stablehlo.multiply %c, %c : tensor<2x5xcomplex<f32>>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<?x5xcomplex<f32>>, tensor<5x?xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<1x2xcomplex<f32>>, tensor<?x10xcomplex<f32>>, tensor<?x7xcomplex<f32>>, tensor<2x5xcomplex<f32>>
+}
+
+func.func @reduce_c128(%a: tensor<?x5xcomplex<f64>>) -> (tensor<?xcomplex<f64>>, tensor<5xcomplex<f64>>, tensor<complex<f64>>) {
+  %z = stablehlo.constant dense<(0.0, 0.0)> : tensor<complex<f64>>
+  %o = stablehlo.constant dense<(1.0, 0.0)> : tensor<complex<f64>>
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<?x5xcomplex<f64>>, tensor<complex<f64>>) -> tensor<?xcomplex<f64>>
+  %1 = stablehlo.reduce(%a init: %o) applies stablehlo.multiply across dimensions = [0] : (tensor<?x5xcomplex<f64>>, tensor<complex<f64>>) -> tensor<5xcomplex<f64>>
+  %2 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<?x5xcomplex<f64>>, tensor<complex<f64>>) -> tensor<complex<f64>>
+  return %0, %1, %2 : tensor<?xcomplex<f64>>, tensor<5xcomplex<f64>>, tensor<complex<f64>>
+}
+
+func.func @move_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<5xcomplex<f64>>) -> (tensor<?x5xcomplex<f64>>, tensor<5x?xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<1x2xcomplex<f64>>, tensor<?x10xcomplex<f64>>, tensor<?x7xcomplex<f64>>, tensor<2x5xcomplex<f64>>) {
+  %c = stablehlo.constant dense<[[(1.5, -2.0), (0.0, 1.0), (-0.0, -0.0), (3.0, 0.25), (0x7FC00000, 1.0)], [(-1.0, 0.0), (2.0, 2.0), (0.5, -0.5), (1.0e10, -1.0e-10), (0.0, -7.0)]]> : tensor<2x5xcomplex<f64>>
+  %0 = chlo.broadcast_add %a, %b : (tensor<?x5xcomplex<f64>>, tensor<5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>>
+  %1 = stablehlo.transpose %a, dims = [1, 0] : (tensor<?x5xcomplex<f64>>) -> tensor<5x?xcomplex<f64>>
+  %2 = stablehlo.reverse %a, dims = [1] : tensor<?x5xcomplex<f64>>
+  %3 = stablehlo.slice %a [0:1:1, 1:5:2] : (tensor<?x5xcomplex<f64>>) -> tensor<1x2xcomplex<f64>>
+  %4 = stablehlo.concatenate %a, %2, dim = 1 : (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>) -> tensor<?x10xcomplex<f64>>
+  %pv = stablehlo.constant dense<(9.0, -9.0)> : tensor<complex<f64>>
+  %5 = stablehlo.pad %a, %pv, low = [0, 1], high = [0, 1], interior = [0, 0] : (tensor<?x5xcomplex<f64>>, tensor<complex<f64>>) -> tensor<?x7xcomplex<f64>>
+  %6 = stablehlo.multiply %c, %c : tensor<2x5xcomplex<f64>>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<?x5xcomplex<f64>>, tensor<5x?xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<1x2xcomplex<f64>>, tensor<?x10xcomplex<f64>>, tensor<?x7xcomplex<f64>>, tensor<2x5xcomplex<f64>>
+}
