@@ -244,6 +244,67 @@ int call(void) {
 	}
 }
 
+// TestCHeaderComplex checks the C types of complex elements, float
+// _Complex and double _Complex (C99; no include needed), and that the
+// header compiles as C with every C compiler installed, with a caller
+// that passes C99 complex arrays, and as C++ with g++ and clang++
+// (which take _Complex as an extension).
+func TestCHeaderComplex(t *testing.T) {
+	src := `
+func.func @c(%x: tensor<4xcomplex<f32>>, %y: tensor<complex<f64>>) -> tensor<4xcomplex<f64>> {
+  %0 = stablehlo.convert %x : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
+}
+`
+	h, err := llvm.CHeader(parse(t, "c.mlir", []byte(src)), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "int32_t c(const float _Complex *arg0, const int64_t *arg0_shape, const double _Complex *arg1, const int64_t *arg1_shape, double _Complex *res0, const int64_t *res0_shape, char *err, int64_t err_len);"
+	if !strings.Contains(h, want) || strings.Contains(h, "complex.h") {
+		t.Fatalf("header lacks %q (or includes complex.h):\n%s", want, h)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "k.h"), []byte(h), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	use := `#include <complex.h>
+#include "k.h"
+#include "k.h"
+_Static_assert(sizeof(float _Complex) == 8 && sizeof(double _Complex) == 16, "interleaved (re, im) pairs");
+int call(void) {
+	float complex x[4] = {1.0f + 2.0f * I, 3.0f, -I, 0};
+	double complex y = 0.5 - 0.25 * I, r[4];
+	int64_t s[1] = {4};
+	return c(x, s, &y, 0, r, s, 0, 0);
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "use.c"), []byte(use), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "use.cc"), []byte("#include \"k.h\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	compilers := 0
+	for _, cc := range []string{"cc", "gcc", "clang-19", "clang", "g++", "clang++-19", "clang++"} {
+		p, err := exec.LookPath(cc)
+		if err != nil {
+			continue
+		}
+		compilers++
+		args := []string{"-std=c11", "-Wall", "-Werror", "-fsyntax-only", filepath.Join(dir, "use.c")}
+		if strings.HasSuffix(cc, "++") || strings.Contains(cc, "++-") {
+			args = []string{"-std=c++17", "-Wall", "-Werror", "-fsyntax-only", filepath.Join(dir, "use.cc")}
+		}
+		if out, err := exec.Command(p, args...).CombinedOutput(); err != nil {
+			t.Errorf("%s: the header with complex elements does not compile: %v\n%s", cc, err, out)
+		}
+	}
+	if compilers == 0 {
+		tool(t, "compiling the C header", "cc", "clang-19")
+	}
+}
+
 // TestCNames checks the C symbols of the kernels, their result-shapes
 // functions and their parallel-form entries: C's and the C library's
 // names (the pool's pthread functions included) get "_fn".
