@@ -5,11 +5,13 @@ import (
 	"math"
 	"math/cmplx"
 	"math/rand"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/bcast-opt/bcast-opt/interp"
 	"github.com/bcast-opt/bcast-opt/ir"
+	"github.com/bcast-opt/bcast-opt/lower/llvm"
 )
 
 const complexFile = "testdata/complex.mlir"
@@ -63,6 +65,24 @@ func TestNativeComplex(t *testing.T) {
 		t.Fatalf("%d cases; want 4 for each of the 17 kernels (3 for move_*)", len(cases))
 	}
 	runNativeCases(t, k, cases, 32)
+}
+
+// TestComplexVerifyWithLLVM runs the LLVM IR of testdata/complex.mlir
+// through the verifiers and code generators of LLVM 14 and 19, for x86-64
+// and AArch64 (TestEmitThreadsVerifiesWithLLVM does the parallel form).
+func TestComplexVerifyWithLLVM(t *testing.T) {
+	src, err := os.ReadFile(complexFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, m := cpuPipeline(t, complexFile, src)
+	for _, target := range []llvm.Target{llvm.X86_64, llvm.AArch64} {
+		text, err := llvm.Emit(m, llvm.Options{Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		verifyWithLLVM(t, complexFile, text, target)
+	}
 }
 
 // complexSpecials are the parts drawn for complex arguments with
