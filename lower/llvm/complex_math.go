@@ -30,15 +30,15 @@ func (l *fnLowering) hypotGo(z cx) value.Value {
 }
 
 // cxExp is expC: exp(x)·(cos y + i sin y); a zero y gives (exp(x), y),
-// an infinite or NaN y gives 0 for x = -Inf, (+Inf, NaN) for x = +Inf,
-// else NaN in both parts.
+// an infinite or NaN y gives (0, ±0 with y's sign) for x = -Inf, (+Inf,
+// NaN) for x = +Inf, else NaN in both parts.
 func (l *fnLowering) cxExp(z cx) cx {
 	c := l.cur
 	x, y := z.re, z.im
 	e := l.f64Intrinsic("llvm.exp", x)
 	s, co := l.f64Intrinsic("llvm.sin", y), l.f64Intrinsic("llvm.cos", y)
 	res := cx{c.NewFMul(e, co), c.NewFMul(e, s)}
-	special := l.cxSel(c.NewFCmp(enum.FPredOEQ, x, dc(-inf)), cx{dc(0), dc(0)},
+	special := l.cxSel(c.NewFCmp(enum.FPredOEQ, x, dc(-inf)), cx{dc(0), l.f64Intrinsic("llvm.copysign", dc(0), y)},
 		l.cxSel(c.NewFCmp(enum.FPredOEQ, x, dc(inf)), cx{x, dnan()}, cx{dnan(), dnan()}))
 	res = l.cxSel(c.NewOr(l.isInf(y), l.isNaN(y)), special, res)
 	return l.cxSel(l.isZero(y), cx{e, y}, res)
