@@ -47,15 +47,9 @@ func complexLowerings(r opRegistry) {
 	r.add(complexdialect.Constant, (*fnLowering).lowerComplexConstant)
 	r.add(complexdialect.Create, (*fnLowering).lowerComplexCreate)
 	for def, f := range map[*ir.OpDef]func(l *fnLowering, t *ir.ComplexType, z value.Value) value.Value{
-		complexdialect.Re: func(l *fnLowering, _ *ir.ComplexType, z value.Value) value.Value { return l.cur.NewExtractValue(z, 0) },
-		complexdialect.Im: func(l *fnLowering, _ *ir.ComplexType, z value.Value) value.Value { return l.cur.NewExtractValue(z, 1) },
-		complexdialect.Abs: func(l *fnLowering, t *ir.ComplexType, z value.Value) value.Value {
-			return l.toPart(t, l.hypotGo(l.cxParts(t, z)))
-		},
-	} {
-		r.add(def, complexToPart(f))
-	}
-	for def, f := range map[*ir.OpDef]func(l *fnLowering, t *ir.ComplexType, z value.Value) value.Value{
+		complexdialect.Re:   (*fnLowering).complexRe,
+		complexdialect.Im:   (*fnLowering).complexIm,
+		complexdialect.Abs:  (*fnLowering).complexAbs,
 		complexdialect.Neg:  (*fnLowering).complexNeg,
 		complexdialect.Conj: (*fnLowering).complexConj,
 	} {
@@ -194,10 +188,6 @@ func complexUnary(f func(l *fnLowering, t *ir.ComplexType, z value.Value) value.
 	return complexOp(func(l *fnLowering, t *ir.ComplexType, a []value.Value) value.Value { return f(l, t, a[0]) })
 }
 
-func complexToPart(f func(l *fnLowering, t *ir.ComplexType, z value.Value) value.Value) loweringFunc {
-	return complexUnary(f)
-}
-
 func complexBinary(f func(l *fnLowering, t *ir.ComplexType, a, b value.Value) value.Value) loweringFunc {
 	return complexOp(func(l *fnLowering, t *ir.ComplexType, a []value.Value) value.Value { return f(l, t, a[0], a[1]) })
 }
@@ -276,6 +266,19 @@ func (l *fnLowering) complexAdd(t *ir.ComplexType, a, b value.Value) value.Value
 func (l *fnLowering) complexSub(t *ir.ComplexType, a, b value.Value) value.Value {
 	c := l.cur
 	return l.complexOf(t, c.NewFSub(c.NewExtractValue(a, 0), c.NewExtractValue(b, 0)), c.NewFSub(c.NewExtractValue(a, 1), c.NewExtractValue(b, 1)))
+}
+
+func (l *fnLowering) complexRe(_ *ir.ComplexType, z value.Value) value.Value {
+	return l.cur.NewExtractValue(z, 0)
+}
+
+func (l *fnLowering) complexIm(_ *ir.ComplexType, z value.Value) value.Value {
+	return l.cur.NewExtractValue(z, 1)
+}
+
+// complexAbs is absC: Go's hypot of the parts (hypotGo), rounded once.
+func (l *fnLowering) complexAbs(t *ir.ComplexType, z value.Value) value.Value {
+	return l.toPart(t, l.hypotGo(l.cxParts(t, z)))
 }
 
 func (l *fnLowering) complexNeg(t *ir.ComplexType, z value.Value) value.Value {
