@@ -62,6 +62,11 @@ func complexLowerings(r opRegistry) {
 		complexdialect.Rsqrt: (*fnLowering).cxRsqrt,
 		complexdialect.Tanh:  (*fnLowering).cxTanh,
 		complexdialect.Sign:  (*fnLowering).cxSign,
+		complexdialect.Sin:   (*fnLowering).cxSin,
+		complexdialect.Cos:   (*fnLowering).cxCos,
+		complexdialect.Tan:   (*fnLowering).cxTan,
+		complexdialect.Expm1: (*fnLowering).cxExpm1,
+		complexdialect.Log1p: (*fnLowering).cxLog1p,
 	} {
 		r.add(def, complexUnary(widened(f)))
 	}
@@ -69,6 +74,7 @@ func complexLowerings(r opRegistry) {
 	r.add(complexdialect.Sub, complexBinary((*fnLowering).complexSub))
 	r.add(complexdialect.Mul, complexBinary(widened2((*fnLowering).cxMul)))
 	r.add(complexdialect.Div, complexBinary(widened2((*fnLowering).cxDiv)))
+	r.add(complexdialect.Pow, complexBinary(widened2((*fnLowering).cxPow)))
 	r.add(complexdialect.Eq, complexCompare(true))
 	r.add(complexdialect.Neq, complexCompare(false))
 }

@@ -1,6 +1,8 @@
 package llvm
 
 import (
+	"math"
+
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 )
@@ -29,7 +31,8 @@ func (l *fnLowering) hypotGo(z cx) value.Value {
 	return l.sel(c.NewOr(l.isInf(p), l.isInf(q)), dc(inf), r)
 }
 
-// cxExp is expC: exp(x)·(cos y + i sin y); a zero y gives (exp(x), y),
+// cxExp is expC: exp(x)·(cos y + i sin y) (for x > 709 as
+// e^(x/2)·e^(x/2)); a zero y gives (exp(x), y),
 // an infinite or NaN y gives (0, ±0 with y's sign) for x = -Inf, (+Inf,
 // NaN) for x = +Inf, else NaN in both parts.
 func (l *fnLowering) cxExp(z cx) cx {
@@ -38,6 +41,9 @@ func (l *fnLowering) cxExp(z cx) cx {
 	e := l.f64Intrinsic("llvm.exp", x)
 	s, co := l.f64Intrinsic("llvm.sin", y), l.f64Intrinsic("llvm.cos", y)
 	res := cx{c.NewFMul(e, co), c.NewFMul(e, s)}
+	// for x > 709, where e^x overflows before the parts may: e^(x/2) twice
+	h := l.f64Intrinsic("llvm.exp", c.NewFDiv(x, dc(2)))
+	res = l.cxSel(c.NewFCmp(enum.FPredOGT, x, dc(709)), cx{c.NewFMul(c.NewFMul(co, h), h), c.NewFMul(c.NewFMul(s, h), h)}, res)
 	special := l.cxSel(c.NewFCmp(enum.FPredOEQ, x, dc(-inf)), cx{dc(0), l.f64Intrinsic("llvm.copysign", dc(0), y)},
 		l.cxSel(c.NewFCmp(enum.FPredOEQ, x, dc(inf)), cx{x, dnan()}, cx{dnan(), dnan()}))
 	res = l.cxSel(c.NewOr(l.isInf(y), l.isNaN(y)), special, res)
@@ -46,7 +52,8 @@ func (l *fnLowering) cxExp(z cx) cx {
 
 // cxLog is logC: log|z| + i·arg z, the real part as
 // log1p((|x|-1)(|x|+1) + y²)/2 near |z| = 1 (for the larger part in
-// [0.5, 2] and the smaller below 1), +Inf for an infinite part.
+// [0.5, 2] and the smaller below 1), of |z|·2^600 for a larger part
+// below 2^-1000, +Inf for an infinite part.
 func (l *fnLowering) cxLog(z cx) cx {
 	c := l.cur
 	x, y := z.re, z.im
@@ -57,7 +64,10 @@ func (l *fnLowering) cxLog(z cx) cx {
 	nearRe := c.NewFDiv(l.f64Libm("log1p", c.NewFAdd(near, c.NewFMul(ay, ay))), dc(2))
 	farRe := l.f64Intrinsic("llvm.log", l.hypotGo(cx{ax, ay}))
 	nearOne := c.NewAnd(c.NewAnd(c.NewFCmp(enum.FPredOGE, ax, dc(0.5)), c.NewFCmp(enum.FPredOLE, ax, dc(2))), c.NewFCmp(enum.FPredOLT, ay, dc(1)))
-	re := l.sel(nearOne, nearRe, farRe)
+	// a tiny |z| scaled by 2^600 first: a hypot of subnormals loses bits
+	tinyRe := c.NewFSub(l.f64Intrinsic("llvm.log", l.hypotGo(cx{c.NewFMul(ax, dc(0x1p600)), c.NewFMul(ay, dc(0x1p600))})), dc(600*math.Ln2))
+	re := l.sel(c.NewFCmp(enum.FPredOLT, ax, dc(0x1p-1000)), tinyRe, farRe)
+	re = l.sel(nearOne, nearRe, re)
 	re = l.sel(c.NewOr(l.isNaN(ax), l.isNaN(ay)), dnan(), re)
 	re = l.sel(c.NewOr(l.isInf(x), l.isInf(y)), dc(inf), re)
 	return cx{re, l.f64Libm("atan2", y, x)}
@@ -87,8 +97,9 @@ func (l *fnLowering) cxTanh(z cx) cx {
 
 // cxSqrt is sqrtC: Go's cmplx.Sqrt (the parts scaled by 1/4 or 2^54
 // around hypot, the root of the larger of (r ± x)/2 and the other part
-// from it), and NaN + NaN·i for a NaN real part with a finite or NaN
-// imaginary one.
+// from it), NaN + NaN·i for a NaN real part with a finite or NaN
+// imaginary one, and √(|y|/2)·(1 ± i) for a zero real part (exactly
+// halved: scaled by 2^100 first when tiny).
 func (l *fnLowering) cxSqrt(z cx) cx {
 	c := l.cur
 	x, y := z.re, z.im
@@ -118,6 +129,14 @@ func (l *fnLowering) cxSqrt(z cx) cx {
 	neg := cx{dc(0), l.f64Intrinsic("llvm.copysign", l.fsqrt(c.NewFNeg(x)), y)}
 	onAxis := l.cxSel(l.isZero(x), cx{dc(0), y}, l.cxSel(c.NewFCmp(enum.FPredOLT, x, dc(0)), neg, cx{l.fsqrt(x), y}))
 	res = l.cxSel(l.isZero(y), onAxis, res)
+	// a zero real part and a finite imaginary one: √(|y|/2)·(1 ± i), for a
+	// tiny y halved after scaling by 2^100
+	ay := l.fabs(y)
+	ri := l.sel(c.NewFCmp(enum.FPredOLT, ay, dc(0x1p-1000)),
+		c.NewFMul(l.fsqrt(c.NewFDiv(c.NewFMul(ay, dc(0x1p100)), dc(2))), dc(0x1p-50)),
+		l.fsqrt(c.NewFDiv(ay, dc(2))))
+	imaginary := c.NewAnd(c.NewAnd(l.isZero(x), l.not(l.isZero(y))), l.finite(y))
+	res = l.cxSel(imaginary, cx{ri, l.f64Intrinsic("llvm.copysign", ri, y)}, res)
 	return l.cxSel(c.NewAnd(l.isNaN(x), l.not(l.isInf(y))), cx{dnan(), dnan()}, res)
 }
 

@@ -53,6 +53,7 @@
 //	half.go          f16 and bf16: 16-bit bits in memory, f32 in registers, rounding after each op
 //	complex.go       the complex dialect's ops: {re, im} values, constants, parts, compare, arithmetic (category: complex numbers)
 //	complex_math.go  complex exp, log, sqrt, rsqrt, tanh, sign and abs's hypot: functions.go's algorithms in LLVM IR
+//	complex_trig.go  complex sin, cos, tan (by sinh, cosh, tanh of iz), expm1, log1p, pow and C's complex product
 //	generic.go       linalg.generic and linalg.index: operand accesses, loop bounds and their checks, outputs' storage
 //	loops.go         the loop-nest emitter for generics: counted loops (with carried values), the nest, one iteration of the body
 //	vector.go        the vector inner loop of generics, vector types and splats, non-temporal stores
@@ -451,14 +452,20 @@
 // zeros) are selected after computing every case, so that a body stays
 // branch-free. Add, sub, mul, Smith's division, neg, conj, re, im,
 // create, eq and neq use IEEE operations only, and abs, sqrt, rsqrt and
-// sign use Go's hypot algorithm (max·sqrt(1 + (min/max)²)), so all of
-// them give the interpreter's bits (NaN payloads aside). exp, log and
-// tanh call the C library's f64 exp, log, log1p, sin, cos, tan, sinh,
-// tanh and atan2 where the interpreter calls Go's and the math dialect's
-// functions (each within about an ulp of the other): measured on 20000
-// random arguments with special values (TestNativeComplex), they are the
-// interpreter's bits on complex<f32> (1 ulp is allowed) and within 2, 1
-// and 4 ulps of the part type at |result| on complex<f64>.
+// sign use Go's hypot algorithm (max·sqrt(1 + (min/max)²)), and pow with
+// an integer exponent below 100 repeated squaring, so all of them give
+// the interpreter's bits (NaN payloads aside). exp, log, tanh, sin, cos,
+// tan, expm1, log1p and pow's exp(b·log a) call the C library's f64 exp,
+// expm1, log, log1p, sin, cos, tan, sinh, cosh, tanh and atan2 where the
+// interpreter calls Go's and the math dialect's functions (each within
+// about an ulp of the other): measured on 20000 random arguments with
+// special values (TestNativeComplex), they are the interpreter's bits on
+// complex<f32> (1 ulp is allowed) and on complex<f64> within 2 ulps of
+// the part type at |result| for exp (6 beyond x = 709), 1 for log and
+// log1p, 3 to 5 for tanh, sin, cos, tan and expm1, and 67 for hlo's
+// logistic (1/(1 + e^-z), near its poles); pow within 4 ulps times
+// max(1, |b·log a|), the factor by which exp magnifies log's difference
+// (TestNativeComplexPow).
 //
 // An indexing map result may also be linear (`d0 * 2 + 1`, from
 // hlo.slice): its range is checked before the loops. tensor.extract_slice

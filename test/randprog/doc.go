@@ -252,8 +252,9 @@
 // both, an infinite one equal; logistic's bound grows by its condition
 // |e^-a|·|z| near its poles, complexCondition), numpy then continuing with the
 // interpreter's value as for the other inexact ops. TestTypedProgramsNative
-// skips the programs with a complex value, and counts them, until LLVM
-// emission takes complex values.
+// runs the programs with complex values too (and counts them); their
+// inexact results are within ComplexEps epsilons of |z| of the
+// interpreter's, or closeAfterInexact part by part.
 //
 // Integer power is XLA's (element_functions.go's powI, numpy.go's
 // int_pow in Python integers): products wrap, a negative signed exponent

@@ -460,7 +460,7 @@ func compareNative(np *nativeProg, run nativeRun, rc int32, msg string, got []*i
 	var exact, inexact, exactElems int
 	for k, want := range run.out {
 		g := got[k]
-		if np.prog.value(np.prog.Results[k]).Inexact && want.IsFloat() && g.ElemType() == want.ElemType() && fmt.Sprint(g.Shape()) == fmt.Sprint(want.Shape()) {
+		if np.prog.value(np.prog.Results[k]).Inexact && (want.IsFloat() || want.IsComplex()) && g.ElemType() == want.ElemType() && fmt.Sprint(g.Shape()) == fmt.Sprint(want.Shape()) {
 			inexact++
 			d, msg := withinInexact(g, want)
 			ulps = max(ulps, d)
@@ -549,6 +549,18 @@ func compareBounded(label string, run nativeRun, got []*interp.Tensor, st *nativ
 // distance and, for the first element outside, a message.
 func withinInexact(g, want *interp.Tensor) (int64, string) {
 	var ulps int64
+	if ct, ok := g.ElemType().(*ir.ComplexType); ok {
+		// complex: within ComplexEps epsilons of |z| (complexClose), or
+		// closeAfterInexact part by part
+		for i, z := range g.Complexes() {
+			w := want.Complexes()[i]
+			if d, ok := complexClose(z, w, ct, 1); !ok &&
+				!(closeAfterInexact(real(z), real(w), ct.Elem) && closeAfterInexact(imag(z), imag(w), ct.Elem)) {
+				return ulps, fmt.Sprintf("element %d: %v, the interpreter %v (%.3g epsilons of |z|)", i, z, w, d)
+			}
+		}
+		return ulps, ""
+	}
 	for i := range g.Len() {
 		d := interp.ULPDistance(g.Float(i), want.Float(i), g.ElemType())
 		ulps = max(ulps, d)

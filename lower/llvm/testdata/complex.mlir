@@ -147,3 +147,123 @@ func.func @move_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<5xcomplex<f64>>) -
   %6 = stablehlo.multiply %c, %c : tensor<2x5xcomplex<f64>>
   return %0, %1, %2, %3, %4, %5, %6 : tensor<?x5xcomplex<f64>>, tensor<5x?xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<1x2xcomplex<f64>>, tensor<?x10xcomplex<f64>>, tensor<?x7xcomplex<f64>>, tensor<2x5xcomplex<f64>>
 }
+
+func.func @sin_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.sine %a : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @cos_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.cosine %a : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @tan_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.tan %a : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @expm1_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.exponential_minus_one %a : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @log1p_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.log_plus_one %a : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @logistic_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.logistic %a : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @pow_c64(%a: tensor<?x5xcomplex<f32>>, %b: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.power %a, %b : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+// integer exponents below 100: repeated squaring
+func.func @powi_c64(%a: tensor<?x5xcomplex<f32>>) -> (tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>) {
+  %c = stablehlo.constant dense<[(1.0, 0.0), (2.0, 0.0), (3.0, 0.0), (-3.0, 0.0), (-2.0, 0.0)]> : tensor<5xcomplex<f32>>
+  %k = stablehlo.constant dense<[(7.0, 0.0), (-99.0, 0.0), (64.0, 0.0), (99.0, 0.0), (-1.0, 0.0)]> : tensor<5xcomplex<f32>>
+  %b = stablehlo.constant dense<(13.0, 0.0)> : tensor<complex<f32>>
+  %0 = chlo.broadcast_power %a, %c : (tensor<?x5xcomplex<f32>>, tensor<5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>>
+  %1 = chlo.broadcast_power %a, %k : (tensor<?x5xcomplex<f32>>, tensor<5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>>
+  %2 = chlo.broadcast_power %a, %b : (tensor<?x5xcomplex<f32>>, tensor<complex<f32>>) -> tensor<?x5xcomplex<f32>>
+  %n = stablehlo.negate %b : tensor<complex<f32>>
+  %3 = chlo.broadcast_power %a, %n : (tensor<?x5xcomplex<f32>>, tensor<complex<f32>>) -> tensor<?x5xcomplex<f32>>
+  return %0, %1, %2, %3 : tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>
+}
+
+func.func @dot_c64(%a: tensor<?x5xcomplex<f32>>, %b: tensor<5x3xcomplex<f32>>) -> (tensor<?x3xcomplex<f32>>, tensor<?x?xcomplex<f32>>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<?x5xcomplex<f32>>, tensor<5x3xcomplex<f32>>) -> tensor<?x3xcomplex<f32>>
+  %1 = stablehlo.dot_general %a, %a, contracting_dims = [1] x [1] : (tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>) -> tensor<?x?xcomplex<f32>>
+  return %0, %1 : tensor<?x3xcomplex<f32>>, tensor<?x?xcomplex<f32>>
+}
+
+func.func @iota_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %i = stablehlo.iota dim = 0 : tensor<5xcomplex<f32>>
+  %0 = chlo.broadcast_add %a, %i : (tensor<?x5xcomplex<f32>>, tensor<5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @sin_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.sine %a : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @cos_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.cosine %a : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @tan_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.tan %a : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @expm1_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.exponential_minus_one %a : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @log1p_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.log_plus_one %a : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @logistic_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.logistic %a : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @pow_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.power %a, %b : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+// integer exponents below 100: repeated squaring
+func.func @powi_c128(%a: tensor<?x5xcomplex<f64>>) -> (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>) {
+  %c = stablehlo.constant dense<[(1.0, 0.0), (2.0, 0.0), (3.0, 0.0), (-3.0, 0.0), (-2.0, 0.0)]> : tensor<5xcomplex<f64>>
+  %k = stablehlo.constant dense<[(7.0, 0.0), (-99.0, 0.0), (64.0, 0.0), (99.0, 0.0), (-1.0, 0.0)]> : tensor<5xcomplex<f64>>
+  %b = stablehlo.constant dense<(13.0, 0.0)> : tensor<complex<f64>>
+  %0 = chlo.broadcast_power %a, %c : (tensor<?x5xcomplex<f64>>, tensor<5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>>
+  %1 = chlo.broadcast_power %a, %k : (tensor<?x5xcomplex<f64>>, tensor<5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>>
+  %2 = chlo.broadcast_power %a, %b : (tensor<?x5xcomplex<f64>>, tensor<complex<f64>>) -> tensor<?x5xcomplex<f64>>
+  %n = stablehlo.negate %b : tensor<complex<f64>>
+  %3 = chlo.broadcast_power %a, %n : (tensor<?x5xcomplex<f64>>, tensor<complex<f64>>) -> tensor<?x5xcomplex<f64>>
+  return %0, %1, %2, %3 : tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>
+}
+
+func.func @dot_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<5x3xcomplex<f64>>) -> (tensor<?x3xcomplex<f64>>, tensor<?x?xcomplex<f64>>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<?x5xcomplex<f64>>, tensor<5x3xcomplex<f64>>) -> tensor<?x3xcomplex<f64>>
+  %1 = stablehlo.dot_general %a, %a, contracting_dims = [1] x [1] : (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>) -> tensor<?x?xcomplex<f64>>
+  return %0, %1 : tensor<?x3xcomplex<f64>>, tensor<?x?xcomplex<f64>>
+}
+
+func.func @iota_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %i = stablehlo.iota dim = 0 : tensor<5xcomplex<f64>>
+  %0 = chlo.broadcast_add %a, %i : (tensor<?x5xcomplex<f64>>, tensor<5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
