@@ -279,7 +279,19 @@ var aarch64Target = func() *crossTarget {
 	}
 }()
 
-// toolchain returns clang-19 and the emulator's command line; it skips the
+// x86NoFMATarget is the x86-64 baseline CPU (no FMA, no AVX), whose code
+// the host runs (no emulator): the tests of the code that targets without
+// FMA get (vecmath.go's exp) run it so.
+var x86NoFMATarget = func() *crossTarget {
+	tgt, err := llvm.X86_64.WithCPU("x86-64", "")
+	if err != nil {
+		panic(err)
+	}
+	return &crossTarget{name: "x86-64", triple: "x86_64-linux-gnu", target: tgt, packages: "libc6-dev (a static libc)"}
+}()
+
+// toolchain returns clang-19 and the emulator's command line (nil when
+// the host runs the target's code: a crossTarget without qemu); it skips the
 // test (fails under BCAST_REQUIRE_TOOLS=1) when either is missing or when
 // clang-19 cannot link a static C program for the target (no sysroot).
 func (c *crossTarget) toolchain(t *testing.T) (clang string, emulator []string) {
@@ -296,7 +308,11 @@ func (c *crossTarget) toolchain(t *testing.T) (clang string, emulator []string) 
 				break
 			}
 		}
-		if c.emu == nil {
+		if len(c.qemu) == 0 && c.target.Arch() != llvm.HostTarget().Arch() {
+			c.err = "the host is not " + c.target.Arch()
+			return
+		}
+		if c.emu == nil && len(c.qemu) > 0 {
 			c.err = "none of " + joinNames(c.qemu) + " is on PATH"
 			return
 		}
@@ -316,8 +332,9 @@ func (c *crossTarget) toolchain(t *testing.T) (clang string, emulator []string) 
 			c.err = fmt.Sprintf("clang-19 cannot link a static C program for %s (no sysroot?): %v\n%s", c.triple, err, out)
 			return
 		}
-		if out, err := exec.Command(c.emu[0], append(c.emu[1:], exe)...).CombinedOutput(); err != nil {
-			c.err = fmt.Sprintf("%s cannot run a static %s program: %v\n%s", c.emu[0], c.triple, err, out)
+		run := append(append([]string(nil), c.emu...), exe)
+		if out, err := exec.Command(run[0], run[1:]...).CombinedOutput(); err != nil {
+			c.err = fmt.Sprintf("%s cannot run a static %s program: %v\n%s", filepath.Base(run[0]), c.triple, err, out)
 		}
 	})
 	if c.err != "" {

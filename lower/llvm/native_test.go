@@ -199,7 +199,13 @@ func buildNativeWith(t *testing.T, dir string, fns []*llvm.FuncABI, irText, head
 		clang, emu := cross.toolchain(t)
 		exe := filepath.Join(dir, "run-"+cross.name)
 		run(clang, cross.clangArgs(ll, drv, "-o", exe)...)
-		return []nativeBuild{{name: "clang-19 --target=" + cross.triple + " -O2 -static, " + filepath.Base(emu[0]) + " -cpu " + cross.qemuCPU, exe: exe, emulator: emu}}
+		name := "clang-19 --target=" + cross.triple + " -O2 -static"
+		if emu != nil {
+			name += ", " + filepath.Base(emu[0]) + " -cpu " + cross.qemuCPU
+		} else {
+			name += " (CPU " + cross.target.CPU + ")"
+		}
+		return []nativeBuild{{name: name, exe: exe, emulator: emu}}
 	}
 	var builds []nativeBuild
 	if clang, err := exec.LookPath("clang-19"); err == nil {

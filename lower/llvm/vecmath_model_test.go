@@ -80,17 +80,56 @@ var modelNaN32 = float32(math.Float64frombits(0x7FF8000000000001))
 
 func modelTiny(x float32) bool { return x < 0x1p-24 && x > -0x1p-24 }
 
-func modelExpf(x float32) float32 {
+func modelExpf(x float32) float32 { return modelExpfWith(x, false) }
+
+// modelExpfFMA is expf on a target with FMA.
+func modelExpfFMA(x float32) float32 { return modelExpfWith(x, true) }
+
+// fma32 is f32's fused multiply-add, a*b + c rounded once: the product is
+// exact in f64, the sum exact as s + err (Knuth's two-sum), and s made
+// odd in its last bit when err is not 0 (rounding to odd), so that
+// rounding it to f32's 24 bits rounds the exact sum (53 >= 24 + 2).
+func fma32(a, b, c float32) float32 {
+	p, cd := float64(a)*float64(b), float64(c)
+	s := p + cd
+	if math.IsInf(s, 0) || math.IsNaN(s) || s == 0 {
+		return float32(s)
+	}
+	bb := s - p
+	err := (p - (s - bb)) + (cd - bb)
+	if bits := math.Float64bits(s); err != 0 && bits&1 == 0 {
+		if (err > 0) == (s > 0) {
+			bits++
+		} else {
+			bits--
+		}
+		s = math.Float64frombits(bits)
+	}
+	return float32(s)
+}
+
+func modelExpfWith(x float32, fused bool) float32 {
+	madd := func(a, b, c float32) float32 {
+		if fused {
+			return fma32(a, b, c)
+		}
+		return float32(a*b) + c
+	}
 	x = modelClamp(x, expfMin, expfMax)
-	t := float32(x*expfInvLn2) + expfRound
+	t := madd(x, expfInvLn2, expfRound)
 	kf := t - expfRound
 	k := int32(math.Float32bits(t) - math.Float32bits(expfRound))
-	r := float32(x-float32(kf*expfLn2Hi)) - float32(kf*expfLn2Lo)
+	var r float32
+	if fused {
+		r = fma32(kf, -expfLn2Lo, fma32(kf, -expfLn2Hi, x))
+	} else {
+		r = float32(x-float32(kf*expfLn2Hi)) - float32(kf*expfLn2Lo)
+	}
 	p := expfPoly[len(expfPoly)-1]
 	for i := len(expfPoly) - 2; i >= 0; i-- {
-		p = float32(p*r) + expfPoly[i]
+		p = madd(p, r, expfPoly[i])
 	}
-	e := 1 + (float32(float32(r*r)*p) + r)
+	e := 1 + madd(float32(r*r), p, r)
 	k1 := k >> 1
 	s1 := math.Float32frombits(uint32(k1+127) << 23)
 	s2 := math.Float32frombits(uint32(k-k1+127) << 23)

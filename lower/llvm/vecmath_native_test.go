@@ -23,6 +23,10 @@ func TestNativeVecMathMatchesModel(t *testing.T) { testNativeVecMath(t, nil) }
 // under qemu (native_aarch64_test.go): the same sample, bit for bit.
 func TestNativeAArch64VecMath(t *testing.T) { testNativeVecMath(t, aarch64Target) }
 
+// TestNativeNoFMAVecMath is TestNativeVecMathMatchesModel for the x86-64
+// baseline CPU, without FMA: exp's unfused form.
+func TestNativeNoFMAVecMath(t *testing.T) { testNativeVecMath(t, x86NoFMATarget) }
+
 // testNativeVecMath is TestNativeVecMathMatchesModel for the target cross
 // (nil: the host).
 func testNativeVecMath(t *testing.T, cross *crossTarget) {
@@ -39,16 +43,21 @@ func testNativeVecMath(t *testing.T, cross *crossTarget) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	target := llvm.HostTarget()
+	if cross != nil {
+		target = cross.target
+	}
+	models := llvm.VecMathModels(target)
 	var names []string
-	for n := range llvm.VecMathModels {
+	for n := range models {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	names = append(names, "logistic_swapped")
 	for _, name := range names {
-		model := llvm.VecMathModels[name]
+		model := models[name]
 		if name == "logistic_swapped" {
-			model = llvm.VecMathModels["logistic"]
+			model = models["logistic"]
 		}
 		t.Run(name, func(t *testing.T) {
 			if k.byName[name] == nil {

@@ -33,6 +33,7 @@ type vecMathCase struct {
 
 var vecMathCases = []vecMathCase{
 	{"exp", modelExpf, math.Exp, 1, 1},
+	{"exp with FMA", modelExpfFMA, math.Exp, 1.006, 1},
 	{"log", modelLogf, math.Log, 0.5002, 1},
 	{"log1p", modelLog1pf, math.Log1p, 0.5002, 1},
 	{"expm1", modelExpm1f, math.Expm1, 0.5002, 1},

@@ -25,16 +25,21 @@
 // element. The softmax's division by the row sum is divide.go's exact
 // reciprocal-and-fused-multiply-add sequence where the target has FMA
 // (not on plain x86-64), the division by 8 a multiplication by 0.125
-// (LLVM's); exp scales by 2^k with vscalefps on AVX-512.
+// (LLVM's); exp fuses its multiply-adds where the target has FMA (not on
+// plain x86-64) and scales by 2^k with vscalefps on AVX-512.
 // MATH: {{^}}mm.pb.t.body:
 // MATH: shufflevector <16 x float>
 // MATH: call <16 x float> @bcast.divinv.float.v16(
 // MATH-LABEL: define internal <16 x float> @bcast.expf.v16(
+// MATH: call <16 x float> @llvm.fma.v16f32(
 // MATH512: call <16 x float> @llvm.x86.avx512.mask.scalef.ps.512(
 // MATH2-NOT: scalef
 // MATH-LABEL: define internal <16 x float> @bcast.divinv.float.v16(
 // MATH: call <16 x float> @llvm.fma.v16f32(
 // NOFMA-NOT: @bcast.divinv
+// NOFMA-LABEL: define internal <16 x float> @bcast.expf.v16(
+// NOFMA-NOT: @llvm.fma
+// NOFMA: ret <16 x float>
 // CHECK-LABEL: define i32 @attention(
 // AVX512-DAG: alloca [384 x float]
 // AVX2-DAG: alloca [96 x float]
