@@ -39,6 +39,20 @@ func (t Target) Arch() string {
 	return arch
 }
 
+// regBytes is the width of t's widest vector registers that code here
+// uses: AVX-512's 64 bytes, NEON's 16 on AArch64, else AVX's 32 (every
+// x86-64 CPU with FMA has AVX; code that checks lanes by register, as
+// divide.go's, runs only there).
+func (t Target) regBytes() int {
+	switch {
+	case t.hasAVX512():
+		return 64
+	case t.Arch() == "aarch64":
+		return 16
+	}
+	return 32
+}
+
 // cpuNames are the names of one architecture: the CPUs LLVM 14 knows, the
 // ones only LLVM 19 knows, and the features both know.
 type cpuNames struct {

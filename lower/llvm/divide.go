@@ -83,7 +83,8 @@ func (e *emitter) divInvariantFunction(vt *lltypes.VectorType) *llir.Func {
 		}
 		return constant.NewVector(lltypes.NewVector(uint64(lanes), c.Type()), cs...)
 	}
-	ic := func(v uint64) constant.Constant { return splat(constant.NewInt(it, int64(v))) }
+	sc := func(v uint64) constant.Constant { return constant.NewInt(it, int64(v)) }
+	ic := func(v uint64) constant.Constant { return splat(sc(v)) }
 	expBits := func(e int) uint64 { return uint64(e+bias) << mant }
 
 	a, b := llir.NewParam("a", vt), llir.NewParam("b", vt)
@@ -92,17 +93,32 @@ func (e *emitter) divInvariantFunction(vt *lltypes.VectorType) *llir.Func {
 	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrAlwaysInline, enum.FuncAttrNoUnwind, enum.FuncAttrReadNone)
 	entry, fast, slow := f.NewBlock("entry"), f.NewBlock("fast"), f.NewBlock("slow")
 
-	// inRange is lo <= |x| < hi, by the bits: (|x| - lo) <u (hi - lo).
-	absMask := ic(math.MaxUint64 >> (65 - bits))
-	inRange := func(x value.Value, lo, hi int) value.Value {
-		ax := entry.NewAnd(entry.NewBitCast(x, ivt), absMask)
-		return entry.NewICmp(enum.IPredULT, entry.NewSub(ax, ic(expBits(lo))), ic(expBits(hi)-expBits(lo)))
+	// The check, in integer lanes so that no vector of i1 has to be
+	// packed: a lane of a is bad when |a|'s bits b, shifted by lo's (t =
+	// b - lo), are negative (below lo, unless a is a zero) or reach hi - lo
+	// (hi - lo - 1 - t negative), so the sign bits of (t & ~zero) | (hi -
+	// lo - 1 - t) mark the bad lanes; their halves are or'ed down to one
+	// register of the target (regBytes) and tested at once. The divisor is
+	// a splat: its lane 0 is checked, as a scalar that LLVM hoists out of
+	// the loop.
+	absBits := uint64(math.MaxUint64) >> (65 - bits)
+	ab := entry.NewAnd(entry.NewBitCast(a, ivt), ic(absBits))
+	isZero := entry.NewICmp(enum.IPredEQ, ab, constant.NewZeroInitializer(ivt))
+	nonzero := entry.NewXor(entry.NewSExt(isZero, ivt), ic(math.MaxUint64))
+	t := entry.NewSub(ab, ic(expBits(divMinExpA)))
+	u := entry.NewSub(ic(expBits(divMaxExpA)-expBits(divMinExpA)-1), t)
+	var bad value.Value = entry.NewOr(entry.NewAnd(t, nonzero), u)
+	for n := lanes; n*bits/8 > e.target.regBytes(); n /= 2 {
+		lo, hi := (&fnBuilder{cur: entry}).halves(bad, n/2)
+		bad = entry.NewOr(lo, hi)
 	}
-	isZero := entry.NewFCmp(enum.FPredOEQ, a, splat(constant.NewFloat(elem, 0)))
-	ok := entry.NewAnd(entry.NewOr(inRange(a, divMinExpA, divMaxExpA), isZero), inRange(b, divMinExpB, divMaxExpB))
-	mask := lltypes.NewInt(uint64(lanes))
-	all := entry.NewICmp(enum.IPredEQ, entry.NewBitCast(ok, mask), constant.NewInt(mask, -1))
-	entry.NewCondBr(all, fast, slow)
+	badLanes := int(bad.Type().(*lltypes.VectorType).Len)
+	neg := entry.NewICmp(enum.IPredSLT, bad, constant.NewZeroInitializer(bad.Type().(*lltypes.VectorType)))
+	mask := lltypes.NewInt(uint64(badLanes))
+	aOK := entry.NewICmp(enum.IPredEQ, entry.NewBitCast(neg, mask), constant.NewInt(mask, 0))
+	bb := entry.NewAnd(entry.NewBitCast(entry.NewExtractElement(b, constant.NewInt(i32, 0)), it), sc(absBits))
+	bOK := entry.NewICmp(enum.IPredULT, entry.NewSub(bb, sc(expBits(divMinExpB))), sc(expBits(divMaxExpB)-expBits(divMinExpB)))
+	entry.NewCondBr(entry.NewAnd(aOK, bOK), fast, slow)
 
 	fma := e.declare("llvm.fma.v"+strconv.Itoa(lanes)+"f"+strconv.Itoa(bits), vt, false, vt, vt, vt)
 	y := fast.NewFDiv(splat(constant.NewFloat(elem, 1)), b)
