@@ -95,27 +95,18 @@ func (e *emitter) divInvariantFunction(vt *lltypes.VectorType) *llir.Func {
 
 	// The check, in integer lanes so that no vector of i1 has to be
 	// packed: a lane of a is bad when |a|'s bits b, shifted by lo's (t =
-	// b - lo), are negative (below lo, unless a is a zero) or reach hi - lo
-	// (hi - lo - 1 - t negative), so the sign bits of (t & ~zero) | (hi -
-	// lo - 1 - t) mark the bad lanes; their halves are or'ed down to one
-	// register of the target (regBytes) and tested at once. The divisor is
-	// a splat: its lane 0 is checked, as a scalar that LLVM hoists out of
-	// the loop.
+	// b - lo), are negative (below lo, unless a is a zero) or reach hi -
+	// lo (hi - lo - 1 - t negative), so the sign bits of (t & ~zero) |
+	// (hi - lo - 1 - t) mark the bad lanes, tested at once (signsClear).
+	// The divisor is a splat: its lane 0 is checked, as a scalar that LLVM
+	// hoists out of the loop.
 	absBits := uint64(math.MaxUint64) >> (65 - bits)
 	ab := entry.NewAnd(entry.NewBitCast(a, ivt), ic(absBits))
 	isZero := entry.NewICmp(enum.IPredEQ, ab, constant.NewZeroInitializer(ivt))
 	nonzero := entry.NewXor(entry.NewSExt(isZero, ivt), ic(math.MaxUint64))
 	t := entry.NewSub(ab, ic(expBits(divMinExpA)))
 	u := entry.NewSub(ic(expBits(divMaxExpA)-expBits(divMinExpA)-1), t)
-	var bad value.Value = entry.NewOr(entry.NewAnd(t, nonzero), u)
-	for n := lanes; n*bits/8 > e.target.regBytes(); n /= 2 {
-		lo, hi := (&fnBuilder{cur: entry}).halves(bad, n/2)
-		bad = entry.NewOr(lo, hi)
-	}
-	badLanes := int(bad.Type().(*lltypes.VectorType).Len)
-	neg := entry.NewICmp(enum.IPredSLT, bad, constant.NewZeroInitializer(bad.Type().(*lltypes.VectorType)))
-	mask := lltypes.NewInt(uint64(badLanes))
-	aOK := entry.NewICmp(enum.IPredEQ, entry.NewBitCast(neg, mask), constant.NewInt(mask, 0))
+	aOK := (&fnBuilder{e: e, cur: entry}).signsClear(entry.NewOr(entry.NewAnd(t, nonzero), u))
 	bb := entry.NewAnd(entry.NewBitCast(entry.NewExtractElement(b, constant.NewInt(i32, 0)), it), sc(absBits))
 	bOK := entry.NewICmp(enum.IPredULT, entry.NewSub(bb, sc(expBits(divMinExpB))), sc(expBits(divMaxExpB)-expBits(divMinExpB)))
 	entry.NewCondBr(entry.NewAnd(aOK, bOK), fast, slow)

@@ -46,6 +46,10 @@ type fnLowering struct {
 	// (a contraction chain's epilogue reads its matmul's accumulators:
 	// fuse_matmul.go).
 	given map[*ir.Value]value.Value
+	// loose, during the loose pass of a maximum or minimum reduction's
+	// vector loop, is its combiners' plain compare-and-select and their
+	// NaN flag (reduce_vector.go).
+	loose *looseCombine
 	// threads is the kernel's thread count (an i32 parameter) in the
 	// parallel form, nil otherwise; outlining is set while a parallel
 	// loop's body is emitted into its own function, and scratch holds

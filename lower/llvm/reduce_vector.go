@@ -258,44 +258,7 @@ func (r *reduction) vectorLoops(lp *redLoop, ptrs, accs []value.Value) ([]value.
 			pre.NewCondBr(enough, vec, join)
 			l.cur = vec
 		}
-		step := func(j value.Value, cur []value.Value) ([]value.Value, error) {
-			return r.vectorStep(at(j, "rv"), lp.coef, j, cur)
-		}
-		// U slots of one vector per output, flattened
-		nOut := len(accs)
-		var slots []value.Value
-		for range v.unroll {
-			slots = append(slots, r.identities()...)
-		}
-		jv, slots, err := l.loopCarried(i64c(0), l.sub(n, i64c(int64(v.unroll*v.lanes-1))), int64(v.unroll*v.lanes), "rvu", slots,
-			func(j value.Value, cur []value.Value) ([]value.Value, error) {
-				var next []value.Value
-				for u := range v.unroll {
-					ju := l.add(j, i64c(int64(u*v.lanes)))
-					s, err := step(ju, cur[u*nOut:(u+1)*nOut])
-					if err != nil {
-						return nil, err
-					}
-					next = append(next, s...)
-				}
-				return next, nil
-			})
-		if err != nil {
-			return nil, err
-		}
-		merged := slots[:nOut]
-		for u := 1; u < v.unroll; u++ {
-			if merged, err = r.mergeSlots(merged, slots[u*nOut:(u+1)*nOut], v.lanes); err != nil {
-				return nil, err
-			}
-		}
-		if v.unroll > 1 {
-			jv, merged, err = l.loopCarried(jv, l.sub(n, i64c(int64(v.lanes-1))), int64(v.lanes), "rv1", merged, step)
-			if err != nil {
-				return nil, err
-			}
-		}
-		best, err := r.horizontal(merged, v.lanes)
+		jv, best, err := r.vectorPart(n, at, lp.coef, r.looseForm())
 		if err != nil {
 			return nil, err
 		}
@@ -329,6 +292,137 @@ func (r *reduction) vectorLoops(lp *redLoop, ptrs, accs []value.Value) ([]value.
 	return out, err
 }
 
+// vectorPart emits the vector steps of the loop over n elements (inputs
+// at(j)) with their lanes merged: it returns the index after the last
+// vector step and each output's reduced value. With lc (looseForm) it
+// first runs the loose pass and takes it when it is exact, else the exact
+// steps.
+func (r *reduction) vectorPart(n value.Value, at func(j value.Value, tag string) []value.Value, coef []value.Value, lc *looseCombine) (value.Value, []value.Value, error) {
+	l := r.l
+	if lc == nil {
+		return r.vectorSteps(n, at, coef, nil)
+	}
+	jv, best, err := r.vectorSteps(n, at, coef, lc)
+	if err != nil {
+		return nil, nil, err
+	}
+	// exact unless a step saw a NaN or a result is a zero
+	ok := l.signsClear(l.cur.NewBitCast(lc.flags, lc.ints(lc.flags.Type().(*lltypes.VectorType))))
+	for _, b := range best {
+		ok = l.cur.NewAnd(ok, l.cur.NewFCmp(enum.FPredONE, b, constant.NewFloat(b.Type().(*lltypes.FloatType), 0)))
+	}
+	looseEnd := l.cur
+	exact := l.newBlock("rvec.exact")
+	join := l.laterBlock("rvec.loose.join")
+	looseEnd.NewCondBr(ok, join, exact)
+	l.cur = exact
+	jx, bestX, err := r.vectorSteps(n, at, coef, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	exactEnd := l.cur
+	exactEnd.NewBr(join)
+	l.enter(join)
+	phiJ := join.NewPhi(incoming(jv, looseEnd), incoming(jx, exactEnd))
+	l.name(phiJ, "rvec.jx")
+	out := make([]value.Value, len(best))
+	for k := range best {
+		p := join.NewPhi(incoming(best[k], looseEnd), incoming(bestX[k], exactEnd))
+		l.name(p, "rvec.best")
+		out[k] = p
+	}
+	return phiJ, out, nil
+}
+
+// vectorSteps emits the unrolled vector loop, the merge of its slots, the
+// loop of single vector steps and the horizontal merge (see the top of the
+// file); with lc, loosely, each slot carrying a NaN flag, which lc.flags
+// holds at the end, or'ed.
+func (r *reduction) vectorSteps(n value.Value, at func(j value.Value, tag string) []value.Value, coef []value.Value, lc *looseCombine) (value.Value, []value.Value, error) {
+	l, v := r.l, r.vec
+	l.loose = lc
+	defer func() { l.loose = nil }()
+	// slots: U of one vector per output, flattened; with lc, one flag per
+	// slot after them
+	var slots []value.Value
+	for range v.unroll {
+		slots = append(slots, r.identities()...)
+	}
+	nOut := len(slots) / v.unroll
+	if lc != nil {
+		for range v.unroll {
+			slots = append(slots, lc.zeroFlag(v.lanes))
+		}
+	}
+	step := func(j value.Value, cur []value.Value, flag *value.Value) ([]value.Value, error) {
+		if lc != nil {
+			lc.flag = *flag
+			defer func() { *flag, lc.flag = lc.flag, nil }()
+		}
+		return r.vectorStep(at(j, "rv"), coef, j, cur)
+	}
+	jv, slots, err := l.loopCarried(i64c(0), l.sub(n, i64c(int64(v.unroll*v.lanes-1))), int64(v.unroll*v.lanes), "rvu", slots,
+		func(j value.Value, cur []value.Value) ([]value.Value, error) {
+			var next, flags []value.Value
+			for u := range v.unroll {
+				ju := l.add(j, i64c(int64(u*v.lanes)))
+				var flag value.Value
+				if lc != nil {
+					flag = cur[v.unroll*nOut+u]
+				}
+				s, err := step(ju, cur[u*nOut:(u+1)*nOut], &flag)
+				if err != nil {
+					return nil, err
+				}
+				next = append(next, s...)
+				flags = append(flags, flag)
+			}
+			if lc != nil {
+				next = append(next, flags...)
+			}
+			return next, nil
+		})
+	if err != nil {
+		return nil, nil, err
+	}
+	merged := slots[:nOut]
+	for u := 1; u < v.unroll; u++ {
+		if merged, err = r.mergeSlots(merged, slots[u*nOut:(u+1)*nOut], v.lanes); err != nil {
+			return nil, nil, err
+		}
+	}
+	var flag value.Value
+	if lc != nil {
+		flag = slots[v.unroll*nOut]
+		for u := 1; u < v.unroll; u++ {
+			flag = lc.or(l, flag, slots[v.unroll*nOut+u])
+		}
+		merged = append(merged, flag)
+	}
+	if v.unroll > 1 {
+		jv, merged, err = l.loopCarried(jv, l.sub(n, i64c(int64(v.lanes-1))), int64(v.lanes), "rv1", merged,
+			func(j value.Value, cur []value.Value) ([]value.Value, error) {
+				var flag value.Value
+				if lc != nil {
+					flag = cur[nOut]
+				}
+				s, err := step(j, cur[:nOut], &flag)
+				if lc != nil {
+					s = append(s, flag)
+				}
+				return s, err
+			})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if lc != nil {
+		lc.flags, merged = merged[nOut], merged[:nOut]
+	}
+	best, err := r.horizontal(merged, v.lanes)
+	return jv, best, err
+}
+
 // vectorStep emits one vector step of the body on the inputs at ptrs,
 // which move by coef per lane (the first lane's loop index j), and the
 // accumulator vectors accs.
@@ -358,6 +452,98 @@ func (r *reduction) vectorStep(ptrs, coef []value.Value, j value.Value, accs []v
 	ys, err := r.yields()
 	l.lanes = 0
 	return ys, err
+}
+
+// looseCombine is the loose pass of a vector loop whose combiners are
+// all arith.maximumf or all arith.minimumf on f32 or f64, on x86-64
+// (looseForm). Each step is a plain compare-and-select (vmaxps, vminps),
+// which may drop a NaN and picks either of two equal zeros, and sets its
+// lanes of a flag where the value combined is a NaN: the flag's set lanes
+// are all ones, themselves a NaN, so one unordered comparison of the
+// value with the flag updates it. Without a NaN, the maximum (minimum)
+// of the values is unique but for the sign of a zero: the loose result is
+// the exact one unless a flag is set or the result is a zero, when the
+// exact steps run again over the same elements (vectorPart). A softmax's
+// row maximum costs two instructions per vector instead of six.
+type looseCombine struct {
+	// ops are the combiners, each with the operand index of the value it
+	// combines into the accumulator.
+	ops map[*ir.Operation]int
+	// flag is the NaN flag of the slot whose step is being lowered (nil in
+	// the merges of slots); flags all slots' flags or'ed, at the end.
+	flag, flags value.Value
+	// elem is the combiners' element type (one for all).
+	elem *lltypes.FloatType
+}
+
+// looseForm returns the loose pass of r's vector loop, or nil when it has
+// none (see looseCombine).
+func (r *reduction) looseForm() *looseCombine {
+	v := r.vec
+	if v.sel != nil || r.l.e.target.Arch() != "x86_64" || len(v.combiners) == 0 {
+		return nil
+	}
+	lc := &looseCombine{ops: map[*ir.Operation]int{}, elem: f32t}
+	if v.combiners[0].Result(0).Type() == ir.F64T {
+		lc.elem = f64t
+	}
+	for _, c := range v.combiners {
+		if d := c.Def(); d != v.combiners[0].Def() || d != arith.MaximumF && d != arith.MinimumF {
+			return nil
+		}
+		if t := c.Result(0).Type(); t != ir.F32T && t != ir.F64T || t != v.combiners[0].Result(0).Type() {
+			return nil
+		}
+		g := 0
+		if isOutArg(r.body, r.nIn, c.Operand(0)) {
+			g = 1
+		}
+		lc.ops[c] = g
+	}
+	return lc
+}
+
+// lower emits combiner op of a loose pass on a (vectors), or returns false
+// when the op is not one (lc nil, another op, or scalars).
+func (lc *looseCombine) lower(l *fnLowering, op *ir.Operation, a []value.Value, max bool) (value.Value, bool) {
+	if lc == nil || l.lanes == 0 {
+		return nil, false
+	}
+	g, ok := lc.ops[op]
+	if !ok {
+		return nil, false
+	}
+	b := l.cur
+	pred := enum.FPredOLT
+	if max {
+		pred = enum.FPredOGT
+	}
+	if lc.flag != nil {
+		vt := a[g].Type().(*lltypes.VectorType)
+		lc.flag = b.NewBitCast(b.NewSExt(b.NewFCmp(enum.FPredUNO, a[g], lc.flag), lc.ints(vt)), vt)
+	}
+	return b.NewSelect(b.NewFCmp(pred, a[0], a[1]), a[0], a[1]), true
+}
+
+// zeroFlag is a NaN flag with no lane set.
+func (lc *looseCombine) zeroFlag(lanes int) value.Value {
+	return constant.NewZeroInitializer(lltypes.NewVector(uint64(lanes), lc.elem))
+}
+
+// ints is the vector of integers as wide as vt's floats.
+func (lc *looseCombine) ints(vt *lltypes.VectorType) *lltypes.VectorType {
+	w := uint64(32)
+	if lc.elem == f64t {
+		w = 64
+	}
+	return lltypes.NewVector(vt.Len, lltypes.NewInt(w))
+}
+
+// or merges two NaN flags.
+func (lc *looseCombine) or(l *fnLowering, x, y value.Value) value.Value {
+	vt := x.Type().(*lltypes.VectorType)
+	it := lc.ints(vt)
+	return l.cur.NewBitCast(l.cur.NewOr(l.cur.NewBitCast(x, it), l.cur.NewBitCast(y, it)), vt)
 }
 
 // identities are one slot of lane accumulators: identity vectors per
@@ -448,6 +634,24 @@ func (fb *fnBuilder) halves(x value.Value, h int) (lo, hi value.Value) {
 	}
 	undef := constant.NewUndef(x.Type())
 	return fb.cur.NewShuffleVector(x, undef, mask(0)), fb.cur.NewShuffleVector(x, undef, mask(h))
+}
+
+// signsClear returns whether no lane of integer vector x has its sign
+// bit set: x's halves or'ed down to one register of the target
+// (Target.regBytes), whose lanes' signs are tested at once (a vector of
+// i1 wider than a register would be packed lane by lane).
+func (fb *fnBuilder) signsClear(x value.Value) value.Value {
+	b := fb.cur
+	vt := x.Type().(*lltypes.VectorType)
+	bits := int(vt.ElemType.(*lltypes.IntType).BitSize)
+	for n := int(vt.Len); n*bits/8 > fb.e.target.regBytes(); n /= 2 {
+		lo, hi := fb.halves(x, n/2)
+		x = b.NewOr(lo, hi)
+	}
+	vt = x.Type().(*lltypes.VectorType)
+	neg := b.NewICmp(enum.IPredSLT, x, constant.NewZeroInitializer(vt))
+	mask := lltypes.NewInt(vt.Len)
+	return b.NewICmp(enum.IPredEQ, b.NewBitCast(neg, mask), constant.NewInt(mask, 0))
 }
 
 // splatN is the constant vector of lanes copies of c.

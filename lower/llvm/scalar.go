@@ -106,7 +106,10 @@ func arithMathLowerings(r opRegistry) {
 	r.addLanewise(arith.Constant, (*fnLowering).lowerConstant)
 	lookup := ir.LookupOp
 	ieee := func(max bool) scalarLowering {
-		return func(l *fnLowering, _ *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+		return func(l *fnLowering, op *ir.Operation, t ir.Type, a []value.Value) (value.Value, error) {
+			if x, ok := l.loose.lower(l, op, a, max); ok {
+				return x, nil // reduce_vector.go
+			}
 			return l.ieeeMinMax(t, a[0], a[1], max), nil
 		}
 	}
