@@ -284,7 +284,11 @@
 // merged with c) and a scalar remainder. Argmax and argmin (a value and
 // its index, ties to the smaller index, NaN first, as jnp.argmax exports
 // them) are recognized by evaluating the body and vectorized likewise, the
-// lanes merged by value and index (argmax.go). A reduction along an outer
+// lanes merged by value and index (argmax.go). On x86-64 a maximumf or
+// minimumf reduction's vector loop first runs loosely (vmaxps / vminps,
+// with a flag of the NaNs seen), which is exact unless a NaN was seen or
+// the result is a zero, and runs the exact steps again only then. A
+// reduction along an outer
 // dim (the rows of a row-major matrix, whose inputs are contiguous along
 // the last parallel dim) accumulates in the outputs in memory instead,
 // set to their inits first, with vector code across that parallel dim
