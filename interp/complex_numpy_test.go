@@ -25,13 +25,13 @@ import (
 // expm1 overflows float32 where the result does not. Power's scale is
 // |result|·max(1, |b·log a|), its condition number: an error of one
 // epsilon in log a is one of |b·log a| in the result; logistic's
-// |result|·max(1, |e^-a|·|result|), that of the sum 1 + e^-a.
-var complexNumpy = []struct {
-	op, numpy string
-	binary    bool
-	exact     bool
-	eps       float64
-}{
+// |result|·max(1, |e^-a|·|result|), that of the sum 1 + e^-a. cbrt's
+// reference is z**(1/3) in long double (numpy's complex128 power is
+// exp(log(z)/3), |log z| epsilons off); atan2's is StableHLO's formula,
+// -i·log((b + i·a) / sqrt(b·b + a·a)), whose log of a quotient near
+// modulus 1 is a few epsilons off absolutely: its scale is max(1,
+// |result|).
+var complexNumpy = []complexNumpyOp{
 	{"add", "a + b", true, true, 0},
 	{"subtract", "a - b", true, true, 0},
 	{"multiply", "a * b", true, false, 4},
@@ -54,6 +54,16 @@ var complexNumpy = []struct {
 	{"log_plus_one", "wide(log1p, a)", false, false, 8},
 	{"logistic", "wide(lambda z: 1 / (1 + np.exp(-z)), a)", false, false, 8},
 	{"sign", "np.where(a == 0, 0, a / np.abs(a)).astype(a.dtype)", false, false, 4},
+	{"sinh", "wide(np.sinh, a)", false, false, 8},
+	{"cosh", "wide(np.cosh, a)", false, false, 8},
+	{"cbrt", "wide(cbrt, a)", false, false, 4},
+	{"asin", "wide(np.arcsin, a)", false, false, 4},
+	{"acos", "wide(np.arccos, a)", false, false, 4},
+	{"atan", "wide(np.arctan, a)", false, false, 4},
+	{"asinh", "wide(np.arcsinh, a)", false, false, 4},
+	{"acosh", "wide(np.arccosh, a)", false, false, 4},
+	{"atanh", "wide(np.arctanh, a)", false, false, 4},
+	{"atan2", "wide(atan2, a, b)", true, false, 8},
 	{"compare_eq", "a == b", true, true, 0},
 	{"compare_ne", "a != b", true, true, 0},
 	{"complex", "cplx(np.real(a), np.imag(b))", true, true, 0},
@@ -93,6 +103,15 @@ for case in d['cases']:
         x, y = z.real, z.imag
         re = np.where(np.abs(z) < 0.5, np.log1p(x * (2 + x) + y * y) / 2, np.log1p(a).real)
         return cplx(re, np.arctan2(y, 1 + x), np.clongdouble).astype(dt)
+    def cbrt(a):
+        # the principal cube root z**(1/3) in long double (numpy's
+        # complex128 power is exp(log(z)/3), |log z| ulps off)
+        return (a.astype(np.clongdouble) ** (np.longdouble(1) / 3)).astype(a.dtype)
+    def atan2(a, b):
+        # StableHLO's -i·log((b + i·a) / sqrt(b·b + a·a)), i·a and -i·
+        # as swapped parts
+        w = np.log((b + cplx(-a.imag, a.real, a.dtype)) / np.sqrt(b * b + a * a))
+        return cplx(w.imag, -w.real, a.dtype)
     r = eval(case['fn'])
     r = np.asarray(r)
     if r.dtype == np.bool_:
@@ -144,10 +163,11 @@ func complexOpSource(op string, ct *ir.ComplexType, n int) string {
 	b := fmt.Sprintf("tensor<%dxi1>", n)
 	var body, rt string
 	switch op {
-	case "add", "subtract", "multiply", "divide", "power":
+	case "add", "subtract", "multiply", "divide", "power", "atan2":
 		body, rt = fmt.Sprintf("hlo.%s %%a, %%b : %s", op, c), c
 	case "negate", "conj", "exponential", "log", "sqrt", "rsqrt", "tanh", "sign",
-		"sine", "cosine", "tan", "exponential_minus_one", "log_plus_one", "logistic":
+		"sine", "cosine", "tan", "exponential_minus_one", "log_plus_one", "logistic",
+		"sinh", "cosh", "cbrt", "asin", "acos", "atan", "asinh", "acosh", "atanh":
 		body, rt = fmt.Sprintf("hlo.%s %%a : %s", op, c), c
 	case "abs", "real", "imag":
 		body, rt = fmt.Sprintf("hlo.%s %%a : (%s) -> %s", op, c, r), r
@@ -163,19 +183,72 @@ func complexOpSource(op string, ct *ir.ComplexType, n int) string {
 	return fmt.Sprintf("func.func @main(%%a: %s, %%b: %s) -> %s {\n  %%r = %s\n  return %%r : %s\n}\n", c, c, rt, body, rt)
 }
 
+// complexNumpyOp is an op of complexNumpy.
+type complexNumpyOp struct {
+	op, numpy string
+	binary    bool
+	exact     bool
+	eps       float64
+}
+
 // TestComplexOpsAgainstNumpy interprets each op of complexNumpy on
 // complex<f32> and complex<f64> tensors of complexTestValues and compares
 // with numpy, logging the largest error per op in epsilons.
 func TestComplexOpsAgainstNumpy(t *testing.T) {
-	python := numpyPython(t)
 	as, bs := complexTestValues(1), complexTestValues(2)
 	// b runs over the same grid in another order, so that every pair of
 	// special parts meets in the binary ops.
 	for i, j := 0, len(bs)-1; i < j; i, j = i+1, j-1 {
 		bs[i], bs[j] = bs[j], bs[i]
 	}
-	var cases []map[string]any
+	compareComplexOpsWithNumpy(t, complexNumpy, as, bs)
+}
+
+// TestComplexFunctionsAcrossRange checks the functions written on the
+// parts (dialects/hlo/complex_parts.go: sinh, cosh, cbrt and the inverse
+// functions) against numpy on 5000 arguments whose parts range over
+// every binade from the subnormals to the largest, cluster around 1
+// (asin's and atanh's branch points) and are small integers' fractions.
+func TestComplexFunctionsAcrossRange(t *testing.T) {
+	var ops = complexNumpy[:0:0]
 	for _, c := range complexNumpy {
+		switch c.op {
+		case "sinh", "cosh", "cbrt", "asin", "acos", "atan", "asinh", "acosh", "atanh":
+			ops = append(ops, c)
+		}
+	}
+	rng := rand.New(rand.NewSource(5))
+	part := func() float64 {
+		var v float64
+		switch rng.Intn(4) {
+		case 0:
+			v = math.Ldexp(rng.Float64(), rng.Intn(2100)-1074)
+		case 1:
+			v = 1 + math.Ldexp(rng.Float64()-0.5, -rng.Intn(60))
+		case 2:
+			v = math.Ldexp(rng.Float64(), rng.Intn(8)-4)
+		default:
+			v = math.Ldexp(rng.Float64(), -rng.Intn(1074))
+		}
+		if rng.Intn(2) == 0 {
+			v = -v
+		}
+		return v
+	}
+	zs := make([]complex128, 5000)
+	for i := range zs {
+		zs[i] = complex(part(), part())
+	}
+	compareComplexOpsWithNumpy(t, ops, zs, zs)
+}
+
+// compareComplexOpsWithNumpy interprets each op of ops on complex<f32>
+// and complex<f64> tensors of as (and bs, for binary ops) and compares
+// with numpy within the op's bound.
+func compareComplexOpsWithNumpy(t *testing.T, ops []complexNumpyOp, as, bs []complex128) {
+	python := numpyPython(t)
+	var cases []map[string]any
+	for _, c := range ops {
 		for _, dt := range []string{"c64", "c128"} {
 			cases = append(cases, map[string]any{"key": c.op + "/" + dt, "fn": c.numpy, "dtype": dt, "a": complexBits(as), "b": complexBits(bs)})
 		}
@@ -184,7 +257,7 @@ func TestComplexOpsAgainstNumpy(t *testing.T) {
 	if err := pyoracle.Run(python, t.TempDir(), "complex", complexNumpyScript, map[string]any{"cases": cases}, &want); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range complexNumpy {
+	for _, c := range ops {
 		for _, dt := range []string{"c64", "c128"} {
 			key := c.op + "/" + dt
 			ct := ir.Complex(ir.F32T)
@@ -226,6 +299,16 @@ func TestComplexOpsAgainstNumpy(t *testing.T) {
 					scale *= max(1, cmplx.Abs(zb)*cmplx.Abs(cmplx.Log(za)))
 				case "logistic":
 					scale *= max(1, cmplx.Abs(cmplx.Exp(-za))*cmplx.Abs(e))
+				case "atan2":
+					// the log of a quotient of modulus near 1: a few
+					// epsilons absolutely, whatever the result's size;
+					// on the formula's branch cut (a real part of ±π)
+					// the last bit of the quotient's imaginary part picks
+					// the side
+					scale = max(scale, 1)
+					if math.Abs(math.Abs(real(e))-math.Pi) < 1e-6 && math.Abs(real(g)+real(e)) < 1e-6 {
+						g = complex(real(e), imag(g))
+					}
 				}
 				d, ok := complexDistance(g, e, scale, eps, c.exact)
 				if !ok || !(d <= c.eps) {

@@ -15,7 +15,7 @@ import (
 // complex<f64> edge values: the results must be equal, bit for bit (the
 // complex ops compute with the hlo ops' own functions).
 func TestComplexLoweringsMatchInterpreter(t *testing.T) {
-	parts := []float64{0, math.Copysign(0, -1), 1, -2.5, 1e-3, 1e30, math.Inf(1), math.NaN()}
+	parts := []float64{0, math.Copysign(0, -1), 1, -2.5, 1e-3, 1e30, 1e300, 5e-310, math.Inf(1), math.NaN()}
 	var as, bs []complex128
 	for _, a := range parts {
 		for _, b := range parts {
@@ -31,11 +31,12 @@ func TestComplexLoweringsMatchInterpreter(t *testing.T) {
 		b := fmt.Sprintf("tensor<%dxi1>", n)
 		f16 := fmt.Sprintf("tensor<%dxf16>", n)
 		bodies := []struct{ body, rt string }{}
-		for _, op := range []string{"add", "subtract", "multiply", "divide", "power"} {
+		for _, op := range []string{"add", "subtract", "multiply", "divide", "power", "atan2"} {
 			bodies = append(bodies, struct{ body, rt string }{fmt.Sprintf("hlo.%s %%a, %%b : %s", op, c), c})
 		}
 		for _, op := range []string{"negate", "exponential", "log", "sqrt", "rsqrt", "tanh", "sign", "conj",
-			"sine", "cosine", "tan", "exponential_minus_one", "log_plus_one", "logistic"} {
+			"sine", "cosine", "tan", "exponential_minus_one", "log_plus_one", "logistic",
+			"sinh", "cosh", "cbrt", "asin", "acos", "atan", "asinh", "acosh", "atanh"} {
 			bodies = append(bodies, struct{ body, rt string }{fmt.Sprintf("hlo.%s %%a : %s", op, c), c})
 		}
 		for _, op := range []string{"abs", "real", "imag"} {

@@ -33,6 +33,7 @@ var (
 	Expm1 = unary("expm1", expm1C)
 	Log1p = unary("log1p", log1pC)
 	Pow   = binary("pow", powC)
+	Atan2 = binary("atan2", atan2C)
 	Sign  = unary("sign", signC)
 	Abs   = toReal("abs", absC)
 	Re    = toReal("re", reC)
@@ -230,7 +231,7 @@ func compare(name string) *ir.OpDef {
 }
 
 func init() {
-	ir.Register(Add, Sub, Mul, Div, Neg, Conj, Exp, Log, Sqrt, Rsqrt, Tanh, Sin, Cos, Tan, Expm1, Log1p, Pow, Sign, Abs, Re, Im, Eq, Neq, Create, Constant)
+	ir.Register(Add, Sub, Mul, Div, Neg, Conj, Exp, Log, Sqrt, Rsqrt, Tanh, Sin, Cos, Tan, Expm1, Log1p, Pow, Atan2, Sign, Abs, Re, Im, Eq, Neq, Create, Constant)
 }
 
 // Build creates, at b, the complex op def on args (fastmath<none> where

@@ -394,4 +394,15 @@ func mulC99(z, w complex128) complex128 {
 	return complex(inf*(float64(a*c)-float64(b*d)), inf*(float64(a*d)+float64(b*c)))
 }
 
+// atan2C is complex.atan2(a, b), StableHLO's (and MLIR's) definition
+// -i·log((b + i·a) / sqrt(b·b + a·a)), step for step: i·a and the final
+// -i· exactly (the parts swapped, one negated: no product with a zero
+// part, which would turn an infinite part into NaN), the squares and the
+// sum as mulC and addC, then sqrtC, divC and logC.
+func atan2C(a, b complex128) complex128 {
+	ia := complex(-imag(a), real(a))
+	w := logC(divC(b+ia, sqrtC(mulC(b, b)+mulC(a, a))))
+	return complex(imag(w), -real(w))
+}
+
 func finite(v float64) bool { return !math.IsInf(v, 0) && !math.IsNaN(v) }

@@ -51,9 +51,9 @@ var (
 	PowerOp = declareBinary(&BinaryOp{Name: "power", Class: IntOrFloat | WithComplex,
 		Eval:  BinaryEval{Float: math.BinaryOps[math.PowF], Signed: powI, Unsigned: powI, Complex: complexFn2(complexdialect.Pow), Folds: powFolds},
 		Lower: ScalarLowering{Complex: complexdialect.Pow, Float: math.PowF, Emit: lowerIntPower}})
-	Atan2Op = declareBinary(&BinaryOp{Name: "atan2", Class: FloatOnly,
-		Eval:  BinaryEval{Float: math.BinaryOps[math.Atan2]},
-		Lower: ScalarLowering{Float: math.Atan2}})
+	Atan2Op = declareBinary(&BinaryOp{Name: "atan2", Class: FloatOnly | WithComplex,
+		Eval:  BinaryEval{Float: math.BinaryOps[math.Atan2], Complex: complexFn2(complexdialect.Atan2)},
+		Lower: ScalarLowering{Complex: complexdialect.Atan2, Float: math.Atan2}})
 	// next_after is CHLO's (chlo.next_after, jnp.nextafter): the
 	// neighbour of a towards b in the element type's format, as C's
 	// nextafter and numpy's np.nextafter; exact.
@@ -102,8 +102,9 @@ var (
 		Eval: UnaryEval{Float: mathFn(math.Sqrt), Complex: complexFn(complexdialect.Sqrt)}, Lower: ScalarLowering{Complex: complexdialect.Sqrt, Float: math.Sqrt}})
 	RsqrtOp = declareUnary(&UnaryOp{Name: "rsqrt", Class: FloatOnly | WithComplex,
 		Eval: UnaryEval{Float: mathFn(math.Rsqrt), Complex: complexFn(complexdialect.Rsqrt)}, Lower: ScalarLowering{Complex: complexdialect.Rsqrt, Float: math.Rsqrt}})
-	CbrtOp = declareUnary(&UnaryOp{Name: "cbrt", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Cbrt)}, Lower: ScalarLowering{Float: math.Cbrt}})
+	CbrtOp = declareUnary(&UnaryOp{Name: "cbrt", Class: FloatOnly | WithComplex,
+		Eval:  UnaryEval{Float: mathFn(math.Cbrt), Complex: partsFn(cbrtParts)},
+		Lower: ScalarLowering{Float: math.Cbrt, Emit: lowerParts(cbrtParts)}})
 	TanhOp = declareUnary(&UnaryOp{Name: "tanh", Class: FloatOnly | WithComplex,
 		Eval: UnaryEval{Float: mathFn(math.Tanh), Complex: complexFn(complexdialect.Tanh)}, Lower: ScalarLowering{Complex: complexdialect.Tanh, Float: math.Tanh}})
 	LogisticOp = declareUnary(&UnaryOp{Name: "logistic", Class: FloatOnly | WithComplex,
@@ -155,22 +156,30 @@ var (
 // parses as hlo.sinh, in CHLO's `T -> R` form too); hlo prints them in
 // StableHLO's form.
 var (
-	SinhOp = declareUnary(&UnaryOp{Name: "sinh", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Sinh)}, Lower: ScalarLowering{Float: math.Sinh}})
-	CoshOp = declareUnary(&UnaryOp{Name: "cosh", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Cosh)}, Lower: ScalarLowering{Float: math.Cosh}})
-	AsinOp = declareUnary(&UnaryOp{Name: "asin", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Asin)}, Lower: ScalarLowering{Float: math.Asin}})
-	AcosOp = declareUnary(&UnaryOp{Name: "acos", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Acos)}, Lower: ScalarLowering{Float: math.Acos}})
-	AtanOp = declareUnary(&UnaryOp{Name: "atan", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Atan)}, Lower: ScalarLowering{Float: math.Atan}})
-	AsinhOp = declareUnary(&UnaryOp{Name: "asinh", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Asinh)}, Lower: ScalarLowering{Float: math.Asinh}})
-	AcoshOp = declareUnary(&UnaryOp{Name: "acosh", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Acosh)}, Lower: ScalarLowering{Float: math.Acosh}})
-	AtanhOp = declareUnary(&UnaryOp{Name: "atanh", Class: FloatOnly,
-		Eval: UnaryEval{Float: mathFn(math.Atanh)}, Lower: ScalarLowering{Float: math.Atanh}})
+	SinhOp = declareUnary(&UnaryOp{Name: "sinh", Class: FloatOnly | WithComplex,
+		Eval:  UnaryEval{Float: mathFn(math.Sinh), Complex: partsFn(sinhParts)},
+		Lower: ScalarLowering{Float: math.Sinh, Emit: lowerParts(sinhParts)}})
+	CoshOp = declareUnary(&UnaryOp{Name: "cosh", Class: FloatOnly | WithComplex,
+		Eval:  UnaryEval{Float: mathFn(math.Cosh), Complex: partsFn(coshParts)},
+		Lower: ScalarLowering{Float: math.Cosh, Emit: lowerParts(coshParts)}})
+	AsinOp = declareUnary(&UnaryOp{Name: "asin", Class: FloatOnly | WithComplex,
+		Eval:  UnaryEval{Float: mathFn(math.Asin), Complex: partsFn(asinParts)},
+		Lower: ScalarLowering{Float: math.Asin, Emit: lowerParts(asinParts)}})
+	AcosOp = declareUnary(&UnaryOp{Name: "acos", Class: FloatOnly | WithComplex,
+		Eval:  UnaryEval{Float: mathFn(math.Acos), Complex: partsFn(acosParts)},
+		Lower: ScalarLowering{Float: math.Acos, Emit: lowerParts(acosParts)}})
+	AtanOp = declareUnary(&UnaryOp{Name: "atan", Class: FloatOnly | WithComplex,
+		Eval:  UnaryEval{Float: mathFn(math.Atan), Complex: partsFn(atanParts)},
+		Lower: ScalarLowering{Float: math.Atan, Emit: lowerParts(atanParts)}})
+	AsinhOp = declareUnary(&UnaryOp{Name: "asinh", Class: FloatOnly | WithComplex,
+		Eval:  UnaryEval{Float: mathFn(math.Asinh), Complex: partsFn(asinhParts)},
+		Lower: ScalarLowering{Float: math.Asinh, Emit: lowerParts(asinhParts)}})
+	AcoshOp = declareUnary(&UnaryOp{Name: "acosh", Class: FloatOnly | WithComplex,
+		Eval:  UnaryEval{Float: mathFn(math.Acosh), Complex: partsFn(acoshParts)},
+		Lower: ScalarLowering{Float: math.Acosh, Emit: lowerParts(acoshParts)}})
+	AtanhOp = declareUnary(&UnaryOp{Name: "atanh", Class: FloatOnly | WithComplex,
+		Eval:  UnaryEval{Float: mathFn(math.Atanh), Complex: partsFn(atanhParts)},
+		Lower: ScalarLowering{Float: math.Atanh, Emit: lowerParts(atanhParts)}})
 	ErfOp = declareUnary(&UnaryOp{Name: "erf", Class: FloatOnly,
 		Eval: UnaryEval{Float: mathFn(math.Erf)}, Lower: ScalarLowering{Float: math.Erf}})
 	// erfc is 1 - erf(x) without its cancellation (math.erfc: the C

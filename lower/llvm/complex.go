@@ -75,6 +75,7 @@ func complexLowerings(r opRegistry) {
 	r.add(complexdialect.Mul, complexBinary(widened2((*fnLowering).cxMul)))
 	r.add(complexdialect.Div, complexBinary(widened2((*fnLowering).cxDiv)))
 	r.add(complexdialect.Pow, complexBinary(widened2((*fnLowering).cxPow)))
+	r.add(complexdialect.Atan2, complexBinary(widened2((*fnLowering).cxAtan2)))
 	r.add(complexdialect.Eq, complexCompare(true))
 	r.add(complexdialect.Neq, complexCompare(false))
 }

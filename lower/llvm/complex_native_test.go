@@ -26,7 +26,11 @@ const complexFile = "testdata/complex.mlir"
 // near its poles, where 1 + e^-z is near 0). Measured on 20000 random
 // arguments with the specials below, on complex<f64>: exp 2 (6 beyond
 // x = 709, where the factor e^(x/2) is taken twice), log 1, tanh
-// 4, sin 4, cos 3, tan 4, expm1 5, log1p 1, logistic 67 ulps; on
+// 4, sin 4, cos 3, tan 4, expm1 5, log1p 1, logistic 67 ulps, sinh 4
+// and cosh 4 (sin and cos of iz), cbrt 4 (the C library's cbrt, cos and
+// sin of the polar form), acos and acosh 2, asin, asinh, atan, atanh and
+// atan2 1 (the arith and math ops on the parts: log, log1p, atan2,
+// asin, acos, atan); on
 // complex<f32> the f64 differences never reached a rounding boundary (0
 // ulps; 1 is allowed). The bounds are about twice those. Every other
 // kernel (the arithmetic with Smith's division, abs, sqrt, rsqrt and
@@ -39,6 +43,8 @@ var complexULPs = map[string]int64{
 	"expm1_c64": 1, "log1p_c64": 1, "logistic_c64": 1,
 	"exp_c128": 8, "log_c128": 2, "tanh_c128": 8, "sin_c128": 8, "cos_c128": 8, "tan_c128": 8,
 	"expm1_c128": 8, "log1p_c128": 2, "logistic_c128": 128,
+	"sinh_c64": 1, "cosh_c64": 1, "cbrt_c64": 1, "asin_c64": 1, "acos_c64": 1, "atan_c64": 1, "asinh_c64": 1, "acosh_c64": 1, "atanh_c64": 1, "atan2_c64": 1,
+	"sinh_c128": 8, "cosh_c128": 8, "cbrt_c128": 8, "asin_c128": 4, "acos_c128": 4, "atan_c128": 4, "asinh_c128": 4, "acosh_c128": 4, "atanh_c128": 4, "atan2_c128": 4,
 }
 
 // TestNativeComplex runs each kernel of testdata/complex.mlir natively
@@ -77,8 +83,8 @@ func TestNativeComplex(t *testing.T) {
 			cases = append(cases, c)
 		}
 	}
-	if len(cases) != 4*(2*17+1)-2 {
-		t.Fatalf("%d cases; want 4 for each of the 35 kernels but pow_* (3 for move_*)", len(cases))
+	if len(cases) != 4*(2*27+1)-2 {
+		t.Fatalf("%d cases; want 4 for each of the 55 kernels but pow_* (3 for move_*)", len(cases))
 	}
 	runNativeCases(t, k, cases, 32)
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // This file owns complex sin, cos and tan (by sinh, cosh and tanh of iz,
-// as C99 defines them), expm1, log1p and pow, each its
+// as C99 defines them), expm1, log1p, pow and atan2, each its
 // dialects/complex/functions.go twin in LLVM IR on doubles, as
 // complex_math.go's functions are (the C library's f64 sinh, cosh, exp,
 // expm1, log1p, sin and cos where the interpreter calls the math
@@ -62,6 +62,16 @@ func (l *fnLowering) cxCosh(z cx) cx {
 	special = l.cxSel(l.isZero(y), cx{c.NewFMul(x, x), c.NewFMul(l.f64Intrinsic("llvm.copysign", dc(0), x), y)}, special)
 	special = l.cxSel(l.isZero(x), cx{dnan(), dc(0)}, special)
 	return l.cxSel(c.NewAnd(l.finite(x), l.finite(y)), res, special)
+}
+
+// cxAtan2 is atan2C: -i·log((b + i·a) / sqrt(b·b + a·a)), with i·a and
+// -i· as swapped parts.
+func (l *fnLowering) cxAtan2(a, b cx) cx {
+	c := l.cur
+	num := cx{c.NewFSub(b.re, a.im), c.NewFAdd(b.im, a.re)}
+	bb, aa := l.cxMul(b, b), l.cxMul(a, a)
+	w := l.cxLog(l.cxDiv(num, l.cxSqrt(cx{c.NewFAdd(bb.re, aa.re), c.NewFAdd(bb.im, aa.im)})))
+	return cx{w.im, c.NewFNeg(w.re)}
 }
 
 // times is i·z's parts: iz = -y + ix.

@@ -135,8 +135,6 @@ type knownGap struct {
 }
 
 var knownGaps = []knownGap{
-	{"acos acosh asin asinh atan atan2 atanh cbrt cosh sinh", "complex<f32> complex<f64>",
-		"the complex forms of these functions are not implemented: the verifier takes real elements only (issue 16)", false},
 	{"clamp maximum minimum remainder", "complex<f32> complex<f64>",
 		"StableHLO's complex forms (lexicographic order, the complex remainder) are not implemented: the verifier rejects complex elements (issue 16)", false},
 	{"assign narrow bitcast_convert", "complex<f32> complex<f64>",

@@ -267,3 +267,107 @@ func.func @iota_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
   %0 = chlo.broadcast_add %a, %i : (tensor<?x5xcomplex<f64>>, tensor<5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>>
   return %0 : tensor<?x5xcomplex<f64>>
 }
+
+// The functions composed of the complex dialect's ops and of arith and
+// math ops on the parts (sinh, cosh, cbrt and the inverse functions),
+// and complex.atan2, each alone.
+
+func.func @sinh_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = chlo.sinh %a : tensor<?x5xcomplex<f32>> -> tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @cosh_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = chlo.cosh %a : tensor<?x5xcomplex<f32>> -> tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @cbrt_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.cbrt %a : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @asin_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = chlo.asin %a : tensor<?x5xcomplex<f32>> -> tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @acos_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = chlo.acos %a : tensor<?x5xcomplex<f32>> -> tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @atan_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = chlo.atan %a : tensor<?x5xcomplex<f32>> -> tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @asinh_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = chlo.asinh %a : tensor<?x5xcomplex<f32>> -> tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @acosh_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = chlo.acosh %a : tensor<?x5xcomplex<f32>> -> tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @atanh_c64(%a: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = chlo.atanh %a : tensor<?x5xcomplex<f32>> -> tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @atan2_c64(%a: tensor<?x5xcomplex<f32>>, %b: tensor<?x5xcomplex<f32>>) -> tensor<?x5xcomplex<f32>> {
+  %0 = stablehlo.atan2 %a, %b : tensor<?x5xcomplex<f32>>
+  return %0 : tensor<?x5xcomplex<f32>>
+}
+
+func.func @sinh_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = chlo.sinh %a : tensor<?x5xcomplex<f64>> -> tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @cosh_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = chlo.cosh %a : tensor<?x5xcomplex<f64>> -> tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @cbrt_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.cbrt %a : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @asin_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = chlo.asin %a : tensor<?x5xcomplex<f64>> -> tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @acos_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = chlo.acos %a : tensor<?x5xcomplex<f64>> -> tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @atan_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = chlo.atan %a : tensor<?x5xcomplex<f64>> -> tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @asinh_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = chlo.asinh %a : tensor<?x5xcomplex<f64>> -> tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @acosh_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = chlo.acosh %a : tensor<?x5xcomplex<f64>> -> tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @atanh_c128(%a: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = chlo.atanh %a : tensor<?x5xcomplex<f64>> -> tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}
+
+func.func @atan2_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<?x5xcomplex<f64>>) -> tensor<?x5xcomplex<f64>> {
+  %0 = stablehlo.atan2 %a, %b : tensor<?x5xcomplex<f64>>
+  return %0 : tensor<?x5xcomplex<f64>>
+}

@@ -340,16 +340,37 @@ def complex_log1p(x):
     return out
 
 
+def complex_cbrt(x):
+    """the principal cube root x**(1/3), in long double: numpy's complex128
+    power is exp(log(x)/3), |log x| ulps off for large and tiny |x|."""
+    return (np.asarray(x).astype(np.clongdouble) ** (np.longdouble(1) / 3)).astype(np.complex128)
+
+
+def complex_atan2(a, b):
+    """StableHLO's atan2 on complex numbers, -i log((b + i a) / sqrt(b b + a a)),
+    with i a and -i w as swapped parts (no product with a zero part, which
+    would make an infinite part NaN)."""
+    ia = np.empty(np.shape(a), dtype=np.complex128)
+    ia.real, ia.imag = -a.imag, a.real
+    w = np.log((b + ia) / np.sqrt(b * b + a * a))
+    out = np.empty(np.shape(w), dtype=np.complex128)
+    out.real, out.imag = w.imag, -w.real
+    return out
+
+
 COMPLEX_UNARY = {
     "negate": lambda x: -x, "exponential": np.exp, "log": np.log, "sqrt": np.sqrt,
     "rsqrt": lambda x: 1 / np.sqrt(x), "tanh": np.tanh, "sine": np.sin, "cosine": np.cos,
     "tan": np.tan, "exponential_minus_one": complex_expm1, "log_plus_one": complex_log1p,
     "sign": lambda x: np.where(x == 0, x, x / np.where(x == 0, 1, np.abs(x))),
-    "logistic": logistic, "conj": np.conj,
+    "logistic": logistic, "conj": np.conj, "cbrt": complex_cbrt,
+    "sinh": np.sinh, "cosh": np.cosh, "asin": np.arcsin, "acos": np.arccos, "atan": np.arctan,
+    "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh,
 }
 COMPLEX_BINARY = {
     "add": lambda a, b: a + b, "subtract": lambda a, b: a - b,
     "multiply": lambda a, b: a * b, "divide": lambda a, b: a / b, "power": np.power,
+    "atan2": complex_atan2,
 }
 
 
