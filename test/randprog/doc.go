@@ -242,7 +242,10 @@
 // compute in float32) and rounds each part once to complex64, as the
 // interpreter does; expm1 keeps a zero imaginary part exact and log1p
 // keeps the digits of small |z| (numpy's own do not), as
-// dialects/complex does. Complex add, subtract, negate, conj, real, imag,
+// dialects/complex does; cbrt is z**(1/3) in long double (numpy's
+// complex128 power is exp(log(z)/3)), atan2 StableHLO's formula
+// -i·log((b + i·a)/sqrt(b·b + a·a)) written in numpy, sinh to atanh
+// numpy's own. Complex add, subtract, negate, conj, real, imag,
 // complex, compare, select and convert are compared bit for bit; the
 // Transcendental ops and ComplexInexact's (abs, sign, sqrt and rsqrt,
 // through a hypot neither numpy's C library nor Go rounds correctly, and

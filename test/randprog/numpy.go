@@ -616,6 +616,17 @@ def complex_log1p(x):
     r = np.where(np.abs(z) < 0.5, np.log1p(re * (2 + re) + im * im) / 2, np.log1p(x).real)
     return cplx(r, np.arctan2(im, 1 + re), x.dtype)
 
+def complex_cbrt(x):
+    # the principal cube root x**(1/3) in long double (numpy's complex128
+    # power is exp(log(x)/3), |log x| ulps off)
+    return (x.astype(np.clongdouble) ** (np.longdouble(1) / 3)).astype(np.complex128)
+
+def complex_atan2(a, b):
+    # StableHLO's -i log((b + i a) / sqrt(b b + a a)), i a and -i w as
+    # swapped parts
+    w = np.log((b + cplx(-a.imag, a.real, a.dtype)) / np.sqrt(b * b + a * a))
+    return cplx(w.imag, -w.real, a.dtype)
+
 # Complex ops compute in complex128 (the interpreter's precision; fix
 # rounds each part once to complex64): numpy's complex64 multiplies and
 # divides in float32.
@@ -625,8 +636,11 @@ TYPED_COMPLEX_UNARY = {
     'tanh': np.tanh, 'logistic': lambda x: 1 / (1 + np.exp(-x)), 'sine': np.sin, 'cosine': np.cos, 'tan': np.tan,
     'real': np.real, 'imag': np.imag, 'conj': np.conj,
     'sign': lambda x: np.where(x == 0, x, x / np.abs(x)),
+    'cbrt': complex_cbrt, 'sinh': np.sinh, 'cosh': np.cosh, 'asin': np.arcsin, 'acos': np.arccos,
+    'atan': np.arctan, 'asinh': np.arcsinh, 'acosh': np.arccosh, 'atanh': np.arctanh,
 }
-TYPED_COMPLEX_BINARY = {'add': np.add, 'subtract': np.subtract, 'multiply': np.multiply, 'divide': np.divide}
+TYPED_COMPLEX_BINARY = {'add': np.add, 'subtract': np.subtract, 'multiply': np.multiply, 'divide': np.divide,
+    'atan2': complex_atan2}
 
 def typed_unary(kind, x, e):
     if is_complex(e):

@@ -465,7 +465,7 @@ func.func @signedness_matters(%a: tensor<4xi32>, %b: tensor<4xui32>) {
 // -----
 
 func.func @atan2_int(%a: tensor<4xi32>) {
-  // expected-error @+1 {{'hlo.atan2' op operand #0 must have floating-point elements, but has 'i32'}}
+  // expected-error @+1 {{'hlo.atan2' op operand #0 must have floating-point or complex elements, but has 'i32'}}
   %0 = hlo.atan2 %a, %a : tensor<4xi32>
   return
 }

@@ -20,3 +20,10 @@
 // CHECK-LABEL: func.func @dot_iota
 // CHECK: complex.mul
 // CHECK: complex.create
+// CHECK-LABEL: func.func @asin
+// CHECK: math.log1p
+// CHECK: complex.create %{{.*}}, %{{.*}} : complex<f32>
+// CHECK-LABEL: func.func @atan2
+// CHECK: complex.atan2
+// CHECK-LABEL: func.func @sinh
+// CHECK: complex.sin

@@ -132,3 +132,65 @@ func.func @dot_iota(%a: tensor<2x3xcomplex<f64>>, %b: tensor<3x4xcomplex<f64>>) 
   %1 = hlo.iota dim = 1 : tensor<2x4xcomplex<f64>>
   return %0, %1 : tensor<2x4xcomplex<f64>>, tensor<2x4xcomplex<f64>>
 }
+
+// asin (as sinh, cosh, cbrt, acos, atan and their hyperbolic forms) has
+// no complex dialect op: it is computed on the parts, widened to f64, by
+// arith and math ops (Hull et al.'s algorithm; |z ± 1| by complex.abs of
+// complex<f64>, Go's hypot), every branch selected, and each part rounded
+// once to f32.
+// CHECK-LABEL: func.func @asin
+// CHECK: ^bb0(%[[Z:.*]]: complex<f32>, %{{.*}}: complex<f32>):
+// CHECK-NEXT: %[[RE:.*]] = complex.re %[[Z]] : complex<f32>
+// CHECK-NEXT: %[[X:.*]] = arith.extf %[[RE]] : f32 to f64
+// CHECK-NEXT: %[[IM:.*]] = complex.im %[[Z]] : complex<f32>
+// CHECK-NEXT: %[[Y:.*]] = arith.extf %[[IM]] : f32 to f64
+// CHECK-NEXT: %[[AX:.*]] = math.absf %[[X]] : f64
+// CHECK-NEXT: %[[AY:.*]] = math.absf %[[Y]] : f64
+// CHECK: %[[XP1:.*]] = arith.addf %[[AX]], %{{.*}} : f64
+// CHECK-NEXT: %[[ZP1:.*]] = complex.create %[[XP1]], %[[AY]] : complex<f64>
+// CHECK-NEXT: complex.abs %[[ZP1]] : complex<f64>
+// CHECK: math.asin
+// CHECK: math.atan
+// CHECK: math.log1p
+// CHECK: math.atan2 %[[AX]], %[[AY]] : f64
+// CHECK: %[[R:.*]] = arith.truncf %{{.*}} : f64 to f32
+// CHECK-NEXT: %[[I:.*]] = arith.truncf %{{.*}} : f64 to f32
+// CHECK-NEXT: %[[W:.*]] = complex.create %[[R]], %[[I]] : complex<f32>
+// CHECK-NEXT: linalg.yield %[[W]] : complex<f32>
+// CPU-LABEL: func.func @asin
+// CPU: complex.abs
+// CPU: math.log1p
+// CPU: complex.create %{{.*}}, %{{.*}} : complex<f32>
+func.func @asin(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = hlo.asin %a : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// atan2 is complex.atan2 (StableHLO's -i·log((b + i·a)/sqrt(b·b + a·a))).
+// CHECK-LABEL: func.func @atan2
+// CHECK: ^bb0(%[[A:.*]]: complex<f64>, %[[B:.*]]: complex<f64>, %{{.*}}: complex<f64>):
+// CHECK-NEXT: %[[R:.*]] = complex.atan2 %[[A]], %[[B]] : complex<f64>
+// CHECK-NEXT: linalg.yield %[[R]] : complex<f64>
+func.func @atan2(%a: tensor<4xcomplex<f64>>, %b: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
+  %0 = hlo.atan2 %a, %b : tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
+}
+
+// sinh z = -i·sin(iz): complex.sin of (-y, x), its parts swapped back
+// with the new imaginary part negated.
+// CHECK-LABEL: func.func @sinh
+// CHECK: ^bb0(%[[Z:.*]]: complex<f64>, %{{.*}}: complex<f64>):
+// CHECK-NEXT: %[[X:.*]] = complex.re %[[Z]] : complex<f64>
+// CHECK-NEXT: %[[Y:.*]] = complex.im %[[Z]] : complex<f64>
+// CHECK-NEXT: %[[NY:.*]] = arith.negf %[[Y]] : f64
+// CHECK-NEXT: %[[IZ:.*]] = complex.create %[[NY]], %[[X]] : complex<f64>
+// CHECK-NEXT: %[[S:.*]] = complex.sin %[[IZ]] : complex<f64>
+// CHECK-NEXT: %[[SR:.*]] = complex.re %[[S]] : complex<f64>
+// CHECK-NEXT: %[[SI:.*]] = complex.im %[[S]] : complex<f64>
+// CHECK-NEXT: %[[NSR:.*]] = arith.negf %[[SR]] : f64
+// CHECK-NEXT: %[[R:.*]] = complex.create %[[SI]], %[[NSR]] : complex<f64>
+// CHECK-NEXT: linalg.yield %[[R]] : complex<f64>
+func.func @sinh(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
+  %0 = hlo.sinh %a : tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
+}
