@@ -113,10 +113,13 @@
 // at the op on complex elements. TestComplexOpsAgainstNumpy gives the
 // bounds against numpy: add, subtract, negate, conj, real, imag, complex,
 // compare and convert exact; multiply, divide, abs, exp, log, sqrt,
-// rsqrt, tanh, sign, sine, cosine, tan, expm1, log1p, logistic and power
-// within 8 epsilons of the part type relative to the result's magnitude
-// (|a|·|b| for multiply, |a|/|b| for divide, times power's |b·log a| and
-// logistic's |e^-a|·|result| where those exceed 1: their conditions);
+// rsqrt, tanh, sign, sine, cosine, tan, expm1, log1p, logistic, power,
+// sinh, cosh and atan2 within 8 epsilons of the part type relative to the
+// result's magnitude (|a|·|b| for multiply, |a|/|b| for divide, times
+// power's |b·log a| and logistic's |e^-a|·|result| where those exceed 1:
+// their conditions; atan2's magnitude at least 1), cbrt, asin, acos,
+// atan, asinh, acosh and atanh within 4 (TestComplexFunctionsAcrossRange
+// too, on parts over every binade);
 // TestComplexDotAgainstNumpy dot_general within 8 epsilons of Σ|a_k||b_k|.
 //
 // Signless integers are signed (as in StableHLO); ui types are unsigned;

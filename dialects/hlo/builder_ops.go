@@ -71,7 +71,7 @@ func Power(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
 	return build(b, PowerOp, []*ir.Value{x, y}, nil, []int{0, 1}, nil, opts)
 }
 
-// Atan2 builds `hlo.atan2`, atan2(x, y) (floats) elementwise:
+// Atan2 builds `hlo.atan2`, atan2(x, y) (floats and complex) elementwise:
 //
 //	%r = hlo.atan2 %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 func Atan2(b *ir.Builder, x, y *ir.Value, opts ...Option) (*ir.Value, error) {
@@ -184,7 +184,8 @@ func Rsqrt(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, RsqrtOp, x)
 }
 
-// Cbrt builds `hlo.cbrt`, the cube root of x (floats) elementwise:
+// Cbrt builds `hlo.cbrt`, the (principal) cube root of x (floats and
+// complex) elementwise:
 //
 //	%r = hlo.cbrt %x : tensor<4xf32>
 func Cbrt(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
@@ -282,56 +283,56 @@ func RoundNearestAfz(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, RoundNearestAfzOp, x)
 }
 
-// Sinh builds `hlo.sinh`, sinh(x) (floats; chlo.sinh) elementwise:
+// Sinh builds `hlo.sinh`, sinh(x) (floats and complex; chlo.sinh) elementwise:
 //
 //	%r = hlo.sinh %x : tensor<4xf32>
 func Sinh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, SinhOp, x)
 }
 
-// Cosh builds `hlo.cosh`, cosh(x) (floats; chlo.cosh) elementwise:
+// Cosh builds `hlo.cosh`, cosh(x) (floats and complex; chlo.cosh) elementwise:
 //
 //	%r = hlo.cosh %x : tensor<4xf32>
 func Cosh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, CoshOp, x)
 }
 
-// Asin builds `hlo.asin`, asin(x) (floats; chlo.asin) elementwise:
+// Asin builds `hlo.asin`, asin(x) (floats and complex; chlo.asin) elementwise:
 //
 //	%r = hlo.asin %x : tensor<4xf32>
 func Asin(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, AsinOp, x)
 }
 
-// Acos builds `hlo.acos`, acos(x) (floats; chlo.acos) elementwise:
+// Acos builds `hlo.acos`, acos(x) (floats and complex; chlo.acos) elementwise:
 //
 //	%r = hlo.acos %x : tensor<4xf32>
 func Acos(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, AcosOp, x)
 }
 
-// Atan builds `hlo.atan`, atan(x) (floats; chlo.atan) elementwise:
+// Atan builds `hlo.atan`, atan(x) (floats and complex; chlo.atan) elementwise:
 //
 //	%r = hlo.atan %x : tensor<4xf32>
 func Atan(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, AtanOp, x)
 }
 
-// Asinh builds `hlo.asinh`, asinh(x) (floats; chlo.asinh) elementwise:
+// Asinh builds `hlo.asinh`, asinh(x) (floats and complex; chlo.asinh) elementwise:
 //
 //	%r = hlo.asinh %x : tensor<4xf32>
 func Asinh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, AsinhOp, x)
 }
 
-// Acosh builds `hlo.acosh`, acosh(x) (floats; chlo.acosh) elementwise:
+// Acosh builds `hlo.acosh`, acosh(x) (floats and complex; chlo.acosh) elementwise:
 //
 //	%r = hlo.acosh %x : tensor<4xf32>
 func Acosh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {
 	return unary(b, AcoshOp, x)
 }
 
-// Atanh builds `hlo.atanh`, atanh(x) (floats; chlo.atanh) elementwise:
+// Atanh builds `hlo.atanh`, atanh(x) (floats and complex; chlo.atanh) elementwise:
 //
 //	%r = hlo.atanh %x : tensor<4xf32>
 func Atanh(b *ir.Builder, x *ir.Value) (*ir.Value, error) {

@@ -53,7 +53,7 @@
 //	half.go          f16 and bf16: 16-bit bits in memory, f32 in registers, rounding after each op
 //	complex.go       the complex dialect's ops: {re, im} values, constants, parts, compare, arithmetic (category: complex numbers)
 //	complex_math.go  complex exp, log, sqrt, rsqrt, tanh, sign and abs's hypot: functions.go's algorithms in LLVM IR
-//	complex_trig.go  complex sin, cos, tan (by sinh, cosh, tanh of iz), expm1, log1p, pow and C's complex product
+//	complex_trig.go  complex sin, cos, tan (by sinh, cosh, tanh of iz), expm1, log1p, pow, atan2 and C's complex product
 //	generic.go       linalg.generic and linalg.index: operand accesses, loop bounds and their checks, outputs' storage
 //	loops.go         the loop-nest emitter for generics: counted loops (with carried values), the nest, one iteration of the body
 //	vector.go        the vector inner loop of generics, vector types and splats, non-temporal stores

@@ -149,3 +149,49 @@ func.func @folds() -> (tensor<2xcomplex<f32>>, tensor<2xf32>, tensor<2xcomplex<f
   %8 = hlo.multiply %a, %b : tensor<2xcomplex<f32>>
   return %8, %1, %2, %4, %7 : tensor<2xcomplex<f32>>, tensor<2xf32>, tensor<2xcomplex<f32>>, tensor<2xi1>, tensor<2xcomplex<f32>>
 }
+
+// CHLO's sinh to atanh, cbrt and atan2 on complex elements, and their
+// folds: the principal cube roots of ±8, asin on the branch cut (2 - 0i:
+// the lower side), atan2(i, i) = atan2(1, 1) = π/4 (StableHLO's formula
+// leaves an ulp of 1 in the imaginary part).
+// CHECK-LABEL: func.func @inverse
+// CHECK: hlo.sinh %{{.*}} : tensor<4xcomplex<f32>>
+// CHECK-NEXT: hlo.cosh
+// CHECK-NEXT: hlo.asin
+// CHECK-NEXT: hlo.acos
+// CHECK-NEXT: hlo.atan
+// CHECK-NEXT: hlo.cbrt %{{.*}} : tensor<4xcomplex<f32>>
+// CHECK-NEXT: hlo.asinh %{{.*}} : tensor<4xcomplex<f64>>
+// CHECK-NEXT: hlo.acosh
+// CHECK-NEXT: hlo.atanh
+// CHECK-NEXT: hlo.atan2 %{{.*}}, %{{.*}} : tensor<4xcomplex<f64>>
+func.func @inverse(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f64>>) -> (tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>) {
+  %0 = chlo.sinh %a : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
+  %1 = chlo.cosh %0 : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
+  %2 = chlo.asin %1 : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
+  %3 = chlo.acos %2 : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
+  %4 = chlo.atan %3 : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
+  %5 = stablehlo.cbrt %4 : tensor<4xcomplex<f32>>
+  %6 = chlo.asinh %b : tensor<4xcomplex<f64>> -> tensor<4xcomplex<f64>>
+  %7 = chlo.acosh %6 : tensor<4xcomplex<f64>> -> tensor<4xcomplex<f64>>
+  %8 = chlo.atanh %7 : tensor<4xcomplex<f64>> -> tensor<4xcomplex<f64>>
+  %9 = stablehlo.atan2 %8, %b : tensor<4xcomplex<f64>>
+  return %5, %9 : tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>
+}
+
+// FOLD-LABEL: func.func @inverse_folds
+// FOLD-DAG: hlo.constant dense<[(2.000000e+00,0.000000e+00), (1.000000e+00,1.73205078)]> : tensor<2xcomplex<f32>>
+// FOLD-DAG: hlo.constant dense<[(1.57079637,0.000000e+00), (1.57079637,-1.31695795)]> : tensor<2xcomplex<f32>>
+// FOLD-DAG: hlo.constant dense<(0.78539816339744828,1.1102230246251565E-16)> : tensor<2xcomplex<f64>>
+// FOLD-NOT: hlo.cbrt
+// FOLD-NOT: hlo.asin
+// FOLD-NOT: hlo.atan2
+func.func @inverse_folds() -> (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>, tensor<2xcomplex<f64>>) {
+  %a = hlo.constant dense<[(8.0, 0.0), (-8.0, 0.0)]> : tensor<2xcomplex<f32>>
+  %b = hlo.constant dense<[(1.0, 0.0), (2.0, -0.0)]> : tensor<2xcomplex<f32>>
+  %c = hlo.constant dense<[(0.0, 1.0), (1.0, 0.0)]> : tensor<2xcomplex<f64>>
+  %0 = hlo.cbrt %a : tensor<2xcomplex<f32>>
+  %1 = hlo.asin %b : tensor<2xcomplex<f32>>
+  %2 = hlo.atan2 %c, %c : tensor<2xcomplex<f64>>
+  return %0, %1, %2 : tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>, tensor<2xcomplex<f64>>
+}
