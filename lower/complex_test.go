@@ -167,6 +167,19 @@ func TestComplexProgramsThroughPipeline(t *testing.T) {
   %4 = hlo.log_plus_one %0 : tensor<2x4xcomplex<f32>>
   return %3, %4 : tensor<2x4xcomplex<f32>>, tensor<2x4xcomplex<f32>>
 }`, []*interp.Tensor{c([]int64{2, 3}, 0.125), c([]int64{4, 3}, -0.0625)}},
+		{"the functions on the parts (fused: CSE and canonicalization inside one body), broadcast atan2", `func.func @f(%a: tensor<3x4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> (tensor<3x4xcomplex<f32>>, tensor<3x4xcomplex<f32>>) {
+  %0 = hlo.asin %a : tensor<3x4xcomplex<f32>>
+  %1 = hlo.acosh %0 : tensor<3x4xcomplex<f32>>
+  %2 = hlo.atanh %1 : tensor<3x4xcomplex<f32>>
+  %3 = hlo.cbrt %2 : tensor<3x4xcomplex<f32>>
+  %4 = hlo.sinh %3 : tensor<3x4xcomplex<f32>>
+  %5 = hlo.atan2 %4, %b : (tensor<3x4xcomplex<f32>>, tensor<4xcomplex<f32>>) -> tensor<3x4xcomplex<f32>>
+  %6 = hlo.acos %a : tensor<3x4xcomplex<f32>>
+  %7 = hlo.atan %6 : tensor<3x4xcomplex<f32>>
+  %8 = hlo.asinh %7 : tensor<3x4xcomplex<f32>>
+  %9 = hlo.cosh %8 : tensor<3x4xcomplex<f32>>
+  return %5, %9 : tensor<3x4xcomplex<f32>>, tensor<3x4xcomplex<f32>>
+}`, []*interp.Tensor{c([]int64{3, 4}, 0.375), c([]int64{4}, -1.25)}},
 	}
 	for i, p := range progs {
 		t.Run(p.name, func(t *testing.T) { runPipelined(t, i, reduceCase{src: p.src, args: p.args}) })

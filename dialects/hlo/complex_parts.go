@@ -113,9 +113,9 @@ func cbrtParts[V, C any](k partsCode[V, C], x, y V) (V, V) {
 // precision; for a tiny Y below X < 1, Im asin = Y / √(1 - X²) (Y²
 // underflows).
 
-// asinCore returns Re asin and |Im asin| of X + iY (X, Y >= 0), and,
-// for acos, Re acos of X + iY.
-func asinCore[V, C any](k partsCode[V, C], ax, ay V) (reAsin, imAsin, reAcos V) {
+// asinCore returns Re asin (or, with acos, Re acos) and |Im asin| of X +
+// iY (X, Y >= 0).
+func asinCore[V, C any](k partsCode[V, C], ax, ay V, acos bool) (re, imAsin V) {
 	one, half := k.c(1), k.c(0.5)
 	r := k.hypot(k.add(ax, one), ay)
 	s := k.hypot(k.sub(ax, one), ay)
@@ -135,8 +135,11 @@ func asinCore[V, C any](k partsCode[V, C], ax, ay V) (reAsin, imAsin, reAcos V) 
 	root := k.sel(k.le(ax, one), rootLow, rootHigh) // √(A² - X²)
 	const bCross = 0.6417
 	small := k.le(b, k.c(bCross))
-	reAsin = k.sel(small, k.math(math.Asin, b), k.math(math.Atan, k.div(ax, root)))
-	reAcos = k.sel(small, k.math(math.Acos, b), k.math(math.Atan, k.div(root, ax)))
+	if acos {
+		re = k.sel(small, k.math(math.Acos, b), k.math(math.Atan, k.div(root, ax)))
+	} else {
+		re = k.sel(small, k.math(math.Asin, b), k.math(math.Atan, k.div(ax, root)))
+	}
 	// 2(A - 1); (A - 1)(A + 1) halved after the product, so that a
 	// subnormal A - 1 (X = 1, a subnormal Y) keeps its bits
 	am1x2 := k.sel(below, k.add(k.div(y2, rx1), k.div(y2, s1x)), k.add(k.div(y2, rx1), sx1))
@@ -147,7 +150,7 @@ func asinCore[V, C any](k partsCode[V, C], ax, ay V) (reAsin, imAsin, reAcos V) 
 	// a tiny Y below X < 1: Y / √((1 - X)(1 + X))
 	tinyY := k.and(below, k.lt(ay, k.c(0x1p-500)))
 	imAsin = k.sel(tinyY, k.div(ay, k.math(math.Sqrt, k.mul(k.sub(one, ax), k.add(one, ax)))), imAsin)
-	return reAsin, imAsin, reAcos
+	return re, imAsin
 }
 
 // asinLarge returns the parts of -i·log(2iz) for X + iY beyond 2^30 (and
@@ -168,7 +171,7 @@ func asinLargeCond[V, C any](k partsCode[V, C], ax, ay V) C {
 // NaN·i) = ±0 + NaN·i.
 func asinParts[V, C any](k partsCode[V, C], x, y V) (V, V) {
 	ax, ay := pAbs(k, x), pAbs(k, y)
-	re, im, _ := asinCore(k, ax, ay)
+	re, im := asinCore(k, ax, ay, false)
 	lre, lim := asinLarge(k, ax, ay)
 	re, im = pSelCx(k, asinLargeCond(k, ax, ay), lre, lim, re, im)
 	re, im = pCopysign(k, re, x), pCopysign(k, im, y)
@@ -179,7 +182,7 @@ func asinParts[V, C any](k partsCode[V, C], x, y V) (V, V) {
 // x < 0, Im acos z = -Im asin z; acos(±0 + NaN·i) = π/2 + NaN·i.
 func acosParts[V, C any](k partsCode[V, C], x, y V) (V, V) {
 	ax, ay := pAbs(k, x), pAbs(k, y)
-	_, im, re := asinCore(k, ax, ay)
+	re, im := asinCore(k, ax, ay, true)
 	re = k.sel(k.signbit(x), k.sub(k.c(gomath.Pi), re), re)
 	_, lim := asinLarge(k, ax, ay)
 	large := asinLargeCond(k, ax, ay)
