@@ -215,6 +215,7 @@ func init() {
 		hlo.DynamicSliceOp, hlo.DynamicUpdateSliceOp, hlo.PadOp, hlo.GetDimensionSize,
 		hlo.OptimizationBarrierOp, hlo.ReduceOp, hlo.ReduceWindowOp, hlo.ReturnOp,
 		hlo.DotGeneralOp, hlo.DotOp, hlo.Iota, hlo.DynamicIota,
+		hlo.ClampOp, hlo.AssignOp, hlo.NarrowOp, hlo.BitcastConvertOp,
 	} {
 		takesComplex[d.Name] = true
 	}

@@ -314,7 +314,7 @@ func hloSelect(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 }
 
 // hloClamp is minimum(maximum(operand, lo), hi) (hlo.ClampFloat,
-// hlo.ClampInt).
+// hlo.ClampInt, hlo.ClampComplex).
 func hloClamp(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 	ts, err := tensors(op, in)
 	if err != nil {
@@ -333,6 +333,10 @@ func hloClamp(e *evaluator, op *ir.Operation, in []value) ([]value, error) {
 		return nil, op.Emit("%v", err)
 	}
 	out := newTensor(x.elem, k, l.shape)
+	if k.complex {
+		l.each(func(o int, offs []int) { out.c[o] = hlo.ClampComplex(lo.c[offs[0]], x.c[offs[1]], hi.c[offs[2]]) })
+		return one(out), nil
+	}
 	if k.float {
 		l.each(func(o int, offs []int) { out.f[o] = hlo.ClampFloat(lo.f[offs[0]], x.f[offs[1]], hi.f[offs[2]]) })
 		return one(out), nil

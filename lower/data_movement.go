@@ -445,12 +445,7 @@ func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 	}
 	gen, body := newReductionGeneric(b, op, append(operands, empty), append(maps, affine.Identity(rank)), parallel(rank), len(operands))
 	bb := bodyBuilder(op, body)
-	asInt := func(v *ir.Value) *ir.Value {
-		if ir.IsFloat(v.Type()) {
-			return arith.Build(bb, arith.Bitcast, ir.Integer(8*ir.ElementByteSize(v.Type()), ir.Signless), v)
-		}
-		return v
-	}
+	asInt := func(v *ir.Value) *ir.Value { return bitsOf(bb, v) }
 	var v *ir.Value
 	switch {
 	case wi > wo:
@@ -475,10 +470,47 @@ func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 		v = body.Arg(0)
 	}
 	if v.Type() != eout {
-		v = arith.Build(bb, arith.Bitcast, eout, v)
+		v = fromBits(bb, eout, asInt(v))
 	}
 	yield(op, body, v)
 	return replace(op, bitcastTensor(b, gen.Result(0), res))
+}
+
+// bitsOf is v's bits as a signless integer of its width: a float
+// bitcast, a complex number its real part's bits in the low half and its
+// imaginary part's in the high half (little-endian memory order, as
+// StableHLO's bitcast_convert of complex<f32> to i64 or 2xf32 reads it).
+func bitsOf(b *ir.Builder, v *ir.Value) *ir.Value {
+	t := v.Type()
+	switch {
+	case ir.IsFloat(t):
+		return arith.Build(b, arith.Bitcast, ir.Integer(8*ir.ElementByteSize(t), ir.Signless), v)
+	case ir.IsComplex(t):
+		pw := 4 * ir.ElementByteSize(t)
+		wide := ir.Integer(2*pw, ir.Signless)
+		re := arith.Build(b, arith.ExtUI, wide, bitsOf(b, complexdialect.Build(b, complexdialect.Re, v)))
+		im := arith.Build(b, arith.ExtUI, wide, bitsOf(b, complexdialect.Build(b, complexdialect.Im, v)))
+		im = arith.Build(b, arith.ShLI, wide, im, arith.IntConstant(b, wide, int64(pw)))
+		return arith.Build(b, arith.OrI, wide, re, im)
+	}
+	return v
+}
+
+// fromBits is bitsOf's inverse: the element of type t whose bits are the
+// signless integer v.
+func fromBits(b *ir.Builder, t ir.Type, v *ir.Value) *ir.Value {
+	ct, ok := t.(*ir.ComplexType)
+	if !ok {
+		if v.Type() == t {
+			return v
+		}
+		return arith.Build(b, arith.Bitcast, t, v)
+	}
+	pw := 4 * ir.ElementByteSize(t)
+	wide, part := v.Type(), ir.Integer(pw, ir.Signless)
+	re := arith.Build(b, arith.TruncI, part, v)
+	im := arith.Build(b, arith.TruncI, part, arith.Build(b, arith.ShRUI, wide, v, arith.IntConstant(b, wide, int64(pw))))
+	return complexdialect.Build(b, complexdialect.Create, fromBits(b, ct.Elem, re), fromBits(b, ct.Elem, im))
 }
 
 // floorDiv and ceilDiv divide by a positive d, rounding down and up.

@@ -70,3 +70,46 @@ func ComplexFromReal(x float64) complex128 { return complex(x, 0) }
 // (numpy's astype does the same, with a ComplexWarning; StableHLO leaves
 // it to the implementation and XLA takes the real part).
 func RealFromComplex(z complex128) float64 { return real(z) }
+
+// maximumC and minimumC are hlo.maximum and hlo.minimum on complex
+// elements: StableHLO's lexicographic order on (real, imaginary), the
+// parts compared as floats (-0 == +0 there, so max(-0 + 1i, +0 + 0i) is
+// -0 + 1i, as in numpy and StableHLO's reference interpreter). NaN
+// propagates as numpy's np.maximum has it: the first operand with a NaN
+// part is the result. (StableHLO's reference interpreter and JAX's
+// lowering compare with > and pick the second operand when that is
+// false, so their max(NaN, 1) is 1; we keep the float ops' rule that NaN
+// wins.) Two equal values that differ only in a zero's sign give the
+// parts' float maximum (minimum), -0 < +0 as for floats, so that the
+// result does not depend on the operands' order; with NaN parts in both,
+// the result is the first, the one order-dependent case.
+func maximumC(a, b complex128) complex128 { return complexExtremum(a, b, true) }
+
+func minimumC(a, b complex128) complex128 { return complexExtremum(a, b, false) }
+
+// complexExtremum is maximumC (max) or minimumC (!max); lowerComplexExtremum
+// emits the same steps.
+func complexExtremum(a, b complex128, max bool) complex128 {
+	ar, ai, br, bi := real(a), imag(a), real(b), imag(b)
+	switch {
+	case ar != ar || ai != ai:
+		return a
+	case br != br || bi != bi:
+		return b
+	case ar == br && ai == bi:
+		if max {
+			return complex(maximumF(ar, br), maximumF(ai, bi))
+		}
+		return complex(minimumF(ar, br), minimumF(ai, bi))
+	}
+	greater := ar > br || (ar == br && ai > bi)
+	if greater == max {
+		return a
+	}
+	return b
+}
+
+// ClampComplex is hlo.clamp's element on complex elements:
+// minimum(maximum(x, lo), hi) in the lexicographic order (ClampFloat's
+// rule with maximumC and minimumC).
+func ClampComplex(lo, x, hi complex128) complex128 { return minimumC(maximumC(x, lo), hi) }

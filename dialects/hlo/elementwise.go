@@ -152,9 +152,10 @@ func verifyBroadcasting(op *ir.Operation) error {
 	return ir.VerifyBroadcastableWith(op, spec)
 }
 
-func binaryDef(name string, class ElemClass, commutative bool) *ir.OpDef {
+func binaryDef(e *BinaryOp) *ir.OpDef {
+	name, class := e.Name, e.Class
 	traits := ir.Pure | ir.Elementwise
-	if commutative {
+	if e.Commutative {
 		traits |= ir.Commutative
 	}
 	return &ir.OpDef{
@@ -170,6 +171,9 @@ func binaryDef(name string, class ElemClass, commutative bool) *ir.OpDef {
 		Verify: func(op *ir.Operation) error {
 			if err := verifyBroadcasting(op); err != nil {
 				return err
+			}
+			if et := ir.ElementTypeOf(op.Operand(0).Type()); e.ComplexUndefined != "" && ir.IsComplex(et) {
+				return op.Emit("operand #0 has '%s' elements: %s", et, e.ComplexUndefined)
 			}
 			return verifyElementTypes(op, []int{0, 1}, class, nil)
 		},
@@ -419,8 +423,9 @@ var ClampOp = &ir.OpDef{
 		if err := verifyBroadcasting(op); err != nil {
 			return err
 		}
-		// i1 too, as StableHLO: its maximum and minimum are or and and.
-		return verifyElementTypes(op, []int{0, 1, 2}, AnyNumeric, nil)
+		// i1 too, as StableHLO: its maximum and minimum are or and and;
+		// complex in their lexicographic order.
+		return verifyElementTypes(op, []int{0, 1, 2}, AnyNumeric|WithComplex, nil)
 	},
 }
 

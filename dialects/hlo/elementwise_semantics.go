@@ -158,9 +158,13 @@ type BinaryOp struct {
 	Name        string // the op is hlo.<Name>
 	Class       ElemClass
 	Commutative bool
-	Eval        BinaryEval
-	Lower       ScalarLowering
-	Def         *ir.OpDef // built from the fields above by declareBinary
+	// ComplexUndefined, if set, is why the op takes no complex elements
+	// although StableHLO's list of its operand types has them: the
+	// verifier's message for a complex operand.
+	ComplexUndefined string
+	Eval             BinaryEval
+	Lower            ScalarLowering
+	Def              *ir.OpDef // built from the fields above by declareBinary
 }
 
 // BinaryEval is a binary op's element function per element kind (nil:
@@ -315,7 +319,7 @@ var (
 // BinaryOps and returns the definition; elementwise.go's init registers
 // it.
 func declareBinary(e *BinaryOp) *ir.OpDef {
-	e.Def = binaryDef(e.Name, e.Class, e.Commutative)
+	e.Def = binaryDef(e)
 	e.Def.Fold = binaryFolder(e)
 	BinaryOps = append(BinaryOps, e)
 	addElementwise(&Elementwise{Def: e.Def, Class: e.Class, Lower: e.Lower})

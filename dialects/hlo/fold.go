@@ -343,6 +343,12 @@ func foldClamp(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 		return nil
 	}
 	out := make([]elem, len(vals[0]))
+	if ir.IsComplex(rt.ElementType()) {
+		for i := range out {
+			out[i].c = ClampComplex(vals[0][i].c, vals[1][i].c, vals[2][i].c)
+		}
+		return result(rt, out)
+	}
 	if ir.IsFloat(rt.ElementType()) {
 		for i := range out {
 			out[i].f = ClampFloat(vals[0][i].f, vals[1][i].f, vals[2][i].f)

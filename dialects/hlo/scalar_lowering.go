@@ -492,3 +492,33 @@ func lowerSelect(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 func lowerCreate(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
 	return complexdialect.Build(b, complexdialect.Create, args[0], args[1])
 }
+
+// lowerComplexExtremum is hlo.maximum (max) or hlo.minimum (!max) on
+// complex elements, complexExtremum's steps in the complex dialect's re,
+// im and create and arith's cmpf and select (the complex dialect has no
+// max): a if a has a NaN part, else b if b has one, else on equal values
+// the parts' maximumf (minimumf), else a where it is lexicographically
+// greater (less) than b, else b. On other elements the op's arith op
+// takes precedence over this hook.
+func lowerComplexExtremum(max bool) func(b *ir.Builder, op *ir.Operation, args []*ir.Value) *ir.Value {
+	return func(b *ir.Builder, _ *ir.Operation, args []*ir.Value) *ir.Value {
+		s := scalarCode{b}
+		x, y := args[0], args[1]
+		part := func(def *ir.OpDef, z *ir.Value) *ir.Value { return complexdialect.Build(b, def, z) }
+		xr, xi := part(complexdialect.Re, x), part(complexdialect.Im, x)
+		yr, yi := part(complexdialect.Re, y), part(complexdialect.Im, y)
+		t := xr.Type()
+		cmp, pick := "ogt", arith.MaximumF
+		if !max {
+			cmp, pick = "olt", arith.MinimumF
+		}
+		reEq := s.cmpf("oeq", xr, yr)
+		wins := s.op(arith.OrI, ir.I1, s.cmpf(cmp, xr, yr), s.op(arith.AndI, ir.I1, reEq, s.cmpf(cmp, xi, yi)))
+		r := s.sel(wins, x, y)
+		equal := s.op(arith.AndI, ir.I1, reEq, s.cmpf("oeq", xi, yi))
+		tie := complexdialect.Build(b, complexdialect.Create, s.op(pick, t, xr, yr), s.op(pick, t, xi, yi))
+		r = s.sel(equal, tie, r)
+		r = s.sel(s.cmpf("uno", yr, yi), y, r)
+		return s.sel(s.cmpf("uno", xr, xi), x, r)
+	}
+}

@@ -606,7 +606,7 @@ func report(t *testing.T, rows []string, outcomes map[[2]string]*outcome) {
 		fmt.Fprintf(&b, "%6s", short(d.name))
 	}
 	b.WriteString("\n")
-	var nPass, nFail, nFailGap, nRej, nRejAllowed, nRejGap int
+	var nPass, nFail, nFailGap, nRej, nRejAllowed, nRejGap, nUndef int
 	var failures, gapCells []string
 	gapsUsed := map[*knownGap]int{}
 	for _, op := range rows {
@@ -626,6 +626,9 @@ func report(t *testing.T, rows []string, outcomes map[[2]string]*outcome) {
 			case o.status == pass:
 				mark = "ok"
 				nPass++
+				if u := undefinedFor(op, d); u != nil {
+					failures = append(failures, fmt.Sprintf("%s %s: passes but stablehloUndefined lists it (%s): remove it from the table", op, d.name, u.reason))
+				}
 				if gap != nil {
 					failures = append(failures, fmt.Sprintf("%s %s: passes but knownGaps lists it (%s): remove it from the table", op, d.name, gap.reason))
 				}
@@ -648,6 +651,14 @@ func report(t *testing.T, rows []string, outcomes map[[2]string]*outcome) {
 				if !allows(op, d) {
 					break
 				}
+				if u := undefinedFor(op, d); u != nil {
+					mark = "undef"
+					nUndef++
+					if !strings.Contains(o.why, "undefined in StableHLO") {
+						failures = append(failures, fmt.Sprintf("%s %s: rejected, but not as undefined in StableHLO (%s): %s", op, d.name, u.reason, o.why))
+					}
+					break
+				}
 				nRejAllowed++
 				if gap != nil {
 					mark = "gap"
@@ -665,10 +676,13 @@ func report(t *testing.T, rows []string, outcomes map[[2]string]*outcome) {
 		}
 		b.WriteString("\n")
 	}
-	t.Logf("conformance matrix (ok: pass; -: rejected, as StableHLO does; gap: a known gap below; FAIL: a wrong value or a failure to run; REJ!: rejected but StableHLO allows it)\n%s", b.String())
+	t.Logf("conformance matrix (ok: pass; -: rejected, as StableHLO does; gap: a known gap below; undef: rejected, StableHLO defines no result (stablehloUndefined); FAIL: a wrong value or a failure to run; REJ!: rejected but StableHLO allows it)\n%s", b.String())
 	for i := range knownGaps {
 		g := &knownGaps[i]
 		t.Logf("known gap: %s on %s: %s (%d cells)", g.ops, g.dtypes, g.reason, gapsUsed[g])
+	}
+	for _, u := range stablehloUndefined {
+		t.Logf("undefined in StableHLO: %s on %s: %s", u.ops, u.dtypes, u.reason)
 	}
 	for _, g := range gapCells {
 		t.Logf("gap cell %s", g)
@@ -686,8 +700,8 @@ func report(t *testing.T, rows []string, outcomes map[[2]string]*outcome) {
 		}
 	}
 	t.Logf("largest distances in ulps from the oracle of the cells not bit-exact (interpreter and native): %s", strings.Join(dist, "; "))
-	t.Logf("totals: %d cells: %d pass, %d fail (%d of them known gaps), %d rejected (%d of them of a type StableHLO allows for the op, %d of those known gaps)",
-		nPass+nFail+nRej, nPass, nFail, nFailGap, nRej, nRejAllowed, nRejGap)
+	t.Logf("totals: %d cells: %d pass, %d fail (%d of them known gaps), %d rejected (%d undef: StableHLO defines no result; %d of a type StableHLO allows for the op, %d of those known gaps)",
+		nPass+nFail+nRej, nPass, nFail, nFailGap, nRej, nUndef, nRejAllowed, nRejGap)
 	const shown = 200
 	for i, f := range failures {
 		if i == shown {

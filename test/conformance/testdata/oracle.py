@@ -371,6 +371,9 @@ COMPLEX_BINARY = {
     "add": lambda a, b: a + b, "subtract": lambda a, b: a - b,
     "multiply": lambda a, b: a * b, "divide": lambda a, b: a / b, "power": np.power,
     "atan2": complex_atan2,
+    # StableHLO: lexicographic on (re, im); numpy's are too, and the first
+    # operand with a NaN part is the result, as bcast-opt chose.
+    "maximum": np.maximum, "minimum": np.minimum,
 }
 
 
@@ -463,6 +466,9 @@ def clamp(c, ins):
     dt = c["inputs"][0]["dtype"]
     if is_int(dt):
         return [encode(np.vectorize(lambda l, v, h: min(max(v, l), h), otypes=[object])(lo, x, hi), dt)]
+    if is_complex(dt):
+        lo, x, hi = (v.astype(np.complex128) for v in (lo, x, hi))
+        return [encode(np.minimum(np.maximum(x, lo), hi), dt)]
     lo, x, hi = f(lo, dt), f(x, dt), f(hi, dt)
     return [encode(fmin(fmax(x, lo), hi), dt)]
 

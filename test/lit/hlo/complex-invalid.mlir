@@ -1,12 +1,21 @@
 // RUN: bcast-opt %s --split-input-file --verify-diagnostics
 //
 // The verifier messages of hlo ops on complex elements: the ops StableHLO
-// does not define on them, compare's directions other than EQ and NE, and
+// does not define on them (remainder, which its spec lists but leaves
+// undefined), compare's directions other than EQ and NE, and
 // hlo.complex's operand and result types.
 
-func.func @maximum_complex(%a: tensor<4xcomplex<f32>>) {
-  // expected-error @+1 {{'hlo.maximum' op operand #0 must have numeric elements, but has 'complex<f32>'}}
-  %0 = hlo.maximum %a, %a : tensor<4xcomplex<f32>>
+func.func @remainder_complex(%a: tensor<4xcomplex<f32>>) {
+  // expected-error @+1 {{'hlo.remainder' op operand #0 has 'complex<f32>' elements: complex remainder is undefined in StableHLO (openxla/stablehlo#997)}}
+  %0 = hlo.remainder %a, %a : tensor<4xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @clamp_complex_mixed(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f64>>) {
+  // expected-error @+1 {{'hlo.clamp' op operands #0 and #1 have different element types 'complex<f32>' and 'complex<f64>'}}
+  %0 = hlo.clamp %a, %b, %a : (tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>, tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
   return
 }
 
