@@ -521,7 +521,7 @@ func.func @clamp_element_types(%lo: tensor<f32>, %x: tensor<4xf32>, %hi: tensor<
 // -----
 
 func.func @clamp_index(%a: tensor<4xindex>) {
-  // expected-error @+1 {{'hlo.clamp' op operand #0 must have numeric elements, but has 'index'}}
+  // expected-error @+1 {{'hlo.clamp' op operand #0 must have integer, boolean, floating-point or complex elements, but has 'index'}}
   %0 = hlo.clamp %a, %a, %a : tensor<4xindex>
   return
 }
