@@ -83,8 +83,8 @@ func TestNativeComplex(t *testing.T) {
 			cases = append(cases, c)
 		}
 	}
-	if len(cases) != 4*(2*27+1)-2 {
-		t.Fatalf("%d cases; want 4 for each of the 55 kernels but pow_* (3 for move_*)", len(cases))
+	if len(cases) != 4*(2*28+1)-2 {
+		t.Fatalf("%d cases; want 4 for each of the 57 kernels but pow_* (3 for move_*)", len(cases))
 	}
 	runNativeCases(t, k, cases, 32)
 }

@@ -371,3 +371,36 @@ func.func @atan2_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<?x5xcomplex<f64>>
   %0 = stablehlo.atan2 %a, %b : tensor<?x5xcomplex<f64>>
   return %0 : tensor<?x5xcomplex<f64>>
 }
+
+// maximum, minimum and clamp in StableHLO's lexicographic order; against
+// a + 0 (whose -0 parts are +0) they meet equal values that differ in a
+// zero's sign.
+func.func @order_c64(%a: tensor<?x5xcomplex<f32>>, %b: tensor<?x5xcomplex<f32>>) -> (tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xi64>, tensor<?x5x2xf32>, tensor<?x5xcomplex<f32>>) {
+  %0 = stablehlo.maximum %a, %b : tensor<?x5xcomplex<f32>>
+  %1 = stablehlo.minimum %a, %b : tensor<?x5xcomplex<f32>>
+  %2 = stablehlo.clamp %b, %a, %0 : tensor<?x5xcomplex<f32>>
+  %z = stablehlo.constant dense<(0.0, 0.0)> : tensor<complex<f32>>
+  %az = chlo.broadcast_add %a, %z : (tensor<?x5xcomplex<f32>>, tensor<complex<f32>>) -> tensor<?x5xcomplex<f32>>
+  %3 = stablehlo.maximum %a, %az : tensor<?x5xcomplex<f32>>
+  %4 = stablehlo.minimum %az, %a : tensor<?x5xcomplex<f32>>
+  %5 = stablehlo.clamp %az, %b, %a : tensor<?x5xcomplex<f32>>
+  %6 = stablehlo.bitcast_convert %a : (tensor<?x5xcomplex<f32>>) -> tensor<?x5xi64>
+  %7 = stablehlo.bitcast_convert %b : (tensor<?x5xcomplex<f32>>) -> tensor<?x5x2xf32>
+  %8 = stablehlo.bitcast_convert %7 : (tensor<?x5x2xf32>) -> tensor<?x5xcomplex<f32>>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xi64>, tensor<?x5x2xf32>, tensor<?x5xcomplex<f32>>
+}
+
+// maximum, minimum and clamp in StableHLO's lexicographic order; against
+// a + 0 (whose -0 parts are +0) they meet equal values that differ in a
+// zero's sign.
+func.func @order_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<?x5xcomplex<f64>>) -> (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>) {
+  %0 = stablehlo.maximum %a, %b : tensor<?x5xcomplex<f64>>
+  %1 = stablehlo.minimum %a, %b : tensor<?x5xcomplex<f64>>
+  %2 = stablehlo.clamp %b, %a, %0 : tensor<?x5xcomplex<f64>>
+  %z = stablehlo.constant dense<(0.0, 0.0)> : tensor<complex<f64>>
+  %az = chlo.broadcast_add %a, %z : (tensor<?x5xcomplex<f64>>, tensor<complex<f64>>) -> tensor<?x5xcomplex<f64>>
+  %3 = stablehlo.maximum %a, %az : tensor<?x5xcomplex<f64>>
+  %4 = stablehlo.minimum %az, %a : tensor<?x5xcomplex<f64>>
+  %5 = stablehlo.clamp %az, %b, %a : tensor<?x5xcomplex<f64>>
+  return %0, %1, %2, %3, %4, %5 : tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>
+}

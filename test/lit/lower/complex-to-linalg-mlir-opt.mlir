@@ -27,3 +27,7 @@
 // CHECK: complex.atan2
 // CHECK-LABEL: func.func @sinh
 // CHECK: complex.sin
+// CHECK-LABEL: func.func @order
+// CHECK: arith.maximumf
+// CHECK: complex.create
+// CHECK: arith.minimumf

@@ -3,7 +3,8 @@
 //
 // hlo ops on complex elements lower to linalg.generic bodies of MLIR's
 // complex dialect ops (the ops' ScalarLowering.Complex, or their Emit
-// hooks for compare, select, convert and hlo.complex); the output is
+// hooks for compare, select, convert, maximum, minimum, clamp and
+// hlo.complex); the output is
 // accepted by mlir-opt-19 (complex-to-linalg-mlir-opt.mlir).
 
 // CHECK-LABEL: func.func @arith
@@ -193,4 +194,63 @@ func.func @atan2(%a: tensor<4xcomplex<f64>>, %b: tensor<4xcomplex<f64>>) -> tens
 func.func @sinh(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
   %0 = hlo.sinh %a : tensor<4xcomplex<f64>>
   return %0 : tensor<4xcomplex<f64>>
+}
+
+// maximum on complex elements: StableHLO's lexicographic order on the
+// parts (cmpf ogt on the real parts, or equal real parts and ogt on the
+// imaginary ones), the parts' maximumf on equal values, and a NaN part
+// of either operand winning, the first operand's last (so first).
+// CHECK-LABEL: func.func @order
+// CHECK: ^bb0(%[[A:.*]]: complex<f32>, %[[B:.*]]: complex<f32>, %{{.*}}: complex<f32>):
+// CHECK-NEXT: %[[AR:.*]] = complex.re %[[A]] : complex<f32>
+// CHECK-NEXT: %[[AI:.*]] = complex.im %[[A]] : complex<f32>
+// CHECK-NEXT: %[[BR:.*]] = complex.re %[[B]] : complex<f32>
+// CHECK-NEXT: %[[BI:.*]] = complex.im %[[B]] : complex<f32>
+// CHECK-NEXT: %[[REQ:.*]] = arith.cmpf oeq, %[[AR]], %[[BR]] : f32
+// CHECK-NEXT: %[[RGT:.*]] = arith.cmpf ogt, %[[AR]], %[[BR]] : f32
+// CHECK-NEXT: %[[IGT:.*]] = arith.cmpf ogt, %[[AI]], %[[BI]] : f32
+// CHECK-NEXT: %[[T:.*]] = arith.andi %[[REQ]], %[[IGT]] : i1
+// CHECK-NEXT: %[[WINS:.*]] = arith.ori %[[RGT]], %[[T]] : i1
+// CHECK-NEXT: %[[LEX:.*]] = arith.select %[[WINS]], %[[A]], %[[B]] : complex<f32>
+// CHECK-NEXT: %[[IEQ:.*]] = arith.cmpf oeq, %[[AI]], %[[BI]] : f32
+// CHECK-NEXT: %[[EQ:.*]] = arith.andi %[[REQ]], %[[IEQ]] : i1
+// CHECK-NEXT: %[[MR:.*]] = arith.maximumf %[[AR]], %[[BR]] : f32
+// CHECK-NEXT: %[[MI:.*]] = arith.maximumf %[[AI]], %[[BI]] : f32
+// CHECK-NEXT: %[[TIE:.*]] = complex.create %[[MR]], %[[MI]] : complex<f32>
+// CHECK-NEXT: %[[R1:.*]] = arith.select %[[EQ]], %[[TIE]], %[[LEX]] : complex<f32>
+// CHECK-NEXT: %[[BNAN:.*]] = arith.cmpf uno, %[[BR]], %[[BI]] : f32
+// CHECK-NEXT: %[[R2:.*]] = arith.select %[[BNAN]], %[[B]], %[[R1]] : complex<f32>
+// CHECK-NEXT: %[[ANAN:.*]] = arith.cmpf uno, %[[AR]], %[[AI]] : f32
+// CHECK-NEXT: %[[R3:.*]] = arith.select %[[ANAN]], %[[A]], %[[R2]] : complex<f32>
+// CHECK-NEXT: linalg.yield %[[R3]] : complex<f32>
+// minimum: olt and minimumf; clamp is minimum(maximum(x, lo), hi) in one body.
+// CHECK: arith.cmpf olt
+// CHECK: arith.minimumf
+// CHECK: ^bb0(%{{.*}}: complex<f64>, %{{.*}}: complex<f64>, %{{.*}}: complex<f64>, %{{.*}}: complex<f64>):
+// CHECK: arith.cmpf ogt
+// CHECK: arith.maximumf
+// CHECK: arith.cmpf olt
+// CHECK: arith.minimumf
+// CHECK: linalg.yield %{{.*}} : complex<f64>
+// bitcast_convert to i64: the real part's bits low, the imaginary part's high.
+// CHECK: ^bb0(%[[Z:.*]]: complex<f32>, %{{.*}}: i64):
+// CHECK-NEXT: %[[ZR:.*]] = complex.re %[[Z]] : complex<f32>
+// CHECK-NEXT: %[[ZRB:.*]] = arith.bitcast %[[ZR]] : f32 to i32
+// CHECK-NEXT: %[[LO:.*]] = arith.extui %[[ZRB]] : i32 to i64
+// CHECK-NEXT: %[[ZI:.*]] = complex.im %[[Z]] : complex<f32>
+// CHECK-NEXT: %[[ZIB:.*]] = arith.bitcast %[[ZI]] : f32 to i32
+// CHECK-NEXT: %[[HI:.*]] = arith.extui %[[ZIB]] : i32 to i64
+// CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : i64
+// CHECK-NEXT: %[[SH:.*]] = arith.shli %[[HI]], %[[C32]] : i64
+// CHECK-NEXT: %[[BITS:.*]] = arith.ori %[[LO]], %[[SH]] : i64
+// CHECK-NEXT: linalg.yield %[[BITS]] : i64
+// CPU-LABEL: func.func @order
+// CPU: arith.maximumf
+// CPU: return
+func.func @order(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>, %c: tensor<4xcomplex<f64>>) -> (tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>, tensor<4xi64>) {
+  %0 = hlo.maximum %a, %b : tensor<4xcomplex<f32>>
+  %1 = hlo.minimum %a, %b : tensor<4xcomplex<f32>>
+  %2 = hlo.clamp %c, %c, %c : tensor<4xcomplex<f64>>
+  %3 = hlo.bitcast_convert %b : (tensor<4xcomplex<f32>>) -> tensor<4xi64>
+  return %0, %1, %2, %3 : tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>, tensor<4xi64>
 }
