@@ -100,7 +100,9 @@
 // op's own function (hlo.exponential is math.exp's), so both give the
 // same bits; fast-math flags are ignored. maximum and minimum are IEEE
 // 754-2019 maximum and minimum (NaN propagates, -0 < +0) as the StableHLO
-// spec says; clamp is min(max(x, lo), hi); remainder is C's fmod; compare
+// spec says (on complex elements StableHLO's lexicographic order, a NaN
+// part winning: hlo's maximumC); clamp is min(max(x, lo), hi); remainder
+// is C's fmod; compare
 // FLOAT is IEEE's quiet comparison and TOTALORDER orders -NaN < -Inf <
 // ... < -0 < +0 < ... < +Inf < +NaN.
 //

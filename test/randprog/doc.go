@@ -192,7 +192,7 @@
 // hlo.convert (to the program's types, sometimes to any). Each op is
 // drawn on the types its hlo entry's class accepts
 // (hlo.ElemClass.Accepts): add, subtract, multiply, divide, remainder,
-// maximum, minimum, and, or, xor, the three shifts, atan2, power (not on
+// maximum, minimum (complex too), and, or, xor, the three shifts, atan2, power (not on
 // f64 or complex, below) and next_after; negate, abs, sign, not, popcnt,
 // floor, ceil, round_nearest_even, round_nearest_afz, sqrt, rsqrt, cbrt,
 // exponential, exponential_minus_one, log, log_plus_one, tanh, logistic,
@@ -245,8 +245,12 @@
 // dialects/complex does; cbrt is z**(1/3) in long double (numpy's
 // complex128 power is exp(log(z)/3)), atan2 StableHLO's formula
 // -i·log((b + i·a)/sqrt(b·b + a·a)) written in numpy, sinh to atanh
-// numpy's own. Complex add, subtract, negate, conj, real, imag,
-// complex, compare, select and convert are compared bit for bit; the
+// numpy's own. Complex maximum, minimum and clamp are numpy's
+// np.maximum and np.minimum (lexicographic, the first operand with a NaN
+// part winning), but for equal values that differ in a zero's sign, which
+// give the parts' float maximum (minimum) as hlo.maximum does. Complex
+// add, subtract, negate, conj, real, imag, complex, maximum, minimum,
+// clamp, compare, select and convert are compared bit for bit; the
 // Transcendental ops and ComplexInexact's (abs, sign, sqrt and rsqrt,
 // through a hypot neither numpy's C library nor Go rounds correctly, and
 // multiply and divide, whose products numpy's SIMD loops may fuse) are

@@ -134,7 +134,7 @@ func typedClass(kind string) hlo.ElemClass {
 	}
 	switch kind {
 	case "clamp":
-		return hlo.IntOrFloat
+		return hlo.IntOrFloat | hlo.WithComplex // complex: lexicographic, as maximum
 	}
 	return hlo.AnyNumeric // compare, select, convert
 }

@@ -276,6 +276,8 @@ def fmax(a, b):
     if r.dtype.kind == 'f':
         z = (a == 0) & (b == 0)
         r = np.where(z, np.where(np.signbit(a), b, a), r)
+    elif r.dtype.kind == 'c':
+        r = complex_tie(a, b, r, fmax)
     return r
 
 def fmin(a, b):
@@ -283,7 +285,18 @@ def fmin(a, b):
     if r.dtype.kind == 'f':
         z = (a == 0) & (b == 0)
         r = np.where(z, np.where(np.signbit(a), a, b), r)
+    elif r.dtype.kind == 'c':
+        r = complex_tie(a, b, r, fmin)
     return r
+
+def complex_tie(a, b, r, f):
+    # np.maximum on complex is lexicographic with NaN first, as
+    # hlo.maximum; on equal values (differing in zeros' signs) numpy gives
+    # a, hlo the parts' maximum (minimum), -0 < +0.
+    a, b = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    t = np.empty(a.shape, dtype=np.result_type(a, b))
+    t.real, t.imag = f(a.real, b.real), f(a.imag, b.imag)
+    return np.where(a == b, t, r)
 
 BINARY = {'add': np.add, 'subtract': np.subtract, 'multiply': np.multiply, 'maximum': fmax, 'minimum': fmin,
           'divide': np.divide}
@@ -640,7 +653,7 @@ TYPED_COMPLEX_UNARY = {
     'atan': np.arctan, 'asinh': np.arcsinh, 'acosh': np.arccosh, 'atanh': np.arctanh,
 }
 TYPED_COMPLEX_BINARY = {'add': np.add, 'subtract': np.subtract, 'multiply': np.multiply, 'divide': np.divide,
-    'atan2': complex_atan2}
+    'atan2': complex_atan2, 'maximum': fmax, 'minimum': fmin}
 
 def typed_unary(kind, x, e):
     if is_complex(e):
@@ -711,7 +724,7 @@ def typed_op(op, args, elems):
         r = np.where(placed[0], placed[1], placed[2])
     elif kind == 'clamp':
         e = elems[1]
-        if is_float(e):
+        if is_float(e) or is_complex(e):
             r = fmin(fmax(placed[1], placed[0]), placed[2])
         else:
             r = np.minimum(np.maximum(placed[1], placed[0]), placed[2])
