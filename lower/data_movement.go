@@ -448,6 +448,24 @@ func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 	asInt := func(v *ir.Value) *ir.Value { return bitsOf(bb, v) }
 	var v *ir.Value
 	switch {
+	case wi > wo && ir.IsComplex(ein):
+		// A complex element's pieces lie in one part each (wo is at most
+		// the part's width): piece k is bits [k*wo mod pw, ...) of the
+		// real part for k*wo < pw, else of the imaginary part; so a
+		// complex<f64> needs no 128-bit integer.
+		pw := wi / 2
+		part := ir.Integer(pw, ir.Signless)
+		k := arith.Build(bb, arith.IndexCast, part, linalg.NewIndex(bb, rank-1))
+		at := arith.Build(bb, arith.MulI, part, k, arith.IntConstant(bb, part, int64(wo)))
+		pw64 := arith.IntConstant(bb, part, int64(pw))
+		inIm := arith.NewCmpI(bb, "uge", at, pw64)
+		re := bitsOf(bb, complexdialect.Build(bb, complexdialect.Re, body.Arg(0)))
+		im := bitsOf(bb, complexdialect.Build(bb, complexdialect.Im, body.Arg(0)))
+		shift := arith.NewSelect(bb, inIm, arith.Build(bb, arith.SubI, part, at, pw64), at)
+		v = arith.Build(bb, arith.ShRUI, part, arith.NewSelect(bb, inIm, im, re), shift)
+		if wo < pw {
+			v = arith.Build(bb, arith.TruncI, ir.Integer(wo, ir.Signless), v)
+		}
 	case wi > wo:
 		// Bits [k*wo, (k+1)*wo) of the operand element, k the last loop.
 		wide := ir.Integer(wi, ir.Signless)
@@ -455,17 +473,16 @@ func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 		shift := arith.Build(bb, arith.MulI, wide, k, arith.IntConstant(bb, wide, int64(wo)))
 		v = arith.Build(bb, arith.ShRUI, wide, asInt(body.Arg(0)), shift)
 		v = arith.Build(bb, arith.TruncI, ir.Integer(wo, ir.Signless), v)
+	case wi < wo && ir.IsComplex(eout):
+		// The first half of the pieces make the real part, the second
+		// the imaginary part.
+		ct := eout.(*ir.ComplexType)
+		half := len(operands) / 2
+		re := fromBits(bb, ct.Elem, joinBits(bb, body.Args()[:half], wi, asInt))
+		im := fromBits(bb, ct.Elem, joinBits(bb, body.Args()[half:len(operands)], wi, asInt))
+		v = complexdialect.Build(bb, complexdialect.Create, re, im)
 	case wi < wo:
-		wide := ir.Integer(wo, ir.Signless)
-		for k := range len(operands) {
-			p := arith.Build(bb, arith.ExtUI, wide, asInt(body.Arg(k)))
-			if k == 0 {
-				v = p
-				continue
-			}
-			p = arith.Build(bb, arith.ShLI, wide, p, arith.IntConstant(bb, wide, int64(k*wi)))
-			v = arith.Build(bb, arith.OrI, wide, v, p)
-		}
+		v = joinBits(bb, body.Args()[:len(operands)], wi, asInt)
 	default:
 		v = body.Arg(0)
 	}
@@ -474,6 +491,26 @@ func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 	}
 	yield(op, body, v)
 	return replace(op, bitcastTensor(b, gen.Result(0), res))
+}
+
+// joinBits is the integer whose bits are those of pieces, each w bits
+// wide (as asInt gives them), the first lowest.
+func joinBits(b *ir.Builder, pieces []*ir.Value, w int, asInt func(*ir.Value) *ir.Value) *ir.Value {
+	wide := ir.Integer(w*len(pieces), ir.Signless)
+	var v *ir.Value
+	for k, piece := range pieces {
+		p := asInt(piece)
+		if len(pieces) > 1 {
+			p = arith.Build(b, arith.ExtUI, wide, p)
+		}
+		if k == 0 {
+			v = p
+			continue
+		}
+		p = arith.Build(b, arith.ShLI, wide, p, arith.IntConstant(b, wide, int64(k*w)))
+		v = arith.Build(b, arith.OrI, wide, v, p)
+	}
+	return v
 }
 
 // bitsOf is v's bits as a signless integer of its width: a float

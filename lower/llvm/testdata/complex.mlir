@@ -374,7 +374,8 @@ func.func @atan2_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<?x5xcomplex<f64>>
 
 // maximum, minimum and clamp in StableHLO's lexicographic order; against
 // a + 0 (whose -0 parts are +0) they meet equal values that differ in a
-// zero's sign.
+// zero's sign. bitcast_convert to a type of the same width, to narrower
+// ones and back (the real part's bits first).
 func.func @order_c64(%a: tensor<?x5xcomplex<f32>>, %b: tensor<?x5xcomplex<f32>>) -> (tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xcomplex<f32>>, tensor<?x5xi64>, tensor<?x5x2xf32>, tensor<?x5xcomplex<f32>>) {
   %0 = stablehlo.maximum %a, %b : tensor<?x5xcomplex<f32>>
   %1 = stablehlo.minimum %a, %b : tensor<?x5xcomplex<f32>>
@@ -392,8 +393,9 @@ func.func @order_c64(%a: tensor<?x5xcomplex<f32>>, %b: tensor<?x5xcomplex<f32>>)
 
 // maximum, minimum and clamp in StableHLO's lexicographic order; against
 // a + 0 (whose -0 parts are +0) they meet equal values that differ in a
-// zero's sign.
-func.func @order_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<?x5xcomplex<f64>>) -> (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>) {
+// zero's sign. bitcast_convert of complex<f64> to i64 and f32 pieces and
+// back, with no 128-bit integer.
+func.func @order_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<?x5xcomplex<f64>>) -> (tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5x2xi64>, tensor<?x5x4xf32>, tensor<?x5xcomplex<f64>>) {
   %0 = stablehlo.maximum %a, %b : tensor<?x5xcomplex<f64>>
   %1 = stablehlo.minimum %a, %b : tensor<?x5xcomplex<f64>>
   %2 = stablehlo.clamp %b, %a, %0 : tensor<?x5xcomplex<f64>>
@@ -402,5 +404,8 @@ func.func @order_c128(%a: tensor<?x5xcomplex<f64>>, %b: tensor<?x5xcomplex<f64>>
   %3 = stablehlo.maximum %a, %az : tensor<?x5xcomplex<f64>>
   %4 = stablehlo.minimum %az, %a : tensor<?x5xcomplex<f64>>
   %5 = stablehlo.clamp %az, %b, %a : tensor<?x5xcomplex<f64>>
-  return %0, %1, %2, %3, %4, %5 : tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>
+  %6 = stablehlo.bitcast_convert %a : (tensor<?x5xcomplex<f64>>) -> tensor<?x5x2xi64>
+  %7 = stablehlo.bitcast_convert %b : (tensor<?x5xcomplex<f64>>) -> tensor<?x5x4xf32>
+  %8 = stablehlo.bitcast_convert %7 : (tensor<?x5x4xf32>) -> tensor<?x5xcomplex<f64>>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5xcomplex<f64>>, tensor<?x5x2xi64>, tensor<?x5x4xf32>, tensor<?x5xcomplex<f64>>
 }
