@@ -126,7 +126,8 @@ json.dump(out, sys.stdout)
 // complexTestValues are pairs of special and random parts.
 func complexTestValues(seed int64) []complex128 {
 	parts := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -2.5, 1e-3, 3, -7, 1e10, -1e-10, math.Pi, 100, math.Inf(1), math.Inf(-1), math.NaN(),
-		3 * math.SmallestNonzeroFloat64, -1.5e-310} // subnormal parts (0 in complex64)
+		3 * math.SmallestNonzeroFloat64, -1.5e-310, // subnormal parts (0 in complex64)
+		math.Float64frombits(0xfff8000000000000)} // a NaN with its sign bit set
 	var zs []complex128
 	for _, re := range parts {
 		for _, im := range parts {

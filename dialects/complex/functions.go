@@ -160,6 +160,9 @@ func sqrtC(z complex128) complex128 {
 	switch {
 	case math.IsNaN(x) && !math.IsInf(y, 0):
 		return complex(math.NaN(), math.NaN())
+	case math.IsInf(x, -1) && math.IsNaN(y):
+		// C99's NaN ± i∞, the sign y's as glibc's csqrt (numpy) gives it
+		return complex(math.NaN(), math.Copysign(math.Inf(1), y))
 	case x == 0 && y != 0 && finite(y):
 		r := math.Sqrt(math.Abs(y) / 2)
 		if math.Abs(y) < 0x1p-1000 {

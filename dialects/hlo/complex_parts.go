@@ -201,7 +201,9 @@ func asinhParts[V, C any](k partsCode[V, C], x, y V) (V, V) {
 // nonnegative: (|Im w|, Re w with y's sign) for w = acos z.
 func acoshParts[V, C any](k partsCode[V, C], x, y V) (V, V) {
 	wr, wi := acosParts(k, x, y)
-	return pAbs(k, wi), pCopysign(k, wr, y)
+	// a NaN y gives Im = acos's real part unsigned (π/2 for x = ±0), as
+	// numpy's (glibc's cacosh) whatever the NaN's sign bit
+	return pAbs(k, wi), k.sel(k.isNaN(y), wr, pCopysign(k, wr, y))
 }
 
 // atanhParts is atanh z (numpy's arctanh), Kahan's formulas for X + iY:

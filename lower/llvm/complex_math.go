@@ -137,6 +137,9 @@ func (l *fnLowering) cxSqrt(z cx) cx {
 		l.fsqrt(c.NewFDiv(ay, dc(2))))
 	imaginary := c.NewAnd(c.NewAnd(l.isZero(x), l.not(l.isZero(y))), l.finite(y))
 	res = l.cxSel(imaginary, cx{ri, l.f64Intrinsic("llvm.copysign", ri, y)}, res)
+	// -∞ + NaN·i: NaN ± ∞·i with y's sign
+	negInfNaN := c.NewAnd(c.NewFCmp(enum.FPredOEQ, x, dc(-inf)), l.isNaN(y))
+	res = l.cxSel(negInfNaN, cx{dnan(), l.f64Intrinsic("llvm.copysign", dc(inf), y)}, res)
 	return l.cxSel(c.NewAnd(l.isNaN(x), l.not(l.isInf(y))), cx{dnan(), dnan()}, res)
 }
 
