@@ -474,7 +474,13 @@
 // log1p, 3 to 5 for tanh, sin, cos, tan and expm1, and 67 for hlo's
 // logistic (1/(1 + e^-z), near its poles); pow within 4 ulps times
 // max(1, |b·log a|), the factor by which exp magnifies log's difference
-// (TestNativeComplexPow).
+// (TestNativeComplexPow). hlo's sinh, cosh, cbrt and inverse functions on
+// complex elements reach this package as arith and math ops on the f64
+// parts (dialects/hlo/complex_parts.go), atan2 as complex.atan2: on
+// complex<f32> they are the interpreter's bits, on complex<f64> within 1
+// ulp at |result| (asin, asinh, atan, atanh, atan2), 2 (acos, acosh) and
+// 4 (sinh, cosh, cbrt). hlo's maximum, minimum and clamp on complex
+// (lexicographic, compares and selects on the parts) are exact.
 //
 // An indexing map result may also be linear (`d0 * 2 + 1`, from
 // hlo.slice): its range is checked before the loops. tensor.extract_slice
