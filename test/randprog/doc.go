@@ -257,7 +257,9 @@
 // inexact: each part within ComplexEps (16) epsilons of the part type
 // times |z| of numpy's value (complexClose; a NaN part must be NaN in
 // both, an infinite one equal; logistic's bound grows by its condition
-// |e^-a|·|z| near its poles, complexCondition), numpy then continuing with the
+// |e^-a|·|z| near its poles, and atan2's is at least 1, its formula's
+// log of a unit quotient being off by epsilons absolutely: complexScale),
+// numpy then continuing with the
 // interpreter's value as for the other inexact ops. TestTypedProgramsNative
 // runs the programs with complex values too (and counts them); their
 // inexact results are within ComplexEps epsilons of |z| of the

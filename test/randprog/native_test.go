@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/cmplx"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -554,7 +555,7 @@ func withinInexact(g, want *interp.Tensor) (int64, string) {
 		// closeAfterInexact part by part
 		for i, z := range g.Complexes() {
 			w := want.Complexes()[i]
-			if d, ok := complexClose(z, w, ct, 1); !ok &&
+			if d, ok := complexClose(z, w, ct, cmplx.Abs(w)); !ok &&
 				!(closeAfterInexact(real(z), real(w), ct.Elem) && closeAfterInexact(imag(z), imag(w), ct.Elem)) {
 				return ulps, fmt.Sprintf("element %d: %v, the interpreter %v (%.3g epsilons of |z|)", i, z, w, d)
 			}

@@ -304,7 +304,7 @@ func sameValue(got *interp.Tensor, want Array, inexact bool, st *stats) string {
 
 // sameValueOf is sameValue for the result of a unary op kind on operand
 // (nil if not known), whose complex results are compared within
-// complexCondition.
+// complexScale.
 func sameValueOf(kind string, operand, got *interp.Tensor, want Array, inexact bool, st *stats) string {
 	w, err := want.Tensor()
 	if err != nil {
@@ -321,11 +321,12 @@ func sameValueOf(kind string, operand, got *interp.Tensor, want Array, inexact b
 	}
 	if got.IsComplex() {
 		for i, g := range got.Complexes() {
-			cond := 1.0
+			var a *complex128 // a unary op's operand
 			if operand != nil {
-				cond = complexCondition(kind, operand.Complexes()[i], w.Complexes()[i])
+				a = &operand.Complexes()[i]
 			}
-			if d, ok := complexClose(g, w.Complexes()[i], got.ElemType().(*ir.ComplexType), cond); !ok {
+			scale := complexScale(kind, a, w.Complexes()[i])
+			if d, ok := complexClose(g, w.Complexes()[i], got.ElemType().(*ir.ComplexType), scale); !ok {
 				return fmt.Sprintf("element %d: interpreter %v, numpy %v (%.3g epsilons of |z| apart, at most %d)\n  interpreter %v\n  numpy       %v",
 					i, g, w.Complexes()[i], d, ComplexEps, got, w)
 			} else {
@@ -496,17 +497,16 @@ func TestGenerateIsDeterministic(t *testing.T) {
 }
 
 // complexClose reports whether the complex g is within ComplexEps
-// epsilons of the part type of numpy's w, relative to |w|·cond (cond:
-// complexCondition), part by part,
+// epsilons of the part type of numpy's w, relative to scale (|w|, or
+// complexScale's), part by part,
 // and how far (in those epsilons); a NaN part must be NaN in both, an
 // infinite one equal. Where the other part of w is infinite, a finite
 // part is compared with its own magnitude.
-func complexClose(g, w complex128, ct *ir.ComplexType, cond float64) (float64, bool) {
+func complexClose(g, w complex128, ct *ir.ComplexType, scale float64) (float64, bool) {
 	eps := math.Ldexp(1, -23)
 	if ct.Elem == ir.F64T {
 		eps = math.Ldexp(1, -52)
 	}
-	scale := cmplx.Abs(w) * cond
 	worst := 0.0
 	for _, p := range [][2]float64{{real(g), real(w)}, {imag(g), imag(w)}} {
 		x, y := p[0], p[1]
@@ -533,15 +533,21 @@ func complexClose(g, w complex128, ct *ir.ComplexType, cond float64) (float64, b
 	return worst, worst <= ComplexEps
 }
 
-// complexCondition is the factor by which an op's complex result may
-// move, relative to |result|, for an epsilon of rounding inside it where
-// that factor is large: logistic's 1 + e^-a cancels near its poles
-// (a = iπ(2k+1)), by |e^-a|·|result|. 1 for the other ops.
-func complexCondition(kind string, a, w complex128) float64 {
-	if kind == "logistic" {
-		return max(1, cmplx.Abs(cmplx.Exp(-a))*cmplx.Abs(w))
+// complexScale is the modulus an op's inexact complex result w (of
+// operand a, when unary) is measured against where rounding inside the
+// op moves it by more than epsilons of |w|: logistic's 1 + e^-a cancels
+// near its poles (a = iπ(2k+1)), by |e^-a|·|w|; atan2's formula, -i·log
+// of a quotient of modulus 1 (StableHLO's), has an absolute error of a
+// few epsilons however small the result, so its scale is at least 1. |w|
+// for the other ops.
+func complexScale(kind string, a *complex128, w complex128) float64 {
+	switch {
+	case kind == "logistic" && a != nil:
+		return cmplx.Abs(w) * max(1, cmplx.Abs(cmplx.Exp(-*a))*cmplx.Abs(w))
+	case kind == "atan2":
+		return max(1, cmplx.Abs(w))
 	}
-	return 1
+	return cmplx.Abs(w)
 }
 
 // valueOf returns the interpreter's value of the program's value id (an
