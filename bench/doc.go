@@ -59,7 +59,8 @@
 //     stay as they are.
 //   - c/harness.c: for one workload, allocates the inputs, checks every
 //     implementation's output against the C loop's, then times them all in
-//     interleaved rounds in one process and prints medians as
+//     interleaved rounds in one process (each timed call right after an
+//     untimed one of the same implementation) and prints medians as
 //     `result workload=W1 impl=ours median_ms=...` lines. With --dump it
 //     writes its inputs and C's output as .npy arrays to stdout instead;
 //     with --driver-bench N it times the C loop alone as bcast-run's driver

@@ -225,7 +225,7 @@ func (r *Report) Markdown(chart string) string {
 	sb.WriteString("\n")
 	notes := []string{
 		"float32, one thread, sizes of SPEC.md section 9: W1, W4, W5, W6, W7 read a 64 MiB X; W3 reads a 64 MiB c; every output is 64 MiB (more than the last-level cache).",
-		fmt.Sprintf("Times are medians in ms. ours, C, MLIR 19 and the copy probe run in one process, checked against C, then timed in %d interleaved rounds (after %d warm-up rounds) whose order rotates; numpy runs in its own process, median of %d calls.", r.Rounds, r.Warmup, r.Rounds),
+		fmt.Sprintf("Times are medians in ms. ours, C, MLIR 19 and the copy probe run in one process, checked against C, then timed in %d interleaved rounds (after %d warm-up rounds) whose order rotates, each timed call right after an untimed call of the same implementation, as numpy's calls follow each other; numpy runs in its own process, median of %d calls.", r.Rounds, r.Warmup, r.Rounds),
 		"ours: `bcast-opt --pipeline=cpu --emit=llvm`, compiled with " + orNA(r.LLVMCompile) + ". C: the hand-written fused loops of bench/c/loops.c, `gcc -O3 -march=native -ffp-contract=off` (no FMA contraction, so C rounds exactly like ours). MLIR 19: bench/mlir19's mlir_Wn (TOSA through mlir-opt-19's pipeline, writing into the caller's buffer). numpy: the idiomatic expression (bench/numpy_bench.py), temporaries included.",
 		"roofline = (input bytes, each read once, + output bytes) / copy bandwidth, where copy bandwidth = 2 x output bytes / median time of a memcpy of an output-sized buffer. ours/roofline near 1 means memory-bound at what the machine can copy.",
 	}

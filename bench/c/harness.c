@@ -35,8 +35,14 @@
  * differing elements reported (not an exit). Then come the warm-up runs and
  * the timed rounds: each round runs every implementation once, the
  * starting one rotating from round to round (ABCD, BCDA, ...), so slow
- * drift of the machine hits all of them alike. Every implementation
- * writes the same, already faulted-in, output buffer.
+ * drift of the machine hits all of them alike, and each timed call comes
+ * right after an untimed call of the same implementation, as numpy's
+ * timed calls follow each other (numpy_bench.py): timed cold after
+ * another implementation, a kernel of a few ms ran on a core whose clock
+ * and caches the other had left (W9's, 7.2 ms after itself, 7.5 after
+ * the single-thread C loop, 8.5 after the OpenMP one or an idle 50 ms,
+ * on a 2-core AMD EPYC). Every implementation writes the same, already
+ * faulted-in, output buffer.
  *
  * With --dump the harness times nothing: it writes the inputs, then the C
  * loop's output, to stdout as .npy arrays back to back, for
@@ -518,7 +524,8 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  /* Warm-up, then interleaved rounds with a rotating starting point. */
+  /* Warm-up, then interleaved rounds with a rotating starting point, each
+   * timed call right after an untimed one of the same implementation. */
   int avail[MAX_IMPL], navail = 0;
   for (int k = 0; k < nimpl; k++)
     if (impls[k].fn) {
@@ -531,6 +538,10 @@ int main(int argc, char **argv) {
   for (int r = 0; r < rounds; r++)
     for (int j = 0; j < navail; j++) {
       impl_t *im = &impls[avail[(r + j) % navail]];
+      if (im->fn(out, oshape, orank, in, w->nin) != 0) { /* the pair's untimed call */
+        fprintf(stderr, "harness: %s: %s failed during timing\n", w->name, im->name);
+        return 2;
+      }
       double t0 = now_ms();
       int rc = im->fn(out, oshape, orank, in, w->nin);
       double t1 = now_ms();
