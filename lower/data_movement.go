@@ -445,7 +445,6 @@ func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 	}
 	gen, body := newReductionGeneric(b, op, append(operands, empty), append(maps, affine.Identity(rank)), parallel(rank), len(operands))
 	bb := bodyBuilder(op, body)
-	asInt := func(v *ir.Value) *ir.Value { return bitsOf(bb, v) }
 	var v *ir.Value
 	switch {
 	case wi > wo && ir.IsComplex(ein):
@@ -471,35 +470,35 @@ func (l *lowering) convertBitcastConvert(op *ir.Operation) error {
 		wide := ir.Integer(wi, ir.Signless)
 		k := arith.Build(bb, arith.IndexCast, wide, linalg.NewIndex(bb, rank-1))
 		shift := arith.Build(bb, arith.MulI, wide, k, arith.IntConstant(bb, wide, int64(wo)))
-		v = arith.Build(bb, arith.ShRUI, wide, asInt(body.Arg(0)), shift)
+		v = arith.Build(bb, arith.ShRUI, wide, bitsOf(bb, body.Arg(0)), shift)
 		v = arith.Build(bb, arith.TruncI, ir.Integer(wo, ir.Signless), v)
 	case wi < wo && ir.IsComplex(eout):
 		// The first half of the pieces make the real part, the second
 		// the imaginary part.
 		ct := eout.(*ir.ComplexType)
 		half := len(operands) / 2
-		re := fromBits(bb, ct.Elem, joinBits(bb, body.Args()[:half], wi, asInt))
-		im := fromBits(bb, ct.Elem, joinBits(bb, body.Args()[half:len(operands)], wi, asInt))
+		re := fromBits(bb, ct.Elem, joinBits(bb, body.Args()[:half], wi))
+		im := fromBits(bb, ct.Elem, joinBits(bb, body.Args()[half:len(operands)], wi))
 		v = complexdialect.Build(bb, complexdialect.Create, re, im)
 	case wi < wo:
-		v = joinBits(bb, body.Args()[:len(operands)], wi, asInt)
+		v = joinBits(bb, body.Args()[:len(operands)], wi)
 	default:
 		v = body.Arg(0)
 	}
 	if v.Type() != eout {
-		v = fromBits(bb, eout, asInt(v))
+		v = fromBits(bb, eout, bitsOf(bb, v))
 	}
 	yield(op, body, v)
 	return replace(op, bitcastTensor(b, gen.Result(0), res))
 }
 
 // joinBits is the integer whose bits are those of pieces, each w bits
-// wide (as asInt gives them), the first lowest.
-func joinBits(b *ir.Builder, pieces []*ir.Value, w int, asInt func(*ir.Value) *ir.Value) *ir.Value {
+// wide (as bitsOf gives them), the first lowest.
+func joinBits(b *ir.Builder, pieces []*ir.Value, w int) *ir.Value {
 	wide := ir.Integer(w*len(pieces), ir.Signless)
 	var v *ir.Value
 	for k, piece := range pieces {
-		p := asInt(piece)
+		p := bitsOf(b, piece)
 		if len(pieces) > 1 {
 			p = arith.Build(b, arith.ExtUI, wide, p)
 		}

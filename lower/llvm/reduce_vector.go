@@ -336,82 +336,62 @@ func (r *reduction) vectorPart(n value.Value, at func(j value.Value, tag string)
 
 // vectorSteps emits the unrolled vector loop, the merge of its slots, the
 // loop of single vector steps and the horizontal merge (see the top of the
-// file); with lc, loosely, each slot carrying a NaN flag, which lc.flags
-// holds at the end, or'ed.
+// file); with lc, loosely, each slot carrying a NaN flag after its
+// outputs' vectors, which lc.flags holds at the end, or'ed.
 func (r *reduction) vectorSteps(n value.Value, at func(j value.Value, tag string) []value.Value, coef []value.Value, lc *looseCombine) (value.Value, []value.Value, error) {
 	l, v := r.l, r.vec
 	l.loose = lc
 	defer func() { l.loose = nil }()
-	// slots: U of one vector per output, flattened; with lc, one flag per
-	// slot after them
+	slot := r.identities()
+	nOut := len(slot)
+	if lc != nil {
+		slot = append(slot, lc.zeroFlag(v.lanes))
+	}
+	w := len(slot)
+	// step and merge work on one slot, its flag included
+	step := func(j value.Value, cur []value.Value) ([]value.Value, error) {
+		if lc == nil {
+			return r.vectorStep(at(j, "rv"), coef, j, cur)
+		}
+		lc.flag = cur[nOut]
+		s, err := r.vectorStep(at(j, "rv"), coef, j, cur[:nOut])
+		s, lc.flag = append(s, lc.flag), nil
+		return s, err
+	}
+	merge := func(a, b []value.Value) ([]value.Value, error) {
+		m, err := r.mergeSlots(a[:nOut], b[:nOut], v.lanes)
+		if lc != nil {
+			m = append(m, lc.or(l, a[nOut], b[nOut]))
+		}
+		return m, err
+	}
 	var slots []value.Value
 	for range v.unroll {
-		slots = append(slots, r.identities()...)
-	}
-	nOut := len(slots) / v.unroll
-	if lc != nil {
-		for range v.unroll {
-			slots = append(slots, lc.zeroFlag(v.lanes))
-		}
-	}
-	step := func(j value.Value, cur []value.Value, flag *value.Value) ([]value.Value, error) {
-		if lc != nil {
-			lc.flag = *flag
-			defer func() { *flag, lc.flag = lc.flag, nil }()
-		}
-		return r.vectorStep(at(j, "rv"), coef, j, cur)
+		slots = append(slots, slot...)
 	}
 	jv, slots, err := l.loopCarried(i64c(0), l.sub(n, i64c(int64(v.unroll*v.lanes-1))), int64(v.unroll*v.lanes), "rvu", slots,
 		func(j value.Value, cur []value.Value) ([]value.Value, error) {
-			var next, flags []value.Value
+			var next []value.Value
 			for u := range v.unroll {
-				ju := l.add(j, i64c(int64(u*v.lanes)))
-				var flag value.Value
-				if lc != nil {
-					flag = cur[v.unroll*nOut+u]
-				}
-				s, err := step(ju, cur[u*nOut:(u+1)*nOut], &flag)
+				s, err := step(l.add(j, i64c(int64(u*v.lanes))), cur[u*w:(u+1)*w])
 				if err != nil {
 					return nil, err
 				}
 				next = append(next, s...)
-				flags = append(flags, flag)
-			}
-			if lc != nil {
-				next = append(next, flags...)
 			}
 			return next, nil
 		})
 	if err != nil {
 		return nil, nil, err
 	}
-	merged := slots[:nOut]
+	merged := slots[:w]
 	for u := 1; u < v.unroll; u++ {
-		if merged, err = r.mergeSlots(merged, slots[u*nOut:(u+1)*nOut], v.lanes); err != nil {
+		if merged, err = merge(merged, slots[u*w:(u+1)*w]); err != nil {
 			return nil, nil, err
 		}
 	}
-	var flag value.Value
-	if lc != nil {
-		flag = slots[v.unroll*nOut]
-		for u := 1; u < v.unroll; u++ {
-			flag = lc.or(l, flag, slots[v.unroll*nOut+u])
-		}
-		merged = append(merged, flag)
-	}
 	if v.unroll > 1 {
-		jv, merged, err = l.loopCarried(jv, l.sub(n, i64c(int64(v.lanes-1))), int64(v.lanes), "rv1", merged,
-			func(j value.Value, cur []value.Value) ([]value.Value, error) {
-				var flag value.Value
-				if lc != nil {
-					flag = cur[nOut]
-				}
-				s, err := step(j, cur[:nOut], &flag)
-				if lc != nil {
-					s = append(s, flag)
-				}
-				return s, err
-			})
+		jv, merged, err = l.loopCarried(jv, l.sub(n, i64c(int64(v.lanes-1))), int64(v.lanes), "rv1", merged, step)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -483,15 +463,14 @@ func (r *reduction) looseForm() *looseCombine {
 	if v.sel != nil || r.l.e.target.Arch() != "x86_64" || len(v.combiners) == 0 {
 		return nil
 	}
+	t := v.combiners[0].Result(0).Type()
 	lc := &looseCombine{ops: map[*ir.Operation]int{}, elem: f32t}
-	if v.combiners[0].Result(0).Type() == ir.F64T {
+	if t == ir.F64T {
 		lc.elem = f64t
 	}
 	for _, c := range v.combiners {
-		if d := c.Def(); d != v.combiners[0].Def() || d != arith.MaximumF && d != arith.MinimumF {
-			return nil
-		}
-		if t := c.Result(0).Type(); t != ir.F32T && t != ir.F64T || t != v.combiners[0].Result(0).Type() {
+		d := c.Def()
+		if d != v.combiners[0].Def() || d != arith.MaximumF && d != arith.MinimumF || c.Result(0).Type() != t || t != ir.F32T && t != ir.F64T {
 			return nil
 		}
 		g := 0
