@@ -105,6 +105,11 @@ const (
 	expfLn2Hi  = float32(0.693145751953125)
 	expfLn2Lo  = float32(1.428606765330187045037746429443359375e-06)
 
+	// The k for which e*2^k is a normal f32 for every e = exp(r) the
+	// polynomial gives (within [0.7, 1.42], exponent field 126 or 127):
+	// expf's fast path.
+	expfFastMinK, expfFastMaxK = -125, 126
+
 	// Clamps of the f32 arguments (before any conversion to f64, on twice
 	// the lanes): beyond them the result no longer changes.
 	expfMin, expfMax           = float32(-104), float32(89)
@@ -288,12 +293,71 @@ func (m *mathBuilder) horner(x value.Value, c []value.Value) value.Value {
 }
 
 // expf is e^x on f32, computed in f32 (see the top of the file).
+//
+// Where every lane's k lies in [-125, 126] (expfFast), e*2^k is a normal
+// f32 and is exact however it is formed: the fast path adds k to e's
+// exponent field, two integer operations instead of the two-step
+// scaling's eight (two of them multiplies, on the pipes the polynomial's
+// multiply-adds use), and skips the clamp, which such an x does not reach.
+// Any other lane (a result below the normal range or past the largest
+// f32, an infinity, a NaN) sends the whole vector through the clamped
+// two-step form. The two give the same bits wherever both apply, so a
+// lane's result does not depend on its neighbours.
 func (m *mathBuilder) expf(x value.Value) value.Value {
 	b := m.b
+	if m.scalef != nil {
+		x = m.clamp(x, m.f32(expfMin), m.f32(expfMax))
+		t := m.expfRound(x)
+		kf, e := m.expfPoly(x, t)
+		return b.NewCall(m.scalef, e, kf, constant.NewZeroInitializer(m.vt(f32t)), constant.NewInt(lltypes.I16, -1), constant.NewInt(i32, 4))
+	}
+	t := m.expfRound(x)
+	tb := b.NewBitCast(t, m.vt(i32))
+	// u = k + 125 (k - expfFastMinK): outside [0, 251] iff u or 251 - u
+	// is negative
+	u := b.NewSub(tb, m.i32(int64(math.Float32bits(expfRound))+expfFastMinK))
+	out := b.NewOr(u, b.NewSub(m.i32(expfFastMaxK-expfFastMinK), u))
+	f := b.Parent
+	fast, slow, join := f.NewBlock("exp.fast"), f.NewBlock("exp.slow"), f.NewBlock("exp.join")
+	b.NewCondBr(m.anyNegative(out), slow, fast)
+
+	m.b = fast
+	_, e := m.expfPoly(x, t)
+	// k << 23 is t's bits << 23: 1.5*2^23's bits end in 22 zeros and a one
+	scaled := fast.NewAdd(fast.NewBitCast(e, m.vt(i32)), fast.NewShl(tb, m.i32(23)))
+	fastR := fast.NewBitCast(scaled, m.vt(f32t))
+	fast.NewBr(join)
+
+	m.b = slow
 	x = m.clamp(x, m.f32(expfMin), m.f32(expfMax))
-	t := m.madd(x, m.f32(expfInvLn2), m.f32(expfRound))
-	kf := m.sub(t, m.f32(expfRound))
-	k := b.NewSub(b.NewBitCast(t, m.vt(i32)), m.i32(int64(math.Float32bits(expfRound))))
+	t = m.expfRound(x)
+	_, e = m.expfPoly(x, t)
+	// e * 2^k in two steps, each factor a normal f32: only the second
+	// multiplication rounds (results below the normal range, or past
+	// the largest f32). AVX-512's vscalefps rounds e * 2^k once: the
+	// same bits in one instruction instead of eight.
+	k := slow.NewSub(slow.NewBitCast(t, m.vt(i32)), m.i32(int64(math.Float32bits(expfRound))))
+	k1 := slow.NewAShr(k, m.i32(1))
+	k2 := slow.NewSub(k, k1)
+	s1 := slow.NewBitCast(slow.NewShl(slow.NewAdd(k1, m.i32(127)), m.i32(23)), m.vt(f32t))
+	s2 := slow.NewBitCast(slow.NewShl(slow.NewAdd(k2, m.i32(127)), m.i32(23)), m.vt(f32t))
+	slowR := m.mul(m.mul(e, s1), s2)
+	slow.NewBr(join)
+
+	m.b = join
+	return join.NewPhi(llir.NewIncoming(fastR, fast), llir.NewIncoming(slowR, slow))
+}
+
+// expfRound is x*(1/ln2) + 1.5*2^23: k = round(x/ln2) is its bits minus
+// those of 1.5*2^23.
+func (m *mathBuilder) expfRound(x value.Value) value.Value {
+	return m.madd(x, m.f32(expfInvLn2), m.f32(expfRound))
+}
+
+// expfPoly returns k as a float and e = exp(r), r = x - k*ln2, from t =
+// expfRound(x).
+func (m *mathBuilder) expfPoly(x, t value.Value) (kf, e value.Value) {
+	kf = m.sub(t, m.f32(expfRound))
 	var r value.Value
 	if m.fma != nil {
 		r = m.madd(kf, m.f32(-expfLn2Hi), x)
@@ -309,19 +373,18 @@ func (m *mathBuilder) expf(x value.Value) value.Value {
 	for i := len(c) - 2; i >= 0; i-- {
 		p = m.madd(p, r, c[i])
 	}
-	e := m.add(m.f32(1), m.madd(m.mul(r, r), p, r))
-	// e * 2^k in two steps, each factor a normal f32: only the second
-	// multiplication rounds (results below the normal range, or past
-	// the largest f32). AVX-512's vscalefps rounds e * 2^k once: the
-	// same bits in one instruction instead of eight.
-	if m.scalef != nil {
-		return b.NewCall(m.scalef, e, kf, constant.NewZeroInitializer(m.vt(f32t)), constant.NewInt(lltypes.I16, -1), constant.NewInt(i32, 4))
+	return kf, m.add(m.f32(1), m.madd(m.mul(r, r), p, r))
+}
+
+// anyNegative reports whether any lane of x (i32 or a vector of them) is
+// negative, as an i1.
+func (m *mathBuilder) anyNegative(x value.Value) value.Value {
+	neg := m.b.NewICmp(enum.IPredSLT, x, m.i32(0))
+	if m.lanes == 0 {
+		return neg
 	}
-	k1 := b.NewAShr(k, m.i32(1))
-	k2 := b.NewSub(k, k1)
-	s1 := b.NewBitCast(b.NewShl(b.NewAdd(k1, m.i32(127)), m.i32(23)), m.vt(f32t))
-	s2 := b.NewBitCast(b.NewShl(b.NewAdd(k2, m.i32(127)), m.i32(23)), m.vt(f32t))
-	return m.mul(m.mul(e, s1), s2)
+	mask := m.b.NewBitCast(neg, lltypes.NewInt(uint64(m.lanes)))
+	return m.b.NewICmp(enum.IPredNE, mask, constant.NewInt(lltypes.NewInt(uint64(m.lanes)), 0))
 }
 
 // expm1d is expm1 on f64 (y within [-104, 110]).

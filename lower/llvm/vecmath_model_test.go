@@ -7,7 +7,10 @@ package llvm
 // run on the model; TestNativeVecMathMatchesModel (vecmath_native_test.go)
 // checks that the compiled IR gives the model's bits.
 
-import "math"
+import (
+	"math"
+	"testing"
+)
 
 // modelClamp is mathBuilder.clamp: NaN stays NaN.
 func modelClamp(x, lo, hi float32) float32 {
@@ -108,17 +111,43 @@ func fma32(a, b, c float32) float32 {
 	return float32(s)
 }
 
+// modelExpfWith is expf as the compiled code computes it: the fast path
+// where k is within [expfFastMinK, expfFastMaxK], else the clamped
+// two-step form (modelExpfSlow).
 func modelExpfWith(x float32, fused bool) float32 {
-	madd := func(a, b, c float32) float32 {
-		if fused {
-			return fma32(a, b, c)
-		}
-		return float32(a*b) + c
-	}
-	x = modelClamp(x, expfMin, expfMax)
-	t := madd(x, expfInvLn2, expfRound)
-	kf := t - expfRound
+	t := modelMadd(x, expfInvLn2, expfRound, fused)
 	k := int32(math.Float32bits(t) - math.Float32bits(expfRound))
+	if k < expfFastMinK || k > expfFastMaxK {
+		return modelExpfSlow(x, fused)
+	}
+	e := modelExpfPoly(x, t, fused)
+	return math.Float32frombits(math.Float32bits(e) + math.Float32bits(t)<<23)
+}
+
+// modelExpfSlow is expf's clamped form, e*2^k in two steps.
+func modelExpfSlow(x float32, fused bool) float32 {
+	x = modelClamp(x, expfMin, expfMax)
+	t := modelMadd(x, expfInvLn2, expfRound, fused)
+	e := modelExpfPoly(x, t, fused)
+	k := int32(math.Float32bits(t) - math.Float32bits(expfRound))
+	k1 := k >> 1
+	s1 := math.Float32frombits(uint32(k1+127) << 23)
+	s2 := math.Float32frombits(uint32(k-k1+127) << 23)
+	return float32(e*s1) * s2
+}
+
+// modelMadd is a*b + c, fused (rounded once) or not.
+func modelMadd(a, b, c float32, fused bool) float32 {
+	if fused {
+		return fma32(a, b, c)
+	}
+	return float32(a*b) + c
+}
+
+// modelExpfPoly is e = exp(r), r = x - k*ln2, from t = x*(1/ln2) +
+// 1.5*2^23.
+func modelExpfPoly(x, t float32, fused bool) float32 {
+	kf := t - expfRound
 	var r float32
 	if fused {
 		r = fma32(kf, -expfLn2Lo, fma32(kf, -expfLn2Hi, x))
@@ -127,13 +156,43 @@ func modelExpfWith(x float32, fused bool) float32 {
 	}
 	p := expfPoly[len(expfPoly)-1]
 	for i := len(expfPoly) - 2; i >= 0; i-- {
-		p = madd(p, r, expfPoly[i])
+		p = modelMadd(p, r, expfPoly[i], fused)
 	}
-	e := 1 + madd(float32(r*r), p, r)
-	k1 := k >> 1
-	s1 := math.Float32frombits(uint32(k1+127) << 23)
-	s2 := math.Float32frombits(uint32(k-k1+127) << 23)
-	return float32(e*s1) * s2
+	return 1 + modelMadd(float32(r*r), p, r, fused)
+}
+
+// TestExpfFastPathExact checks that expf's fast path gives the bits of
+// its two-step form wherever it is taken (so a lane's result does not
+// depend on whether its vector took it), on every 257th f32 between
+// -88 and 89 and on the 4096 around each end of the fast range, with and
+// without FMA.
+func TestExpfFastPathExact(t *testing.T) {
+	var xs []float32
+	for b := uint32(0); b <= math.Float32bits(89); b += 257 {
+		xs = append(xs, math.Float32frombits(b), -math.Float32frombits(b))
+	}
+	for _, k := range []float64{expfFastMinK - 0.5, expfFastMaxK + 0.5} {
+		c := math.Float32bits(float32(k * math.Ln2))
+		for b := c - 2048; b < c+2048; b++ {
+			xs = append(xs, math.Float32frombits(b))
+		}
+	}
+	fast := 0
+	for _, fused := range []bool{false, true} {
+		for _, x := range xs {
+			got, want := modelExpfWith(x, fused), modelExpfSlow(x, fused)
+			if math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("fused %v: exp(%g): fast path %g (%#x), two-step %g (%#x)", fused, x, got, math.Float32bits(got), want, math.Float32bits(want))
+			}
+			if tt := modelMadd(x, expfInvLn2, expfRound, fused); math.Float32bits(tt)-math.Float32bits(expfRound)+125 <= 251 {
+				fast++
+			}
+		}
+	}
+	// both ends of the fast range are reached
+	if fast == 0 || fast == 2*len(xs) {
+		t.Fatalf("%d of %d arguments on the fast path", fast, 2*len(xs))
+	}
 }
 
 func modelLogf(x float32) float32 {

@@ -39,6 +39,14 @@ func testNativeVecMath(t *testing.T, cross *crossTarget) {
 	}
 	xs = append(xs, specialFloats...)
 	xs = append(xs, math.MaxFloat32, -math.MaxFloat32, 88.72283935546875, -103.97208, 0x1p-24, -0x1p-24, -1, 9.01, -9.01)
+	// runs across both ends of exp's fast path (k = -125 and 126), whole
+	// vectors on either side and vectors that mix them
+	for _, k := range []float64{-125.5, 126.5} {
+		c := math.Float32bits(float32(k * math.Ln2))
+		for b := c - 64; b < c+64; b++ {
+			xs = append(xs, float64(math.Float32frombits(b)))
+		}
+	}
 	arg, err := interp.NewFloats(ir.Float(ir.F32), []int64{int64(len(xs))}, xs)
 	if err != nil {
 		t.Fatal(err)
