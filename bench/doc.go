@@ -24,8 +24,9 @@
 //     1024x1024) and an attention head softmax(q k^T / 8) v (batch 8,
 //     sequence 512, head dim 64). RESULTS.md gives them a GFLOP/s table
 //     (the harness prints each one's flops), with numpy on OpenBLAS
-//     single-threaded and, for W8, OpenBLAS's `x @ w` alone (impl
-//     "openblas"). numpy's matmul is OpenBLAS only when Debian's
+//     single-threaded and their contractions alone through OpenBLAS
+//     (impl "openblas": W8's `x @ w`, W9's two batched matmuls
+//     `(q @ k^T) @ v` without the softmax). numpy's matmul is OpenBLAS only when Debian's
 //     libopenblas0-pthread is installed (apt-get install
 //     libopenblas0-pthread; `PYENV_VERSION=system python3 -c "import
 //     numpy; numpy.show_config()"` shows the BLAS); this command runs

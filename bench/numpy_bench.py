@@ -82,10 +82,15 @@ WORKLOADS = {
     "W9": ([(8, 512, 64)] * 3, attention),
 }
 
-# MATMUL_ONLY: the contraction of a workload alone, timed as impl
+# MATMUL_ONLY: the contractions of a workload alone, timed as impl
 # "openblas" (OpenBLAS's sgemm, which issue 15's target compares ours's
-# matmul with).
-MATMUL_ONLY = {"W8": lambda x, w, b: x @ w}
+# matmul with). W9's are its two batched matmuls, the scores' and the one
+# by v, without the softmax between them: what numpy's attention spends
+# in OpenBLAS.
+MATMUL_ONLY = {
+    "W8": lambda x, w, b: x @ w,
+    "W9": lambda q, k, v: np.matmul(q, k.transpose(0, 2, 1)) @ v,
+}
 WORKLOADS["W1j"] = WORKLOADS["W1"]
 WORKLOADS["W3j"] = WORKLOADS["W3"]
 WORKLOADS["W9j"] = WORKLOADS["W9"]

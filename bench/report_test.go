@@ -348,13 +348,15 @@ func TestParseFlags(t *testing.T) {
 }
 
 // TestFlopsTable renders the GFLOP/s of a contraction from made-up
-// times: 2^31 flops in 20 ms are 107.4 GFLOP/s; a workload without flops
+// times: 2^31 flops in 20 ms are 107.4 GFLOP/s, and numpy's 60 ms are
+// 3.00x OpenBLAS's matmul alone; a workload without flops
 // has no row, and a report without contractions no table.
 func TestFlopsTable(t *testing.T) {
 	out := `workload name=W8 kernel=W8 out_bytes=4194304 moved_bytes=12587008 rounds=3 warmup=1 rtol=0.0001 atol=0.0002 flops=2147483648
 result workload=W8 impl=ours status=ok median_ms=40.0000 min_ms=39.0000 runs=3
 result workload=W8 impl=c status=ok median_ms=200.0000 min_ms=190.0000 runs=3
 result workload=W8 impl=openblas status=ok median_ms=20.0000 min_ms=19.0000 runs=3
+result workload=W8 impl=numpy status=ok median_ms=60.0000 min_ms=59.0000 runs=3
 `
 	results := map[string]*Result{}
 	if err := mergeRecords(results, parseRecords([]byte(out))); err != nil {
@@ -362,7 +364,7 @@ result workload=W8 impl=openblas status=ok median_ms=20.0000 min_ms=19.0000 runs
 	}
 	r := &Report{Results: []Result{*results["W8"], {Workload: "W1", Times: map[string]Stat{implOurs: {MedianMs: 1}}}}}
 	got := r.FlopsTable()
-	want := "| W8 | 53.7 | 10.7 | n/a | n/a | 107.4 | 0.50 | n/a | n/a |\n"
+	want := "| W8 | 53.7 | 10.7 | n/a | 35.8 | 107.4 | 0.50 | n/a | 1.50 | 3.00 |\n"
 	if !strings.HasSuffix(got, want) || strings.Contains(got, "| W1 |") {
 		t.Errorf("FlopsTable:\n%s\nwant a last row\n%s", got, want)
 	}
