@@ -44,7 +44,9 @@ import (
 //     in two by Cody and Waite), exp(r) = 1 + r + r^2*P(r) with P of
 //     degree 4 (expfPoly), and e*2^k as (e*2^k1)*2^k2, k1 = k>>1: both
 //     factors are normal f32 and only the second product rounds, also
-//     for results below the normal range or past the largest f32. With
+//     for results below the normal range or past the largest f32; a
+//     vector whose every k keeps e*2^k normal adds k to e's exponent
+//     field instead, the same bits (expf's fast path). With
 //     FMA, x*(1/ln2) + 1.5*2^23, the two steps of r, P's Horner steps and
 //     r^2*P + r are each one fused multiply-add (madd), the rest as
 //     without.
