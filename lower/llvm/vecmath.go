@@ -296,7 +296,7 @@ func (m *mathBuilder) horner(x value.Value, c []value.Value) value.Value {
 
 // expf is e^x on f32, computed in f32 (see the top of the file).
 //
-// Where every lane's k lies in [-125, 126] (expfFast), e*2^k is a normal
+// Where every lane's k lies in [expfFastMinK, expfFastMaxK], e*2^k is a normal
 // f32 and is exact however it is formed: the fast path adds k to e's
 // exponent field, two integer operations instead of the two-step
 // scaling's eight (two of them multiplies, on the pipes the polynomial's
@@ -325,7 +325,8 @@ func (m *mathBuilder) expf(x value.Value) value.Value {
 
 	m.b = fast
 	_, e := m.expfPoly(x, t)
-	// k << 23 is t's bits << 23: 1.5*2^23's bits end in 22 zeros and a one
+	// k << 23 is t's bits << 23: those of 1.5*2^23 (0x4B400000) shifted
+	// by 23 are 0 modulo 2^32
 	scaled := fast.NewAdd(fast.NewBitCast(e, m.vt(i32)), fast.NewShl(tb, m.i32(23)))
 	fastR := fast.NewBitCast(scaled, m.vt(f32t))
 	fast.NewBr(join)
