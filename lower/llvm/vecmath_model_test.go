@@ -116,8 +116,7 @@ func fma32(a, b, c float32) float32 {
 // two-step form (modelExpfSlow).
 func modelExpfWith(x float32, fused bool) float32 {
 	t := modelMadd(x, expfInvLn2, expfRound, fused)
-	k := int32(math.Float32bits(t) - math.Float32bits(expfRound))
-	if k < expfFastMinK || k > expfFastMaxK {
+	if !modelExpfFast(t) {
 		return modelExpfSlow(x, fused)
 	}
 	e := modelExpfPoly(x, t, fused)
@@ -129,11 +128,20 @@ func modelExpfSlow(x float32, fused bool) float32 {
 	x = modelClamp(x, expfMin, expfMax)
 	t := modelMadd(x, expfInvLn2, expfRound, fused)
 	e := modelExpfPoly(x, t, fused)
-	k := int32(math.Float32bits(t) - math.Float32bits(expfRound))
+	k := modelExpfK(t)
 	k1 := k >> 1
 	s1 := math.Float32frombits(uint32(k1+127) << 23)
 	s2 := math.Float32frombits(uint32(k-k1+127) << 23)
 	return float32(e*s1) * s2
+}
+
+// modelExpfK is k from t = x*(1/ln2) + 1.5*2^23.
+func modelExpfK(t float32) int32 { return int32(math.Float32bits(t) - math.Float32bits(expfRound)) }
+
+// modelExpfFast reports whether expf takes its fast path for t.
+func modelExpfFast(t float32) bool {
+	k := modelExpfK(t)
+	return k >= expfFastMinK && k <= expfFastMaxK
 }
 
 // modelMadd is a*b + c, fused (rounded once) or not.
@@ -184,7 +192,7 @@ func TestExpfFastPathExact(t *testing.T) {
 			if math.Float32bits(got) != math.Float32bits(want) {
 				t.Fatalf("fused %v: exp(%g): fast path %g (%#x), two-step %g (%#x)", fused, x, got, math.Float32bits(got), want, math.Float32bits(want))
 			}
-			if tt := modelMadd(x, expfInvLn2, expfRound, fused); math.Float32bits(tt)-math.Float32bits(expfRound)+125 <= 251 {
+			if modelExpfFast(modelMadd(x, expfInvLn2, expfRound, fused)) {
 				fast++
 			}
 		}
