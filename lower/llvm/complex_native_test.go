@@ -56,6 +56,7 @@ var complexULPs = map[string]int64{
 // results must agree bit for bit (NaN with any payload), or within
 // complexULPs.
 func TestNativeComplex(t *testing.T) {
+	t.Parallel()
 	k := compileNative(t, complexFile)
 	var cases []nativeCase
 	for _, f := range k.fns {
@@ -93,6 +94,7 @@ func TestNativeComplex(t *testing.T) {
 // through the verifiers and code generators of LLVM 14 and 19, for x86-64
 // and AArch64 (TestEmitThreadsVerifiesWithLLVM does the parallel form).
 func TestComplexVerifyWithLLVM(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile(complexFile)
 	if err != nil {
 		t.Fatal(err)
@@ -237,6 +239,7 @@ func TestComplexCloseRules(t *testing.T) {
 // direction (and the signs of an overflowed result's infinities) is not
 // determined by the inputs, and only NaN-ness is compared.
 func TestNativeComplexPow(t *testing.T) {
+	t.Parallel()
 	k := compileNative(t, complexFile)
 	dir := t.TempDir()
 	builds := buildNativeWith(t, dir, k.fns, k.irText, k.header, true, nil)

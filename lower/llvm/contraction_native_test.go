@@ -77,7 +77,10 @@ var dotSums = map[string]bool{"dot_vv": true}
 // TestNativeContractions compiles testdata/contraction.mlir through
 // --pipeline=cpu and --emit=llvm, builds it with every available
 // toolchain and runs the cases natively against the interpreter.
-func TestNativeContractions(t *testing.T) { testNativeContractions(t, nil) }
+func TestNativeContractions(t *testing.T) {
+	t.Parallel()
+	testNativeContractions(t, nil)
+}
 
 // testNativeContractions is TestNativeContractions for the target cross
 // (nil: the host).

@@ -22,11 +22,15 @@ import (
 // dividends (which send it to the fdiv), the others random dividends of
 // exponents either side of the fast path's range (with zeros among
 // them), and the rows' length leaves a scalar remainder.
-func TestNativeDivideByInvariant(t *testing.T) { testNativeDivideByInvariant(t, nil) }
+func TestNativeDivideByInvariant(t *testing.T) {
+	t.Parallel()
+	testNativeDivideByInvariant(t, nil)
+}
 
 // TestNativeAArch64DivideByInvariant is TestNativeDivideByInvariant for
 // AArch64 under qemu (native_aarch64_test.go), whose NEON has FMA.
 func TestNativeAArch64DivideByInvariant(t *testing.T) {
+	t.Parallel()
 	testNativeDivideByInvariant(t, aarch64Target)
 }
 

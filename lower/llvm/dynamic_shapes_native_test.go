@@ -120,6 +120,7 @@ func TestDynamicShapesLowerLikeInterpreter(t *testing.T) {
 // only the kernels in dynamicShapesAllocate call malloc, and runs the
 // cases natively against the interpreter.
 func TestNativeDynamicShapes(t *testing.T) {
+	t.Parallel()
 	k := compileNative(t, dynamicShapesFile)
 	k.lowered.Walk(func(op *ir.Operation) bool {
 		if op.Dialect() == "hlo" {

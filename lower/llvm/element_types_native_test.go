@@ -12,7 +12,10 @@ const elementTypesFile = "testdata/element_types.mlir"
 // bf16, f32, f64) natively and in the interpreter on random arguments
 // with the types' extremes (and float specials), which must agree: bit
 // for bit, except exp and sqrt's results within 1 ulp.
-func TestNativeElementTypes(t *testing.T) { testNativeElementTypes(t, nil) }
+func TestNativeElementTypes(t *testing.T) {
+	t.Parallel()
+	testNativeElementTypes(t, nil)
+}
 
 // testNativeElementTypes is TestNativeElementTypes for the target cross
 // (nil: the host).

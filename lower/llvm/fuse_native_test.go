@@ -174,12 +174,18 @@ func buildFused(t *testing.T, file string, pipeline bool, cross *crossTarget) *f
 }
 
 // TestNativeFusedGroups runs fusedCases.
-func TestNativeFusedGroups(t *testing.T) { testNativeFusedGroups(t, nil) }
+func TestNativeFusedGroups(t *testing.T) {
+	t.Parallel()
+	testNativeFusedGroups(t, nil)
+}
 
 // TestNativeAArch64FusedGroups runs fusedCases for AArch64 under qemu
 // (native_aarch64_test.go): the contraction chains take AArch64's
 // micro-kernel.
-func TestNativeAArch64FusedGroups(t *testing.T) { testNativeFusedGroups(t, aarch64Target) }
+func TestNativeAArch64FusedGroups(t *testing.T) {
+	t.Parallel()
+	testNativeFusedGroups(t, aarch64Target)
+}
 
 // testNativeFusedGroups is TestNativeFusedGroups for the target cross
 // (nil: the host).

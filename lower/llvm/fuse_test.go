@@ -102,6 +102,7 @@ func TestFusedSoftmaxCodeShape(t *testing.T) {
 // through the verifiers and code generators of LLVM 14 and 19, for x86-64
 // and AArch64.
 func TestFusedVerifyWithLLVM(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("testdata/fused_hlo.mlir")
 	if err != nil {
 		t.Fatal(err)

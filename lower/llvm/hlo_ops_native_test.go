@@ -185,12 +185,14 @@ const hloOpsFile = "testdata/hlo_ops.mlir"
 // TestNativeHloOps compiles every kernel of testdata/hlo_ops.mlir once
 // and runs the cases.
 func TestNativeHloOps(t *testing.T) {
+	t.Parallel()
 	runNativeCases(t, compileNative(t, hloOpsFile), hloOpCases, 5)
 }
 
 // TestNativeAArch64HloOps runs hloOpCases for AArch64 under qemu
 // (native_aarch64_test.go).
 func TestNativeAArch64HloOps(t *testing.T) {
+	t.Parallel()
 	runNativeCases(t, compileNativeFor(t, hloOpsFile, aarch64Target), hloOpCases, 5)
 }
 

@@ -54,6 +54,7 @@ func TestEmitIsDeterministic(t *testing.T) {
 // ignores, a CPU or feature it does not know), and the ones with a CPU
 // must carry it in their attribute group.
 func TestEmitVerifiesWithLLVM(t *testing.T) {
+	t.Parallel()
 	opt := tool(t, "verifying LLVM IR", "opt", "opt-19")
 	_, m := cpuPipeline(t, "testdata/kernels.mlir", readKernels(t))
 	targets := []llvm.Target{llvm.X86_64, llvm.AArch64, llvm.HostTarget()}
@@ -106,9 +107,18 @@ func TestEmitVerifiesWithLLVM(t *testing.T) {
 
 // TestEmitThreadsVerifiesWithLLVM runs the parallel form of every
 // testdata file's kernels (Options.Threads: outlined loops, the pthread
-// pool) through the verifiers and code generators of LLVM 14 and 19
-// (verifyWithLLVM), for both targets.
+// pool) through the verifiers of LLVM 14 and 19, for both targets, and
+// the files of threadCases (every kind of parallel loop), the
+// contractions' and the vector math's through their code generators too
+// (verifyWithLLVM). The other files' parallel forms differ from those only
+// in the loops' bodies; their native tests build them for the host with
+// clang-19 (withParallelForm).
 func TestEmitThreadsVerifiesWithLLVM(t *testing.T) {
+	t.Parallel()
+	codegen := map[string]bool{"testdata/contraction.mlir": true, "testdata/vecmath.mlir": true}
+	for _, tc := range threadCases {
+		codegen[tc.file] = true
+	}
 	files, err := filepath.Glob("testdata/*.mlir")
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +134,7 @@ func TestEmitThreadsVerifiesWithLLVM(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			verifyWithLLVM(t, file+" (threads)", text, target)
+			checkWithLLVM(t, file+" (threads)", text, target, codegen[file])
 		}
 	}
 }

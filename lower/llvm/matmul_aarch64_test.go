@@ -25,6 +25,7 @@ import (
 // (a Neoverse N1 issues two fmla a cycle, so the loop's 24 fmla take 12
 // cycles and its other instructions fit in the same cycles).
 func TestAArch64MatmulInnerLoop(t *testing.T) {
+	t.Parallel()
 	llc := tool(t, "compiling LLVM IR for AArch64", "llc-19")
 	for _, c := range []struct {
 		file, fn string

@@ -25,6 +25,7 @@ const matmulFile = "testdata/matmul.mlir"
 // |a_k*b_k| itself, running the same function on the arguments' absolute
 // values. An empty contracting dim gives the fill, 0, bit for bit.
 func TestNativeMatmul(t *testing.T) {
+	t.Parallel()
 	var cases []mmCase
 	for _, s := range [][3]int64{{1, 1, 1}, {0, 3, 5}, {4, 0, 7}, {5, 3, 0}, {7, 33, 65}, {6, 256, 16}, {24, 64, 64}, {100, 260, 40}, {13, 20, 2100}, {97, 513, 17}} {
 		m, kk, n := s[0], s[1], s[2]
@@ -125,6 +126,7 @@ func testNativeMatmul(t *testing.T, cross *crossTarget, cases []mmCase) {
 // opt -passes=verify and compiles with llc (LLVM 14 and 19) for x86-64
 // and AArch64.
 func TestMatmulVerifyWithLLVM(t *testing.T) {
+	t.Parallel()
 	for _, file := range []string{matmulFile, contractionFile} {
 		src, err := os.ReadFile(file)
 		if err != nil {

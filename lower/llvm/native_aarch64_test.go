@@ -23,7 +23,10 @@ import "testing"
 // matmul_aarch64_test.go pins the micro-kernel's loop as llc-19 compiles
 // it.
 
-func TestNativeAArch64Contractions(t *testing.T) { testNativeContractions(t, aarch64Target) }
+func TestNativeAArch64Contractions(t *testing.T) {
+	t.Parallel()
+	testNativeContractions(t, aarch64Target)
+}
 
 // TestNativeAArch64Matmul runs the matmuls of testdata/matmul.mlir (f32,
 // f32 with both operands transposed, f64, and a batch) for every M, N and
@@ -32,6 +35,7 @@ func TestNativeAArch64Contractions(t *testing.T) { testNativeContractions(t, aar
 // half (384) with a row block and a half (150), and K = 0, against the
 // interpreter within TestNativeMatmul's bound.
 func TestNativeAArch64Matmul(t *testing.T) {
+	t.Parallel()
 	sizes := []int64{1, 3, 4, 5, 7, 8, 9, 11, 12, 13, 67}
 	var cases []mmCase
 	for _, m := range sizes {
@@ -53,4 +57,7 @@ func TestNativeAArch64Matmul(t *testing.T) {
 	testNativeMatmul(t, aarch64Target, cases)
 }
 
-func TestNativeAArch64ElementTypes(t *testing.T) { testNativeElementTypes(t, aarch64Target) }
+func TestNativeAArch64ElementTypes(t *testing.T) {
+	t.Parallel()
+	testNativeElementTypes(t, aarch64Target)
+}

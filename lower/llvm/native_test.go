@@ -248,6 +248,7 @@ func buildNativeWith(t *testing.T, dir string, fns []*llvm.FuncABI, irText, head
 
 // TestNativeKernels runs nativeCases on testdata/kernels.mlir.
 func TestNativeKernels(t *testing.T) {
+	t.Parallel()
 	runNativeCases(t, compileNative(t, "testdata/kernels.mlir"), nativeCases, 1)
 }
 
@@ -255,6 +256,7 @@ func TestNativeKernels(t *testing.T) {
 // per argument (all the kernels, fewer shapes) on testdata/kernels.mlir
 // for AArch64 under qemu (native_aarch64_test.go).
 func TestNativeAArch64Kernels(t *testing.T) {
+	t.Parallel()
 	var cases []nativeCase
 	for _, c := range nativeCases {
 		small := true

@@ -17,6 +17,7 @@ import (
 // padded size that would be negative. The interpreter's pad is checked
 // against numpy in interp's tests.
 func TestNativeRandomPadReverse(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(20))
 	var src strings.Builder
 	var cases []nativeCase

@@ -160,6 +160,7 @@ func compileLinalgFor(t *testing.T, file string, cross *crossTarget) *nativeKern
 
 // TestNativeReductions runs reduceCases.
 func TestNativeReductions(t *testing.T) {
+	t.Parallel()
 	k := compileLinalg(t, reductionsFile)
 	dir := t.TempDir()
 	builds := withParallelForm(t, buildNative(t, dir, k.fns, k.irText, k.header), k)

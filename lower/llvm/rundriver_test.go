@@ -23,6 +23,7 @@ import (
 // what the driver printed; calls that do not fit the ABI are refused
 // before anything runs.
 func TestRunDriverCalls(t *testing.T) {
+	t.Parallel()
 	k := compileNative(t, "testdata/kernels.mlir")
 	dir := t.TempDir()
 	exe := buildNative(t, dir, k.fns, k.irText, k.header)[0].exe

@@ -105,6 +105,7 @@ func TestSlicesLowerLikeInterpreter(t *testing.T) {
 // and --emit=llvm, checks that only the kernels in allocates call malloc,
 // and runs the cases natively against the interpreter.
 func TestNativeSlices(t *testing.T) {
+	t.Parallel()
 	k := compileNative(t, slicesFile)
 	checkAllocations(t, k, allocates)
 	runNativeCases(t, k, sliceCases, 7)

@@ -72,6 +72,7 @@ func specialValues() []float64 {
 // ops, on every pair of a shorter list), natively and in the
 // interpreter.
 func TestNativeSpecialFunctions(t *testing.T) {
+	t.Parallel()
 	var src strings.Builder
 	for _, s := range specialNative {
 		for _, ty := range specialFloatTypes {

@@ -17,15 +17,24 @@ import (
 // the package documentation are those of the compiled code, and the
 // vector lanes and the scalar remainder (the sample's length is not a
 // multiple of the vector width) compute the same function.
-func TestNativeVecMathMatchesModel(t *testing.T) { testNativeVecMath(t, nil) }
+func TestNativeVecMathMatchesModel(t *testing.T) {
+	t.Parallel()
+	testNativeVecMath(t, nil)
+}
 
 // TestNativeAArch64VecMath is TestNativeVecMathMatchesModel for AArch64
 // under qemu (native_aarch64_test.go): the same sample, bit for bit.
-func TestNativeAArch64VecMath(t *testing.T) { testNativeVecMath(t, aarch64Target) }
+func TestNativeAArch64VecMath(t *testing.T) {
+	t.Parallel()
+	testNativeVecMath(t, aarch64Target)
+}
 
 // TestNativeNoFMAVecMath is TestNativeVecMathMatchesModel for the x86-64
 // baseline CPU, without FMA: exp's unfused form.
-func TestNativeNoFMAVecMath(t *testing.T) { testNativeVecMath(t, x86NoFMATarget) }
+func TestNativeNoFMAVecMath(t *testing.T) {
+	t.Parallel()
+	testNativeVecMath(t, x86NoFMATarget)
+}
 
 // testNativeVecMath is TestNativeVecMathMatchesModel for the target cross
 // (nil: the host).
