@@ -604,6 +604,11 @@ func (r *reduction) combine(c *ir.Operation, a, b value.Value, lanes int) (value
 
 // halves splits vector x of 2h lanes into its low and high halves.
 func (fb *fnBuilder) halves(x value.Value, h int) (lo, hi value.Value) {
+	return halvesIn(fb.cur, x, h)
+}
+
+// halvesIn is halves, appending to block b.
+func halvesIn(b *llir.Block, x value.Value, h int) (lo, hi value.Value) {
 	mask := func(from int) constant.Constant {
 		idx := make([]constant.Constant, h)
 		for i := range idx {
@@ -612,7 +617,7 @@ func (fb *fnBuilder) halves(x value.Value, h int) (lo, hi value.Value) {
 		return constant.NewVector(lltypes.NewVector(uint64(h), i32), idx...)
 	}
 	undef := constant.NewUndef(x.Type())
-	return fb.cur.NewShuffleVector(x, undef, mask(0)), fb.cur.NewShuffleVector(x, undef, mask(h))
+	return b.NewShuffleVector(x, undef, mask(0)), b.NewShuffleVector(x, undef, mask(h))
 }
 
 // signsClear returns whether no lane of integer vector x has its sign
@@ -620,11 +625,16 @@ func (fb *fnBuilder) halves(x value.Value, h int) (lo, hi value.Value) {
 // (Target.regBytes), whose lanes' signs are tested at once (a vector of
 // i1 wider than a register would be packed lane by lane).
 func (fb *fnBuilder) signsClear(x value.Value) value.Value {
-	b := fb.cur
+	return signsClearIn(fb.cur, x, fb.e.target.regBytes())
+}
+
+// signsClearIn is signsClear, appending to block b, for registers of
+// regBytes bytes.
+func signsClearIn(b *llir.Block, x value.Value, regBytes int) value.Value {
 	vt := x.Type().(*lltypes.VectorType)
 	bits := int(vt.ElemType.(*lltypes.IntType).BitSize)
-	for n := int(vt.Len); n*bits/8 > fb.e.target.regBytes(); n /= 2 {
-		lo, hi := fb.halves(x, n/2)
+	for n := int(vt.Len); n*bits/8 > regBytes; n /= 2 {
+		lo, hi := halvesIn(b, x, n/2)
 		x = b.NewOr(lo, hi)
 	}
 	vt = x.Type().(*lltypes.VectorType)

@@ -181,7 +181,7 @@ func (e *emitter) mathFunction(fn mathFunc, t lltypes.Type) *llir.Func {
 	f := e.m.NewFunc(name, t, x)
 	f.Linkage = enum.LinkageInternal
 	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrAlwaysInline, enum.FuncAttrNoUnwind, enum.FuncAttrReadNone)
-	m := &mathBuilder{b: f.NewBlock("entry"), lanes: lanes}
+	m := &mathBuilder{b: f.NewBlock("entry"), lanes: lanes, regBytes: e.target.regBytes()}
 	if fn == mathExp && e.target.hasFMA() {
 		m.fma = e.declare("llvm.fma."+fmaSuffix(t), t, false, t, t, t)
 	}
@@ -213,6 +213,8 @@ func (e *emitter) mathFunction(fn mathFunc, t lltypes.Type) *llir.Func {
 type mathBuilder struct {
 	b     *llir.Block
 	lanes int
+	// regBytes is the target's vector register size (Target.regBytes).
+	regBytes int
 	// scalef, when set, is AVX-512's vscalefps on 16 lanes (x*2^floor(y),
 	// rounded once), which expf's scaling by 2^k uses.
 	scalef *llir.Func
@@ -321,7 +323,7 @@ func (m *mathBuilder) expf(x value.Value) value.Value {
 	out := b.NewOr(u, b.NewSub(m.i32(expfFastMaxK-expfFastMinK), u))
 	f := b.Parent
 	fast, slow, join := f.NewBlock("exp.fast"), f.NewBlock("exp.slow"), f.NewBlock("exp.join")
-	b.NewCondBr(m.anyNegative(out), slow, fast)
+	b.NewCondBr(m.noneNegative(out), fast, slow)
 
 	m.b = fast
 	_, e := m.expfPoly(x, t)
@@ -379,15 +381,14 @@ func (m *mathBuilder) expfPoly(x, t value.Value) (kf, e value.Value) {
 	return kf, m.add(m.f32(1), m.madd(m.mul(r, r), p, r))
 }
 
-// anyNegative reports whether any lane of x (i32 or a vector of them) is
-// negative, as an i1.
-func (m *mathBuilder) anyNegative(x value.Value) value.Value {
-	neg := m.b.NewICmp(enum.IPredSLT, x, m.i32(0))
+// noneNegative reports whether no lane of x (i32 or a vector of them) is
+// negative, as an i1: a vector's halves or'ed down to a register first
+// (signsClearIn), so that no vector of i1 wider than one is packed.
+func (m *mathBuilder) noneNegative(x value.Value) value.Value {
 	if m.lanes == 0 {
-		return neg
+		return m.b.NewICmp(enum.IPredSGE, x, m.i32(0))
 	}
-	mask := m.b.NewBitCast(neg, lltypes.NewInt(uint64(m.lanes)))
-	return m.b.NewICmp(enum.IPredNE, mask, constant.NewInt(lltypes.NewInt(uint64(m.lanes)), 0))
+	return signsClearIn(m.b, x, m.regBytes)
 }
 
 // expm1d is expm1 on f64 (y within [-104, 110]).
