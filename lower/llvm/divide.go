@@ -106,7 +106,7 @@ func (e *emitter) divInvariantFunction(vt *lltypes.VectorType) *llir.Func {
 	nonzero := entry.NewXor(entry.NewSExt(isZero, ivt), ic(math.MaxUint64))
 	t := entry.NewSub(ab, ic(expBits(divMinExpA)))
 	u := entry.NewSub(ic(expBits(divMaxExpA)-expBits(divMinExpA)-1), t)
-	aOK := (&fnBuilder{e: e, cur: entry}).signsClear(entry.NewOr(entry.NewAnd(t, nonzero), u))
+	aOK := signsClearIn(entry, entry.NewOr(entry.NewAnd(t, nonzero), u), e.target.regBytes())
 	bb := entry.NewAnd(entry.NewBitCast(entry.NewExtractElement(b, constant.NewInt(i32, 0)), it), sc(absBits))
 	bOK := entry.NewICmp(enum.IPredULT, entry.NewSub(bb, sc(expBits(divMinExpB))), sc(expBits(divMaxExpB)-expBits(divMinExpB)))
 	entry.NewCondBr(entry.NewAnd(aOK, bOK), fast, slow)

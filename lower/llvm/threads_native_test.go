@@ -52,12 +52,12 @@ var threadCases = []struct {
 
 // keepFunctions erases the public functions of the module m that keep
 // does not name (private ones, which a kept one may call, stay).
-func keepFunctions(m *ir.Operation, keep func(name string) bool) {
+func keepFunctions(m *ir.Operation, keep map[string]bool) {
 	var drop []*ir.Operation
 	for _, f := range m.Region(0).Front().Ops() {
 		name, _ := f.Attr("sym_name").(*ir.StringAttr)
 		vis, _ := f.Attr("sym_visibility").(*ir.StringAttr)
-		if f.Name() == "func.func" && name != nil && (vis == nil || vis.Value != "private") && !keep(name.Value) {
+		if f.Name() == "func.func" && name != nil && (vis == nil || vis.Value != "private") && !keep[name.Value] {
 			drop = append(drop, f)
 		}
 	}
@@ -91,14 +91,13 @@ func TestThreadsBitIdentical(t *testing.T) {
 		_, lowered := cpuPipeline(t, tc.file, src)
 		// Only the functions threadCases runs are built: the others'
 		// parallel forms are the other native tests' (withParallelForm).
-		keepFunctions(lowered, func(name string) bool {
-			for _, c := range threadCases {
-				if c.file == tc.file && c.c.fn == name {
-					return true
-				}
+		keep := map[string]bool{}
+		for _, c := range threadCases {
+			if c.file == tc.file {
+				keep[c.c.fn] = true
 			}
-			return false
-		})
+		}
+		keepFunctions(lowered, keep)
 		fns, byName := functionABIs(t, lowered)
 		b := &built{byName: byName}
 		for _, threads := range []bool{false, true} {
